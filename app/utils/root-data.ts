@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from '@remix-run/react'
+import type { loader as rootLoader } from '~/root'
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof rootLoader>('root')
+  if (!data) throw new Error('Root loader data is missing')
+  return data
+}
+
+export function useOptionalUser() {
+  return useRootData().user
+}
+
+export function useContactEmail() {
+  return useRootData().contactEmail
+}

@@ -1,0 +1,288 @@
+import { inflateRawSync } from 'node:zlib'
+import {
+  buildNarrativeDocx,
+  narrativeFileName,
+  narrativeTitle,
+  type NarrativeDocxOptions,
+} from '~/utils/docx.server'
+import type { Tone } from '~/utils/tones'
+
+// A .docx is a zip. jszip is not installed (docx v9 uses fflate internally), so read
+// the central directory with node:zlib: enough for stored and deflated entries.
+function unzip(buffer: Buffer): Map<string, string> {
+  const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  const count = buffer.readUInt16LE(end + 10)
+  let entry = buffer.readUInt32LE(end + 16)
+  const files = new Map<string, string>()
+  for (let i = 0; i < count; i++) {
+    const method = buffer.readUInt16LE(entry + 10)
+    const size = buffer.readUInt32LE(entry + 20)
+    const nameLength = buffer.readUInt16LE(entry + 28)
+    const skip = nameLength + buffer.readUInt16LE(entry + 30) + buffer.readUInt16LE(entry + 32)
+    const name = buffer.toString('utf8', entry + 46, entry + 46 + nameLength)
+    const local = buffer.readUInt32LE(entry + 42)
+    const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28)
+    const data = buffer.subarray(start, start + size)
+    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'))
+    entry += 46 + skip
+  }
+  return files
+}
+
+type Parts = { document: string; styles: string; footer: string; footerRels: string; files: Map<string, string> }
+
+async function build(options: NarrativeDocxOptions = {}): Promise<Parts> {
+  const files = unzip(await buildNarrativeDocx(options))
+  const footerName = [...files.keys()].find((name) => /^word\/footer\d*\.xml$/.test(name))
+  if (!footerName) throw new Error('no footer part')
+  const footerRels = files.get(footerName.replace('word/', 'word/_rels/') + '.rels') ?? ''
+  const part = (name: string) => files.get(name) ?? ''
+  return { document: part('word/document.xml'), styles: part('word/styles.xml'), footer: part(footerName), footerRels, files }
+}
+
+function decode(xml: string): string {
+  return xml
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+const paragraphXml = (xml: string) => xml.match(/<w:p>[\s\S]*?<\/w:p>/g) ?? []
+const textOf = (paragraph: string) =>
+  decode([...paragraph.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(''))
+const paragraphTexts = (xml: string) => paragraphXml(xml).map(textOf)
+const headingTexts = (xml: string, level: number) =>
+  paragraphXml(xml)
+    .filter((p) => p.includes(`<w:pStyle w:val="Heading${level}"/>`))
+    .map(textOf)
+const styleXml = (styles: string, id: string) =>
+  styles.match(new RegExp(`<w:style [^>]*w:styleId="${id}"[\\s\\S]*?</w:style>`))?.[0] ?? ''
+
+const DEFAULT_LINK = 'https://github.com/impact-narrative-studio'
+
+describe('narrativeTitle', () => {
+  const date = new Date('2026-11-22T12:00:00Z')
+
+  test('is "{company} Impact Narrative - {en-US date}" in UTC by default', () => {
+    expect(narrativeTitle('Acme & Co.', date)).toBe('Acme & Co. Impact Narrative - 11/22/2026')
+    expect(narrativeTitle('  Acme  ', date)).toBe('Acme Impact Narrative - 11/22/2026')
+  })
+
+  test('falls back to the organisation title without a company', () => {
+    expect(narrativeTitle(undefined, date)).toBe('Organization Impact Narrative')
+    expect(narrativeTitle('   ', date)).toBe('Organization Impact Narrative')
+  })
+
+  test('uses the local date of the given time zone', () => {
+    const lateUtc = new Date('2026-11-22T03:00:00Z')
+    expect(narrativeTitle('Acme', lateUtc, 'America/Los_Angeles')).toBe('Acme Impact Narrative - 11/21/2026')
+    expect(narrativeTitle('Acme', lateUtc, 'Asia/Tokyo')).toBe('Acme Impact Narrative - 11/22/2026')
+    expect(narrativeTitle('Acme', new Date('2026-11-22T20:00:00Z'), 'Pacific/Auckland')).toBe(
+      'Acme Impact Narrative - 11/23/2026',
+    )
+  })
+
+  test('an unknown time zone falls back to UTC', () => {
+    const lateUtc = new Date('2026-11-22T03:00:00Z')
+    expect(narrativeTitle('Acme', lateUtc, 'Not/A_Zone')).toBe('Acme Impact Narrative - 11/22/2026')
+    expect(narrativeTitle('Acme', lateUtc, '')).toBe('Acme Impact Narrative - 11/22/2026')
+  })
+})
+
+describe('narrativeFileName', () => {
+  const byRule = (title: string) => title.replace(/[^A-Za-z0-9]/g, '-') + '.docx'
+
+  test('replaces every non-alphanumeric character with a hyphen and adds .docx', () => {
+    const title = 'Acme & Co. Impact Narrative - 11/22/2026'
+    expect(narrativeFileName(title)).toBe('Acme---Co--Impact-Narrative---11-22-2026.docx')
+    expect(narrativeFileName(title)).toBe(byRule(title))
+    expect(narrativeFileName('Organization Impact Narrative')).toBe('Organization-Impact-Narrative.docx')
+    expect(narrativeFileName('Café "Ünïcode" 🚀')).toBe(byRule('Café "Ünïcode" 🚀'))
+  })
+
+  test('defaults to organizational-narrative.docx without a title', () => {
+    expect(narrativeFileName(undefined)).toBe('organizational-narrative.docx')
+    expect(narrativeFileName('')).toBe('organizational-narrative.docx')
+    expect(narrativeFileName(' \u0000\u202E ')).toBe('organizational-narrative.docx')
+  })
+
+  test('is always a safe file name', () => {
+    const name = narrativeFileName('..\\..\u0000/etc/passwd\u202Egnp.exe\r\n')
+    expect(name).toBe('------etc-passwdgnp-exe.docx')
+    expect(name).toMatch(/^[A-Za-z0-9-]+\.docx$/)
+    const long = narrativeFileName('A'.repeat(1000))
+    expect(long).toBe('A'.repeat(150) + '.docx')
+    expect(narrativeFileName('CON').toLowerCase()).not.toBe('con.docx')
+  })
+})
+
+describe('buildNarrativeDocx', () => {
+  test('returns a zip with the Word parts', async () => {
+    const buffer = await buildNarrativeDocx({ narrative: 'Hello.' })
+    expect(Buffer.isBuffer(buffer)).toBe(true)
+    expect(buffer.subarray(0, 2).toString()).toBe('PK')
+    const files = unzip(buffer)
+    expect(files.has('word/document.xml')).toBe(true)
+    expect(files.has('word/styles.xml')).toBe(true)
+  })
+
+  test('puts the title first, centred, as heading 1 in primary orange at size 28', async () => {
+    const { document } = await build({ title: 'Acme Impact Narrative - 11/22/2026', narrative: 'Body.' })
+    const first = paragraphXml(document)[0] ?? ''
+    expect(textOf(first)).toBe('Acme Impact Narrative - 11/22/2026')
+    expect(first).toContain('<w:jc w:val="center"/>')
+    expect(first).toContain('<w:pStyle w:val="Heading1"/>')
+    expect(first).toContain('<w:sz w:val="28"/>')
+    expect(first).toContain('<w:color w:val="C2410C"/>')
+  })
+
+  test('uses the default title and professional tone', async () => {
+    const { document, footer } = await build({ narrative: 'Body.' })
+    expect(headingTexts(document, 1)).toEqual(['Organization Impact Narrative'])
+    expect(footer).toContain('Professional')
+  })
+
+  test('makes each blank-line-separated block its own paragraph', async () => {
+    const narrative = 'First paragraph.\n\nSecond paragraph.\r\n\r\nThird\nwith a break.\n \n\n\nFourth.'
+    const { document } = await build({ title: 'T', narrative })
+    expect(paragraphTexts(document)).toEqual(['T', 'First paragraph.', 'Second paragraph.', 'Thirdwith a break.', 'Fourth.'])
+    const third = paragraphXml(document)[3]
+    expect(third.match(/<w:br\/>/g)).toHaveLength(1)
+  })
+
+  test('sets Arial and 1.15 line spacing everywhere', async () => {
+    const { document, styles, footer } = await build({ narrative: 'One.\n\nTwo.', contacts: 'Primary: Jane', website: 'acme.org' })
+    for (const xml of [document, footer]) {
+      const runs = xml.match(/<w:r>[\s\S]*?<\/w:r>/g) ?? []
+      expect(runs.length).toBeGreaterThan(0)
+      for (const run of runs) expect(run).toContain('<w:rFonts w:ascii="Arial"')
+      for (const paragraph of paragraphXml(xml)) expect(paragraph).toMatch(/<w:spacing [^>]*w:line="276"/)
+    }
+    const defaults = styles.match(/<w:docDefaults>[\s\S]*<\/w:docDefaults>/)?.[0] ?? ''
+    expect(defaults).toContain('w:ascii="Arial"')
+    expect(defaults).toContain('w:line="276"')
+  })
+
+  test('defines three heading levels at 28, 24 and 20 half-points', async () => {
+    const { styles, document } = await build({ sections: { missionStatement: 'Mission.' } })
+    expect(styleXml(styles, 'Heading1')).toContain('<w:sz w:val="28"/>')
+    expect(styleXml(styles, 'Heading2')).toContain('<w:sz w:val="24"/>')
+    expect(styleXml(styles, 'Heading3')).toContain('<w:sz w:val="20"/>')
+    const heading = paragraphXml(document).find((p) => textOf(p) === 'Mission Statement') ?? ''
+    expect(heading).toContain('<w:pStyle w:val="Heading2"/>')
+    expect(heading).toContain('<w:sz w:val="24"/>')
+  })
+
+  test('writes the footer: credit, link, tone and Page X of Y', async () => {
+    const { footer, footerRels } = await build({ narrative: 'Body.', tone: 'passionate' })
+    const text = decode(footer.replace(/<[^>]+>/g, ''))
+    expect(text).toContain('Created with Impact Narrative Studio')
+    expect(text).toContain('Passionate')
+    expect(text).not.toContain('Professional')
+    expect(text).toMatch(/Page PAGE of NUMPAGES$/)
+    expect(footer).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/)
+    expect(footer).toMatch(/<w:instrText[^>]*>NUMPAGES<\/w:instrText>/)
+    const linkId = footer.match(/<w:hyperlink [^>]*r:id="([^"]+)"/)?.[1]
+    expect(linkId).toBeTruthy()
+    expect(footerRels).toContain(`Id="${linkId}"`)
+    expect(footerRels).toMatch(new RegExp(`Id="${linkId}"[^>]*Target="${DEFAULT_LINK}"[^>]*TargetMode="External"`))
+  })
+
+  test('takes the footer link from the link option, http(s) only', async () => {
+    const custom = await build({ narrative: 'Body.', link: 'https://example.org/studio' })
+    expect(custom.footerRels).toContain('Target="https://example.org/studio"')
+    const unsafe = await build({ narrative: 'Body.', link: 'javascript:alert(1)' })
+    expect(unsafe.footerRels).toContain(`Target="${DEFAULT_LINK}"`)
+    expect(unsafe.footerRels).not.toContain('javascript')
+  })
+
+  test('labels every tone, and treats an unknown tone as professional', async () => {
+    for (const [tone, label] of [['conversational', 'Conversational'], ['academic', 'Academic']] as const) {
+      expect((await build({ narrative: 'x', tone })).footer).toContain(label)
+    }
+    expect((await build({ narrative: 'x', tone: 'shouty' as Tone })).footer).toContain('Professional')
+  })
+
+  test('builds the body from the form sections when there is no narrative', async () => {
+    const sections = {
+      missionStatement: 'We teach reading.',
+      targetPopulation: '  ',
+      geographicFocus: 'Ohio',
+      keyActivities: 'Tutoring.\n\nBook clubs.',
+      keyAchievements: '',
+    }
+    const { document } = await build({ narrative: '  \n\n ', sections })
+    expect(headingTexts(document, 2)).toEqual(['Mission Statement', 'Geographic Focus', 'Key Activities'])
+    expect(paragraphTexts(document)).toEqual([
+      'Organization Impact Narrative',
+      'Mission Statement',
+      'We teach reading.',
+      'Geographic Focus',
+      'Ohio',
+      'Key Activities',
+      'Tutoring.',
+      'Book clubs.',
+    ])
+  })
+
+  test('ignores the sections when there is a narrative', async () => {
+    const { document } = await build({ narrative: 'The story.', sections: { missionStatement: 'Mission.' } })
+    expect(paragraphTexts(document)).toEqual(['Organization Impact Narrative', 'The story.'])
+  })
+
+  test('appends contacts, one line per paragraph, and the website when present', async () => {
+    const contacts = 'Primary: Jane Doe, Director (jane@acme.org, 555-0100)\nSecondary: Bob Roe (bob@acme.org)'
+    const { document } = await build({ narrative: 'Story.', contacts, website: 'https://acme.org' })
+    expect(paragraphTexts(document)).toEqual([
+      'Organization Impact Narrative',
+      'Story.',
+      'Contact Information',
+      'Primary: Jane Doe, Director (jane@acme.org, 555-0100)',
+      'Secondary: Bob Roe (bob@acme.org)',
+      'Website',
+      'https://acme.org',
+    ])
+    expect(headingTexts(document, 2)).toEqual(['Contact Information', 'Website'])
+  })
+
+  test('leaves contacts out when they are missing or "empty"', async () => {
+    for (const contacts of [undefined, '', '  ', 'empty', 'EMPTY', ' Empty\n']) {
+      const { document } = await build({ narrative: 'Story.', contacts })
+      expect(paragraphTexts(document)).toEqual(['Organization Impact Narrative', 'Story.'])
+    }
+    const withSite = await build({ narrative: 'Story.', contacts: 'empty', website: 'acme.org' })
+    expect(headingTexts(withSite.document, 2)).toEqual(['Website'])
+  })
+
+  test('writes user text as text, never as markup', async () => {
+    const narrative = '<script>alert("x")</script> & <w:p>Sons</w:p>'
+    const { document, files } = await build({ title: 'Acme & Co. <b>', narrative, contacts: 'Jane <jane@acme.org>', website: 'a&b' })
+    expect(document).not.toContain('<script>')
+    expect(document).not.toContain('<w:p>Sons')
+    expect(document).toContain('&lt;script&gt;')
+    expect(document).toContain('Acme &amp; Co. &lt;b&gt;')
+    expect(paragraphTexts(document)).toEqual([
+      'Acme & Co. <b>',
+      narrative,
+      'Contact Information',
+      'Jane <jane@acme.org>',
+      'Website',
+      'a&b',
+    ])
+    expect(files.get('docProps/core.xml')).toContain('<dc:title>Acme &amp; Co. &lt;b&gt;</dc:title>')
+  })
+
+  test('drops characters XML cannot carry', async () => {
+    const { document } = await build({ narrative: 'Bad\u0001\u0008\uFFFF\uD800 chars\u202E ok' })
+    expect(paragraphTexts(document)[1]).toBe('Bad chars ok')
+    expect(document).not.toMatch(/[\u0000-\u0008\uFFFE\uFFFF]/)
+  })
+
+  test('uses US Letter with 1-inch margins', async () => {
+    const { document } = await build({ narrative: 'x' })
+    expect(document).toMatch(/<w:pgSz w:w="12240" w:h="15840"/)
+    expect(document).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/)
+  })
+})
