@@ -2,16 +2,19 @@ import type { NarrativeInput } from './narrative-schema'
 
 // Plain code instead of the model call SPEC.md describes (DESIGN.md decision 11): same output, nothing invented.
 
-export type ContactFields = Pick<
-  NarrativeInput,
-  | 'contactName1'
-  | 'contactTitle1'
-  | 'contactEmail1'
-  | 'contactPhone1'
-  | 'contactName2'
-  | 'contactTitle2'
-  | 'contactEmail2'
-  | 'contactPhone2'
+// Partial, so a record read back with missing contact columns can be formatted as well.
+export type ContactFields = Partial<
+  Pick<
+    NarrativeInput,
+    | 'contactName1'
+    | 'contactTitle1'
+    | 'contactEmail1'
+    | 'contactPhone1'
+    | 'contactName2'
+    | 'contactTitle2'
+    | 'contactEmail2'
+    | 'contactPhone2'
+  >
 >
 
 type Contact = { name?: string; title?: string; email?: string; phone?: string }
@@ -20,8 +23,14 @@ const NO_CONTACTS = 'empty'
 
 export function formatContacts(input: ContactFields): string {
   const contacts: Array<[string, Contact]> = [
-    ['Primary', { name: input.contactName1, title: input.contactTitle1, email: input.contactEmail1, phone: input.contactPhone1 }],
-    ['Secondary', { name: input.contactName2, title: input.contactTitle2, email: input.contactEmail2, phone: input.contactPhone2 }],
+    [
+      'Primary',
+      { name: input.contactName1, title: input.contactTitle1, email: input.contactEmail1, phone: input.contactPhone1 },
+    ],
+    [
+      'Secondary',
+      { name: input.contactName2, title: input.contactTitle2, email: input.contactEmail2, phone: input.contactPhone2 },
+    ],
   ]
   const lines = contacts
     .map(([designation, contact]) => formatContactLine(designation, contact))

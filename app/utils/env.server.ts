@@ -27,7 +27,8 @@ const EnvSchema = z.object({
     z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Impact Narrative Studio <no-reply@localhost>')),
-  CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().email().default('support@localhost')),
+  // Shown on the legal pages; a plain address check, so single-label hosts like localhost pass.
+  CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost')),
   DAILY_NARRATIVE_LIMIT: integer(10, 0),
   TRUST_PROXY: integer(0, 0, 10),
 })

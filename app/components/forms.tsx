@@ -1,0 +1,105 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { useNavigation } from '@remix-run/react'
+import type { ComponentProps, ReactNode } from 'react'
+
+// Conform infers each field's value type from the schema; these components only need its metadata.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFieldMetadata = FieldMetadata<any, any, string[]>
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null
+  return (
+    <ul id={id} className="field-errors">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  )
+}
+
+type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'hidden'
+
+/** A labelled input whose errors are announced and tied to it with aria-describedby. */
+export function Field({
+  meta,
+  label,
+  type = 'text',
+  hint,
+  inputProps,
+}: {
+  meta: AnyFieldMetadata
+  label: ReactNode
+  type?: InputType
+  hint?: ReactNode
+  inputProps?: Omit<ComponentProps<'input'>, 'name' | 'id' | 'type'>
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>
+        {label}
+        {props.required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      <input {...props} {...inputProps} key={props.key} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function TextareaField({
+  meta,
+  label,
+  rows = 3,
+  hint,
+  textareaProps,
+}: {
+  meta: AnyFieldMetadata
+  label: ReactNode
+  rows?: number
+  hint?: ReactNode
+  textareaProps?: Omit<ComponentProps<'textarea'>, 'name' | 'id'>
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined
+  const props = getTextareaProps(meta, { ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>
+        {label}
+        {props.required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? <div id={hintId} className="field-hint">{hint}</div> : null}
+      <textarea {...props} rows={rows} {...textareaProps} key={props.key} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function CheckboxField({ meta, label }: { meta: AnyFieldMetadata; label: ReactNode }) {
+  const props = getInputProps(meta, { type: 'checkbox' })
+  return (
+    <div className="field field-checkbox">
+      <input {...props} key={props.key} />
+      <label htmlFor={meta.id}>{label}</label>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A submit button that says what it is doing while its form is being submitted. */
+export function SubmitButton({
+  children,
+  pendingText,
+  className = 'button button-primary button-block',
+  ...props
+}: ComponentProps<'button'> & { pendingText: string }) {
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  return (
+    <button type="submit" className={className} aria-disabled={pending || undefined} {...props}>
+      {pending ? pendingText : children}
+    </button>
+  )
+}

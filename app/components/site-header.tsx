@@ -1,0 +1,62 @@
+import { Form, Link, NavLink } from '@remix-run/react'
+
+type HeaderUser = { name: string; email: string; isAdmin: boolean } | null
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="brand" aria-label="Impact Narrative Studio home">
+          <span className="brand-mark" aria-hidden="true">
+            IN
+          </span>
+          <span className="brand-name">Impact Narrative Studio</span>
+        </Link>
+        {user ? <SignedInNav user={user} /> : null}
+      </div>
+    </header>
+  )
+}
+
+function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
+  return (
+    <nav aria-label="Main" className="site-nav">
+      <ul>
+        <li>
+          <NavLink to="/dashboard">Create Narrative</NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/narratives">Narratives</NavLink>
+        </li>
+        {user.isAdmin ? (
+          <li>
+            <NavLink to="/users">Manage Users</NavLink>
+          </li>
+        ) : null}
+      </ul>
+      <UserMenu label={user.name || user.email || 'User'} email={user.email} />
+    </nav>
+  )
+}
+
+// A <details> menu opens and closes without JavaScript; Logout is a real POST form.
+function UserMenu({ label, email }: { label: string; email: string }) {
+  return (
+    <details className="user-menu">
+      <summary>
+        <span className="user-avatar" aria-hidden="true">
+          {label.charAt(0).toUpperCase()}
+        </span>
+        <span className="user-name">{label}</span>
+      </summary>
+      <div className="user-menu-panel">
+        <p className="user-menu-email">{email}</p>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button button-secondary button-block">
+            Logout
+          </button>
+        </Form>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { prisma } from './utils/db.server'
+import { warnIfNoMailer } from './utils/email.server'
+import { getEnv } from './utils/env.server'
+import { errorDetails, log } from './utils/logger.server'
+import { NonceContext } from './utils/nonce'
+import { requestContextStorage } from './utils/request-context.server'
+
+export const streamTimeout = 5_000
+
+warnIfNoMailer()
+
+/** What the custom server (server.js) needs from the compiled app. */
+export const server = {
+  env: getEnv(),
+  requestContextStorage,
+  async shutdown() {
+    await prisma.$disconnect()
+  },
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  return new Promise((resolve, reject) => {
+    let failed = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: failed ? 500 : responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          failed = true
+          log('error', 'render.error', errorDetails(error))
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  log('error', 'request.error', { path: new URL(request.url).pathname, ...errorDetails(error), stack: error instanceof Error ? error.stack : undefined })
+}

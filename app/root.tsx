@@ -1,0 +1,107 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { SiteFooter } from './components/site-footer'
+import { SiteHeader } from './components/site-header'
+import { Toaster } from './components/toaster'
+import styles from './styles/app.css'
+import { getOptionalUser } from './utils/auth.server'
+import { getEnv } from './utils/env.server'
+import { useNonce } from './utils/nonce'
+import { getToast } from './utils/session.server'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Impact Narrative Studio' },
+  { name: 'description', content: 'Write the impact narrative your funders, donors and board will read.' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)])
+  return data(
+    {
+      user: user && { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, isAdmin: user.isAdmin },
+      toast: toast ?? null,
+      contactEmail: getEnv().CONTACT_EMAIL,
+    },
+    // getToast always re-commits its cookie; only send it when there was a toast to clear.
+    { headers: toast ? headers : undefined },
+  )
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return <Document>{children}</Document>
+}
+
+export default function App() {
+  const { user, toast } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <SiteHeader user={user} />
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster serverToast={toast} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const title = status === 403 ? 'Access denied' : status === 404 ? 'Page not found' : 'Something went wrong'
+  const message =
+    status === 403
+      ? 'You do not have permission to view this page.'
+      : status === 404
+        ? 'We could not find what you were looking for.'
+        : 'Sorry, an unexpected error occurred. Please try again.'
+  return (
+    <main id="main" className="site-main">
+      <div className="card narrow error-page">
+        <h1>{title}</h1>
+        <p>{message}</p>
+        <p>
+          <a href="/">Go to the start page</a>
+        </p>
+      </div>
+    </main>
+  )
+}
+

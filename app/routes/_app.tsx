@@ -1,0 +1,7 @@
+import { Outlet } from '@remix-run/react'
+
+// Signed-in pages. This layout guards nothing: each loader and action calls requireUser itself,
+// because layout loaders run in parallel with their children's.
+export default function AppLayout() {
+  return <Outlet />
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { AuthCard } from '~/components/auth-card'
+import { Field, SubmitButton } from '~/components/forms'
+import { ForgotPasswordSchema } from '~/utils/auth-schemas'
+import { requestPasswordReset } from '~/utils/password-reset.server'
+import { jsonWithSuccess } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
+  await requestPasswordReset(submission.value.email)
+  // The same answer whether or not the account exists.
+  return jsonWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>()
+  const [showForm, setShowForm] = useState(true)
+  useEffect(() => setShowForm(!actionData?.sent), [actionData])
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  })
+  if (!showForm || (actionData?.sent && showForm === undefined)) return <SentNotice onReset={() => setShowForm(true)} />
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to reset your password.">
+      <Form method="post" {...getFormProps(form)}>
+        <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <SubmitButton pendingText="Sending...">Send reset link</SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  )
+}
+
+function SentNotice({ onReset }: { onReset: () => void }) {
+  return (
+    <AuthCard title="Email sent successfully!">
+      <p role="status">Check your email for the reset link. The link will expire in 30 minutes.</p>
+      {/* A link to the same page returns to the form without JavaScript; with it, no reload. */}
+      <p>
+        <Link to="/forgot-password" className="button button-secondary button-block" onClick={onReset} reloadDocument={false}>
+          Send to a different email
+        </Link>
+      </p>
+      <p className="auth-switch">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { AuthCard } from '~/components/auth-card'
+import { ErrorList, Field, SubmitButton } from '~/components/forms'
+import { LoginSchema } from '~/utils/auth-schemas'
+import {
+  authenticator,
+  commitNewCookieSession,
+  getOptionalUser,
+  InvalidCredentialsError,
+  safeRedirect,
+} from '~/utils/auth.server'
+import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect('/dashboard')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  try {
+    const user = await authenticator.authenticate('form', request)
+    return redirectWithSuccess(safeRedirect(submission.value.redirectTo), 'Welcome! Login Successfully', {
+      headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
+    })
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error
+    const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
+    return jsonWithError(reply, error.message, { status: 401 })
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  return (
+    <AuthCard title="Sign in" subtitle="Access your dashboard and manage your profile">
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <Field meta={fields.password} label="Password" type="password" inputProps={{ autoComplete: 'current-password' }} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <p className="form-aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthCard>
+  )
+}

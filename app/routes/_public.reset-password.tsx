@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthCard } from '~/components/auth-card'
+import { ErrorList, Field, SubmitButton } from '~/components/forms'
+import { ResetPasswordSchema } from '~/utils/auth-schemas'
+import { isResetTokenValid, resetPassword } from '~/utils/password-reset.server'
+import { redirectWithSuccess } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token))
+  return data({ token: valid ? token : null }, { status: valid ? 200 : 400 })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const hideFields = ['newPassword', 'confirmPassword']
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
+  if (!(await resetPassword(submission.value.token, submission.value.newPassword))) {
+    return data({ result: submission.reply({ hideFields }), invalidToken: true }, { status: 400 })
+  }
+  return redirectWithSuccess('/login', 'Password reset successfully!')
+}
+
+export default function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  })
+  if (!token || actionData?.invalidToken) return <InvalidLink />
+  return (
+    <AuthCard title="Reset your password" subtitle="Choose a new password of at least 8 characters.">
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <Field meta={fields.newPassword} label="New Password" type="password" inputProps={{ autoComplete: 'new-password', autoFocus: true }} />
+        <Field meta={fields.confirmPassword} label="Confirm Password" type="password" inputProps={{ autoComplete: 'new-password' }} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Resetting...">Reset Password</SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  )
+}
+
+function InvalidLink() {
+  return (
+    <AuthCard title="Invalid Reset Link">
+      <p>This password reset link has expired or is invalid.</p>
+      <p>
+        <Link to="/forgot-password" className="button button-primary button-block">
+          Request a new password reset link
+        </Link>
+      </p>
+      <p className="auth-switch">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,94 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { AuthCard } from '~/components/auth-card'
+import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
+import { SignupSchema } from '~/utils/auth-schemas'
+import { commitNewCookieSession, getOptionalUser } from '~/utils/auth.server'
+import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
+import { createUser, EmailTakenError } from '~/utils/users.server'
+
+export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
+
+const REGISTRATION_FAILED = 'Registration failed. Please try again.'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect('/dashboard')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SignupSchema })
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') {
+    const firstError = Object.values(submission.error ?? {}).flat()[0] ?? REGISTRATION_FAILED
+    return jsonWithError(submission.reply({ hideFields }), firstError, { status: 400 })
+  }
+  try {
+    const user = await createUser(submission.value)
+    return redirectWithSuccess('/create-narrative', 'Registration successful!', {
+      headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
+    })
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    const reply = submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
+    return jsonWithError(reply, error.message, { status: 409 })
+  }
+}
+
+export default function SignupPage() {
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult,
+    constraint: getZodConstraint(SignupSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+  })
+  return (
+    <AuthCard title="Create your account" subtitle="Join our platform and create compelling Impact Narratives">
+      <Form method="post" {...getFormProps(form)}>
+        <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <div className="field-row">
+          <Field meta={fields.firstName} label="First name" inputProps={{ autoComplete: 'given-name' }} />
+          <Field meta={fields.lastName} label="Last name" inputProps={{ autoComplete: 'family-name' }} />
+        </div>
+        <Field
+          meta={fields.password}
+          label="Password"
+          type="password"
+          hint="At least 8 characters."
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+        <Field meta={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: 'new-password' }} />
+        <CheckboxField
+          meta={fields.acceptTerms}
+          label={
+            <>
+              I agree to the{' '}
+              <a href="/terms" target="_blank" rel="noreferrer">Terms of Service</a> and{' '}
+              <a href="/privacy-policy" target="_blank" rel="noreferrer">Privacy Policy</a>
+              {' '}(links open in a new tab).
+            </>
+          }
+        />
+        <CheckboxField
+          meta={fields.marketingConsent}
+          label={
+            <>
+              I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can
+              withdraw at any time, see <a href="/email-consent" target="_blank" rel="noreferrer">Email Consent</a>).
+            </>
+          }
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Creating account...">Create Account</SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Sign in to your account</Link>
+      </p>
+    </AuthCard>
+  )
+}

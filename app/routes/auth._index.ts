@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, requireApiAdmin } from '~/utils/api.server'
+import { listUsers } from '~/utils/users.server'
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireApiAdmin(request)
+    const users = await listUsers()
+    return Response.json({
+      users: users.map((user) => ({
+        id: user.id,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        createdAt: user.createdAt,
+      })),
+    })
+  })

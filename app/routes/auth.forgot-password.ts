@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson } from '~/utils/api.server'
+import { ForgotPasswordSchema } from '~/utils/auth-schemas'
+import { requestPasswordReset } from '~/utils/password-reset.server'
+
+// The same answer for known and unknown emails.
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const { email } = await readJson(request, ForgotPasswordSchema)
+    await requestPasswordReset(email)
+    return Response.json({ message: 'If an account exists for this email, a reset link has been sent.' })
+  })

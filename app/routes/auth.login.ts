@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { apiError, handleApi, readJson, toApiUser } from '~/utils/api.server'
+import { LoginSchema } from '~/utils/auth-schemas'
+import { createSession, InvalidCredentialsError, verifyLogin } from '~/utils/auth.server'
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const { email, password } = await readJson(request, LoginSchema)
+    try {
+      const user = await verifyLogin(email, password)
+      return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) })
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) return apiError(401, error.message)
+      throw error
+    }
+  })

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { getBearerToken, handleApi, requireApiUser } from '~/utils/api.server'
+import { deleteSession } from '~/utils/auth.server'
+
+/** Revokes the bearer token the request carries. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    await requireApiUser(request)
+    await deleteSession(getBearerToken(request)!)
+    return Response.json({ ok: true })
+  })

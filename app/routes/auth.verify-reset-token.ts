@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { apiError, handleApi } from '~/utils/api.server'
+import { isResetTokenValid } from '~/utils/password-reset.server'
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const token = new URL(request.url).searchParams.get('token')
+    if (!token || token.length > 200) return apiError(400, 'Invalid or missing reset token')
+    if (!(await isResetTokenValid(token))) return apiError(400, 'This password reset link has expired or is invalid')
+    return Response.json({ valid: true })
+  })

@@ -1,0 +1,6 @@
+import { redirect } from '@remix-run/node'
+
+// Sign-up's navigation target (SPEC.md section 2) lands on the dashboard.
+export function loader() {
+  return redirect('/dashboard')
+}

@@ -1,0 +1,12 @@
+import { prisma } from '~/utils/db.server'
+import { errorDetails, log } from '~/utils/logger.server'
+
+export async function loader() {
+  try {
+    await prisma.$queryRaw`SELECT 1`
+    return new Response('OK', { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    log('error', 'healthcheck.failed', errorDetails(error))
+    return new Response('ERROR', { status: 500, headers: { 'Cache-Control': 'no-store' } })
+  }
+}

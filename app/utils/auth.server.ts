@@ -1,0 +1,121 @@
+import { redirect } from '@remix-run/node'
+import type { User } from '@prisma/client'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { LoginSchema } from './auth-schemas'
+import { createSecretToken, hashToken } from './crypto.server'
+import { prisma } from './db.server'
+import { log } from './logger.server'
+import { verifyPassword } from './password.server'
+import { authSessionStorage } from './session.server'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export type SessionKind = 'cookie' | 'api'
+export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>
+
+const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
+
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super('Invalid email or password')
+  }
+}
+
+/** Same answer, and about the same time, for an unknown email and a wrong password. */
+export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
+  const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true } })
+  const valid = await verifyPassword(user?.passwordHash, password)
+  if (!user || !valid) {
+    log('warn', 'auth.login_failed', { userId: user?.id })
+    throw new InvalidCredentialsError()
+  }
+  const { passwordHash: _, ...authUser } = user
+  log('info', 'auth.login', { userId: user.id })
+  return authUser
+}
+
+export const authenticator = new Authenticator<AuthUser>()
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) throw new InvalidCredentialsError()
+    return verifyLogin(parsed.data.email, parsed.data.password)
+  }),
+  'form',
+)
+
+/** A session row for a cookie or an API bearer token; the caller gets the only copy of the secret. */
+export async function createSession(userId: string, kind: SessionKind): Promise<string> {
+  const token = createSecretToken()
+  const ttl = kind === 'cookie' ? SESSION_TTL_MS : API_TOKEN_TTL_MS
+  await prisma.session.create({
+    data: { id: hashToken(token), kind, userId, expiresAt: new Date(Date.now() + ttl) },
+  })
+  return token
+}
+
+export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<AuthUser | null> {
+  const session = await prisma.session.findUnique({
+    where: { id: hashToken(token) },
+    select: { kind: true, expiresAt: true, user: { select: AUTH_USER_SELECT } },
+  })
+  if (!session || session.kind !== kind || session.expiresAt <= new Date()) return null
+  return session.user
+}
+
+export async function deleteSession(token: string) {
+  await prisma.session.deleteMany({ where: { id: hashToken(token) } })
+}
+
+async function readCookieSession(request: Request) {
+  return authSessionStorage.getSession(request.headers.get('Cookie'))
+}
+
+/** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
+export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  const token = (await readCookieSession(request)).get('sessionId')
+  return token ? getUserBySessionToken(token, 'cookie') : null
+}
+
+export async function requireUser(request: Request): Promise<AuthUser> {
+  const user = await getOptionalUser(request)
+  if (!user) {
+    const { pathname, search } = new URL(request.url)
+    const redirectTo = encodeURIComponent(pathname + search)
+    throw redirect(`/login?redirectTo=${redirectTo}`)
+  }
+  return user
+}
+
+/** Admin is read from the database on every request, so a revoked admin loses access at once. */
+export async function requireAdmin(request: Request): Promise<AuthUser> {
+  const user = await requireUser(request)
+  if (!user.isAdmin) {
+    log('warn', 'auth.denied', { userId: user.id, path: new URL(request.url).pathname })
+    throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
+  }
+  return user
+}
+
+/** Starts a fresh cookie session (a new id at every sign-in) and returns its Set-Cookie header. */
+export async function commitNewCookieSession(request: Request, userId: string): Promise<string> {
+  const session = await readCookieSession(request)
+  session.set('sessionId', await createSession(userId, 'cookie'))
+  return authSessionStorage.commitSession(session, { maxAge: SESSION_TTL_MS / 1000 })
+}
+
+/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
+export async function endCookieSession(request: Request): Promise<string> {
+  const session = await readCookieSession(request)
+  const token = session.get('sessionId')
+  if (token) await deleteSession(token)
+  return authSessionStorage.destroySession(session)
+}
+
+/** Only same-site paths: never an open redirect. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}

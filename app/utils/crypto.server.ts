@@ -1,0 +1,11 @@
+import crypto from 'node:crypto'
+
+/** 256 random bits, URL-safe: session ids, API tokens and reset tokens. */
+export function createSecretToken(): string {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+/** Secrets are stored only as this hash, so a copy of the database grants nothing. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}

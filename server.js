@@ -1,0 +1,75 @@
+// The production server: Express with Remix's own adapter (what remix-serve runs on), plus what
+// remix-serve cannot give us: the client address, a request id, per-request CSP nonces and security
+// headers, and a graceful shutdown. See docs/decisions/002-custom-express-server.md.
+import crypto from 'node:crypto'
+import { createRequestHandler } from '@remix-run/express'
+import express from 'express'
+
+const build = await import('./build/index.js')
+const { env, requestContextStorage, shutdown: shutdownApp } = build.entry.module.server
+
+const app = express()
+app.disable('x-powered-by')
+// How many reverse proxies may append to X-Forwarded-For; 0 trusts none and uses the socket address.
+app.set('trust proxy', env.TRUST_PROXY)
+
+app.use((req, res, next) => {
+  const requestId = crypto.randomUUID()
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  res.set(securityHeaders(res.locals.cspNonce, req.secure || env.appOrigin.startsWith('https:')))
+  res.set('X-Request-Id', requestId)
+  requestContextStorage.run({ requestId, clientIp: req.ip ?? 'unknown' }, next)
+})
+
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
+app.use(express.static('public', { maxAge: '1h', index: false }))
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+)
+
+function securityHeaders(nonce, https) {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+const server = app.listen(env.PORT, () => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.listening', port: env.PORT, url: env.appOrigin }))
+})
+
+let stopping = false
+async function stop(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.stopping', signal }))
+  server.close()
+  await shutdownApp()
+  server.closeAllConnections()
+  process.exit(0)
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

@@ -1,0 +1,278 @@
+import { DRAFTER_ENGINE, draftNarrative } from '~/utils/drafter.server'
+import type { NarrativeInput } from '~/utils/narrative-schema'
+import { countWords } from '~/utils/text'
+import { TONES, type Tone } from '~/utils/tones'
+
+const foodBank: NarrativeInput = {
+  company: 'Harvest Table Food Bank',
+  website: 'https://www.harvesttable.org',
+  contactName1: 'Maria Delgado',
+  contactTitle1: 'Executive Director',
+  contactEmail1: 'maria@harvesttable.org',
+  contactPhone1: '512-555-0142',
+  contactName2: 'Tom Becker',
+  contactTitle2: 'Development Manager',
+  contactEmail2: 'tom@harvesttable.org',
+  missionStatement:
+    'Our mission is to end hunger in Travis County by connecting families with nutritious food and the resources they need to thrive.',
+  keyPrograms:
+    'We run 14 neighborhood pantries, a mobile market that visits rural towns every week, and a summer meals program for children. Our SNAP outreach team helps families apply for benefits they are eligible for.',
+  impactMetrics:
+    'In 2023 we distributed 4.2 million pounds of food, including 1.1 million pounds of fresh produce. We served 38,000 individuals, and 92% of families surveyed said they ate more fruit and vegetables as a result.',
+  targetAudience: 'Low-income families, seniors on fixed incomes, and children who rely on school meals.',
+  geographicFocus: 'Travis County and the surrounding rural communities of Central Texas.',
+  selectedTone: 'professional',
+}
+
+const literacy: NarrativeInput = {
+  company: 'Bright Pages Literacy Project',
+  website: 'brightpages.org',
+  contactName1: 'Aisha Rahman',
+  contactTitle1: 'Program Director',
+  contactEmail1: 'aisha@brightpages.org',
+  missionStatement:
+    'Bright Pages helps every child in Cleveland become a confident reader by third grade. We believe reading is the foundation for every other kind of learning.',
+  keyPrograms:
+    'Trained volunteers tutor first and second graders one-on-one twice a week during the school day. We also run family reading nights and give every participant a home library of twelve books each year.',
+  impactMetrics:
+    'Last school year 640 students took part. 78% of them reached grade-level reading benchmarks, compared with 51% of their peers, and 300 volunteers gave more than 21,000 hours.',
+  targetAudience: 'Children in kindergarten through third grade at under-resourced public schools.',
+  geographicFocus: 'Cleveland, Ohio, across 18 partner elementary schools.',
+  selectedTone: 'conversational',
+}
+
+const cleanWater: NarrativeInput = {
+  company: 'WellSpring Water Alliance',
+  website: 'https://wellspringwater.org/',
+  contactName1: 'Daniel Okoro',
+  contactTitle1: 'Founder and Chief Executive',
+  contactEmail1: 'daniel@wellspringwater.org',
+  contactPhone1: '+1 206 555 0199',
+  missionStatement:
+    'To bring safe, reliable drinking water to rural communities so that no child has to walk for hours to collect water that makes them sick.',
+  keyPrograms:
+    'We drill and rehabilitate boreholes, train local water committees to maintain them, and teach hygiene and sanitation in schools. Each project is planned with village leaders and owned by the community.',
+  impactMetrics:
+    'Since 2016 we have completed 212 water points serving more than 95,000 people. Waterborne illness in partner villages fell by 40%, and school attendance among girls rose by 23%.',
+  targetAudience:
+    'Rural villages without a safe water source, especially women and girls who carry the burden of collecting water.',
+  geographicFocus: 'Northern Uganda and western Kenya.',
+  selectedTone: 'passionate',
+}
+
+const mentalHealth: NarrativeInput = {
+  company: 'Northfield Youth Wellbeing Trust',
+  website: 'https://northfieldyouth.org',
+  contactName1: 'Dr. Helen Park',
+  contactTitle1: 'Research and Evaluation Lead',
+  contactEmail1: 'hpark@northfieldyouth.org',
+  contactPhone1: '(617) 555-0123',
+  missionStatement:
+    'Northfield Youth Wellbeing Trust works to improve the mental health of young people by providing early, accessible support grounded in evidence.',
+  keyPrograms:
+    'We offer free short-term counselling for young people aged 12 to 18, peer support groups led by trained facilitators, and mental health training for teachers. All programs use approaches with published evidence of effectiveness.',
+  impactMetrics:
+    'In the last evaluation cycle, 1,250 young people completed counselling. Average scores on a standard wellbeing scale improved by 31%, and 86% of teachers trained reported greater confidence in responding to students in distress.',
+  targetAudience:
+    'Young people aged 12 to 18 experiencing anxiety, low mood or stress, and the teachers who support them.',
+  geographicFocus: 'Schools and communities across the greater Boston area.',
+  selectedTone: 'academic',
+}
+
+const FULL_FORMS = [foodBank, literacy, cleanWater, mentalHealth]
+
+function inputText(input: NarrativeInput): string {
+  return Object.values(input).filter(Boolean).join('\n')
+}
+
+function numbersIn(text: string): string[] {
+  return (text.match(/\d[\d,.%]*/g) ?? []).map((number) => number.replace(/[.,]+$/, ''))
+}
+
+// A capitalised word that does not start a sentence (or a paragraph) must be a name from the input.
+function capitalizedMidSentenceWords(text: string): string[] {
+  const words: string[] = []
+  for (const paragraph of text.split(/\n\n/)) {
+    for (const match of paragraph.matchAll(/[A-Z][A-Za-z'’-]*/g)) {
+      const before = paragraph.slice(0, match.index)
+      const startsSentence = /(^|[.!?…]["'”’)]*\s+)$/.test(before) && !/(^|\s)(Dr|Mr|Mrs|Ms|St)\.\s+$/.test(before)
+      const insideWord = /[A-Za-z0-9@./-]$/.test(before)
+      if (!startsSentence && !insideWord) words.push(match[0].replace(/['’]s$/, ''))
+    }
+  }
+  return words
+}
+
+function expectNoInventedFacts(output: string, input: NarrativeInput) {
+  const source = inputText(input)
+  for (const number of numbersIn(output)) expect(source, `number ${number}`).toContain(number)
+  for (const word of capitalizedMidSentenceWords(output)) expect(source, `capitalised word ${word}`).toContain(word)
+}
+
+function expectPlainProse(output: string) {
+  expect(output).not.toMatch(/\*/)
+  expect(output).not.toMatch(/^\s*(?:[-•#]|\d+[.)])\s/m)
+  expect(output).not.toContain('Not provided')
+  const paragraphs = output.split('\n\n')
+  expect(paragraphs).toHaveLength(5)
+  for (const paragraph of paragraphs) {
+    expect(paragraph.trim()).not.toBe('')
+    expect(paragraph).not.toContain('\n')
+    expect(paragraph).toMatch(/[.!?…]$/)
+  }
+}
+
+describe('draftNarrative', () => {
+  it('names its engine', () => {
+    expect(DRAFTER_ENGINE).toBe('offline-drafter')
+  })
+
+  for (const form of FULL_FORMS) {
+    for (const tone of TONES) {
+      it(`writes 300-400 words of plain prose without invented facts (${form.company}, ${tone})`, () => {
+        const input = { ...form, selectedTone: tone }
+        const output = draftNarrative(input)
+        const words = countWords(output)
+        expect(words).toBeGreaterThanOrEqual(300)
+        expect(words).toBeLessThanOrEqual(400)
+        expectPlainProse(output)
+        expectNoInventedFacts(output, input)
+      })
+    }
+  }
+
+  it('weaves in the user facts', () => {
+    const output = draftNarrative(foodBank)
+    expect(output).toContain('Harvest Table Food Bank exists to end hunger in Travis County')
+    expect(output).toContain('4.2 million pounds of food')
+    expect(output).toContain('14 neighborhood pantries')
+    expect(output).toContain('Travis County and the surrounding rural communities of Central Texas.')
+    expect(output).toContain('https://www.harvesttable.org')
+    expect(output).toContain('Maria Delgado, Executive Director, at maria@harvesttable.org or 512-555-0142')
+  })
+
+  it('gives each tone its own voice', () => {
+    const outputs = TONES.map((tone) => draftNarrative({ ...foodBank, selectedTone: tone }))
+    expect(new Set(outputs).size).toBe(TONES.length)
+    const [professional, conversational, passionate, academic] = outputs
+    expect(professional).toMatch(/We invite funders, partners and community leaders/)
+    expect(conversational).toMatch(/we're here to end hunger/)
+    expect(passionate).toMatch(/Now is the time to stand with Harvest Table Food Bank/)
+    expect(academic).toMatch(/The stated mission of Harvest Table Food Bank is to end hunger/)
+  })
+
+  it('mentions contact details only in the professional tone', () => {
+    for (const tone of ['conversational', 'passionate', 'academic'] satisfies Tone[]) {
+      expect(draftNarrative({ ...foodBank, selectedTone: tone })).not.toContain('maria@harvesttable.org')
+    }
+  })
+
+  it('is deterministic', () => {
+    for (const form of FULL_FORMS) expect(draftNarrative(form)).toBe(draftNarrative({ ...form }))
+  })
+
+  it('keeps very long inputs at or under 400 words', () => {
+    const longSentences = (topic: string) =>
+      Array.from(
+        { length: 40 },
+        (_, index) =>
+          `In year ${index + 2000} our ${topic} work reached ${index * 17 + 5} more households across the region.`
+      ).join(' ')
+    for (const tone of TONES) {
+      const input: NarrativeInput = {
+        ...foodBank,
+        selectedTone: tone,
+        missionStatement: longSentences('mission'),
+        keyPrograms: longSentences('program'),
+        impactMetrics: longSentences('impact'),
+        targetAudience: longSentences('outreach'),
+        geographicFocus: longSentences('regional'),
+      }
+      const output = draftNarrative(input)
+      expect(countWords(output)).toBeLessThanOrEqual(400)
+      expect(countWords(output)).toBeGreaterThanOrEqual(250)
+      expectPlainProse(output)
+      expectNoInventedFacts(output, input)
+    }
+  })
+
+  it('keeps a single enormous unpunctuated field at or under 400 words', () => {
+    const endless = Array.from({ length: 700 }, (_, index) => (index % 9 === 8 ? 'families,' : 'support')).join(' ')
+    for (const tone of TONES) {
+      const input: NarrativeInput = {
+        ...foodBank,
+        selectedTone: tone,
+        company:
+          'The Very Long Named Community Partnership For Neighborhood Renewal And Opportunity In Greater Riverside',
+        missionStatement: endless,
+        keyPrograms: endless,
+        impactMetrics: endless,
+        targetAudience: endless,
+        geographicFocus: endless,
+      }
+      expect(countWords(draftNarrative(input))).toBeLessThanOrEqual(400)
+    }
+  })
+
+  it('pads minimal input with fact-free prose and never exceeds 400 words', () => {
+    for (const tone of TONES) {
+      const input: NarrativeInput = {
+        company: 'Acme Trust',
+        contactName1: 'Sam Lee',
+        contactEmail1: 'sam@acme.org',
+        missionStatement: 'Help kids read.',
+        keyPrograms: 'Tutoring.',
+        impactMetrics: 'Forty readers.',
+        selectedTone: tone,
+      }
+      const output = draftNarrative(input)
+      expect(countWords(output)).toBeGreaterThanOrEqual(200)
+      expect(countWords(output)).toBeLessThanOrEqual(400)
+      expectPlainProse(output)
+      expectNoInventedFacts(output, input)
+      expect(output).toContain('Acme Trust')
+    }
+  })
+
+  it('leaves out missing optional fields and names a missing company generically', () => {
+    const input = {
+      ...foodBank,
+      company: '',
+      website: undefined,
+      targetAudience: undefined,
+      geographicFocus: undefined,
+    }
+    const output = draftNarrative(input)
+    expect(output).not.toContain('Not provided')
+    expect(output).not.toContain('undefined')
+    expect(output).not.toContain('Harvest Table Food Bank')
+    expect(output).toMatch(/our organization/i)
+    expect(output).not.toContain('https://')
+    expectPlainProse(output)
+    expectNoInventedFacts(output, input)
+  })
+
+  it('turns pasted bullet lists and markdown into prose', () => {
+    const input: NarrativeInput = {
+      ...literacy,
+      selectedTone: 'professional',
+      keyPrograms:
+        'Our programs include:\n- **One-on-one tutoring** for early readers\n- Family reading nights\n* Home libraries for every child',
+      impactMetrics: '## Results\n640 students took part\n78% reached grade level',
+    }
+    const output = draftNarrative(input)
+    expectPlainProse(output)
+    expectNoInventedFacts(output, input)
+    expect(output).toContain(
+      'Our programs include: one-on-one tutoring for early readers, family reading nights and home libraries for every child.'
+    )
+    expect(output).not.toContain('#')
+  })
+
+  it('embeds a one-phrase field after a lead-in, lowercasing only common words', () => {
+    const common = draftNarrative({ ...foodBank, targetAudience: 'Seniors living alone' })
+    expect(common).toContain('need them most: seniors living alone.')
+    const name = draftNarrative({ ...foodBank, geographicFocus: 'Travis County' })
+    expect(name).toContain('geographic focus: Travis County.')
+  })
+})
