@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/vitest-env.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -398,27 +398,7 @@ function cleanWebsite(website: string | undefined): string | null {
 
 const BULLET = /^\s*(?:[-*•‣◦▪–—+]|\(?\d{1,2}[.)])\s+/
 const LIST_ITEM_MAX_WORDS = 12
-const ABBREVIATIONS = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'st',
-  'inc',
-  'co',
-  'ltd',
-  'jr',
-  'sr',
-  'vs',
-  'no',
-  'approx',
-  'u.s',
-  'u.k',
-  'mt',
-])
+const ABBREVIATIONS = new Set('e.g i.e etc dr mr mrs ms st inc co ltd jr sr vs no approx u.s u.k mt'.split(' '))
 // Words that are safe to lowercase when a phrase starts mid-sentence; anything else might be a name.
 const COMMON_WORDS = new Set(
   (
@@ -539,8 +519,9 @@ function collectLowercaseWords(input: NarrativeInput): Set<string> {
   return new Set(text.match(/\b[a-z][a-z'’-]*/g) ?? [])
 }
 
+// Only an all-lowercase first word is capitalised, so a name like "iPad" or "eBay" keeps its spelling.
 function capitalizeFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return /^[a-z][a-z'’-]*(?=[\s,.;:!?]|$)/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text
 }
 
 function ensureEnding(text: string): string {

@@ -24,7 +24,7 @@ export async function createUser({ email, firstName, lastName, password, marketi
   try {
     const user = await prisma.user.create({
       data: {
-        email,
+        email: email.toLowerCase(),
         firstName,
         lastName,
         passwordHash,

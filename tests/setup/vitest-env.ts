@@ -1,1 +1,27 @@
-// Filled in by the database test setup.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink'
+
+// Runs in every test worker before any app module is imported: a migrated SQLite file of the
+// worker's own, a real SMTP sink for outgoing mail, and a known environment.
+const template = inject('templateDatabase')
+const dataDir = path.join(path.dirname(template), `worker-${crypto.randomUUID()}`)
+fs.mkdirSync(dataDir, { recursive: true })
+fs.copyFileSync(template, path.join(dataDir, 'app.db'))
+
+declare global {
+  var smtpSink: SmtpSink
+}
+globalThis.smtpSink = await startSmtpSink()
+
+Object.assign(process.env, {
+  DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+  SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+  APP_ORIGIN: 'https://narratives.example.org',
+  SMTP_URL: globalThis.smtpSink.url,
+  MAIL_FROM: 'Impact Narrative Studio <no-reply@example.org>',
+  DAILY_NARRATIVE_LIMIT: '10',
+})
+for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'TRUST_PROXY']) delete process.env[key]

@@ -1,0 +1,12 @@
+import { prisma } from '~/utils/db.server'
+
+/** Empties every table, children first, so each test starts from a clean database. */
+export async function resetDatabase() {
+  await prisma.$transaction([
+    prisma.narrative.deleteMany(),
+    prisma.passwordReset.deleteMany(),
+    prisma.session.deleteMany(),
+    prisma.user.deleteMany(),
+  ])
+  globalThis.smtpSink.clear()
+}
