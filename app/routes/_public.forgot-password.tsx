@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
     id: 'forgot-password',
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   })

@@ -45,7 +45,7 @@ export default function LoginPage() {
     id: 'login',
     lastResult,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   })

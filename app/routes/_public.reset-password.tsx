@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
     id: 'reset-password',
     lastResult: actionData?.result,
     constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   })

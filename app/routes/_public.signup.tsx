@@ -43,7 +43,7 @@ export default function SignupPage() {
     id: 'signup',
     lastResult,
     constraint: getZodConstraint(SignupSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   })

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test'
+
+const APP_PORT = 3300
+const SMTP_PORT = 2526
+export const E2E_DIR = 'tests/.tmp/e2e'
+
+// Everything runs on loopback: the built app, a real SMTP sink, and (for generation) the fake model.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DIR}/mail && node --import tsx tests/fixtures/smtp-sink.ts --port ${SMTP_PORT} --dir ${E2E_DIR}/mail`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${E2E_DIR}/data && node scripts/start.js`,
+      url: `http://localhost:${APP_PORT}/resources/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(APP_PORT),
+        DATABASE_URL: `file:./${E2E_DIR}/data/app.db`,
+        APP_ORIGIN: `http://localhost:${APP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      },
+    },
+  ],
+})

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+
+export const ADMIN = { email: 'admin@e2e.test', firstName: 'Ada', lastName: 'Admin', password: 'admin password 1' }
+const MAIL_DIR = 'tests/.tmp/e2e/mail'
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`
+}
+
+/** Registers through the token API (quick setup for tests that are not about sign-up). */
+export async function registerUser(email = uniqueEmail(), password = 'member password 1') {
+  const response = await fetch('http://localhost:3300/auth/register', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, firstName: 'Mia', lastName: 'Member', password, confirmPassword: password }),
+  })
+  expect(response.status).toBe(201)
+  return { email, password }
+}
+
+/** A form control by its visible label, which may end in the required mark ' *'. */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`))
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await field(page, 'Email').fill(email)
+  await field(page, 'Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** Waits for a mail to this address in the SMTP sink's folder and returns its text. */
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith('.json')) : []
+    for (const file of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8'))
+      if (mail.to.includes(to)) return mail
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No mail to ${to} within ${timeoutMs} ms`)
+}
