@@ -6,7 +6,8 @@ import { createRequestHandler } from '@remix-run/express'
 import express from 'express'
 
 const build = await import('./build/index.js')
-const { env, requestContextStorage, shutdown: shutdownApp } = build.entry.module.server
+const { env, requestContextStorage, start, shutdown: shutdownApp } = build.entry.module.server
+await start()
 
 const app = express()
 app.disable('x-powered-by')

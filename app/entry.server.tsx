@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { prisma } from './utils/db.server'
 import { warnIfNoMailer } from './utils/email.server'
+import { recoverInterruptedGenerations, stopAllGenerations } from './utils/generations.server'
 import { getEnv } from './utils/env.server'
 import { errorDetails, log } from './utils/logger.server'
 import { NonceContext } from './utils/nonce'
@@ -19,7 +20,11 @@ warnIfNoMailer()
 export const server = {
   env: getEnv(),
   requestContextStorage,
+  /** Before listening: rows left generating by a crash are marked failed and refunded. */
+  start: recoverInterruptedGenerations,
+  /** On SIGTERM: running generations are stopped and saved, then the database is closed. */
   async shutdown() {
+    await stopAllGenerations()
     await prisma.$disconnect()
   },
 }

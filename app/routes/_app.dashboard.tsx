@@ -1,24 +1,160 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import { useCallback, useEffect } from 'react'
+import { DownloadButton } from '~/components/download-button'
+import { ErrorList } from '~/components/forms'
+import { GenerationGuide } from '~/components/generation-guide'
+import { NarrativeFormFields } from '~/components/narrative-form-fields'
+import { NarrativeOutput } from '~/components/narrative-output'
+import { showToast } from '~/components/toaster'
 import { requireUser } from '~/utils/auth.server'
+import { getEngine } from '~/utils/llm.server'
+import { NarrativeInputSchema } from '~/utils/narrative-schema'
+import { getNarrative } from '~/utils/narratives.server'
+import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/utils/generations.server'
 import { getRemainingQuota } from '~/utils/quota.server'
+import { jsonWithError, redirectWithError, redirectWithSuccess } from '~/utils/session.server'
+import { useGenerationStream, type StreamStatus } from '~/utils/use-generation-stream'
+import { useSavedForm } from '~/utils/use-saved-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
+const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields to generate a complete narrative'
+const GENERATED = 'Narrative generated successfully!'
+const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return { firstName: user.firstName, remaining: await getRemainingQuota(user.id) }
+  const narrativeId = new URL(request.url).searchParams.get('narrative')
+  const [remaining, narrative] = await Promise.all([
+    getRemainingQuota(user.id),
+    narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
+  ])
+  return {
+    remaining,
+    engine: getEngine().name,
+    narrative: narrative && {
+      id: narrative.id,
+      text: narrative.generatedNarrative,
+      status: narrative.status as StreamStatus,
+      engine: narrative.engine,
+    },
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'stop') {
+    return { stopped: stopGeneration(String(formData.get('id')), user.id) }
+  }
+  if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
+
+  const submission = parseWithZod(formData, { schema: NarrativeInputSchema })
+  if (submission.status !== 'success') {
+    return jsonWithError({ result: submission.reply(), generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
+  }
+  try {
+    const generation = await startGeneration(user.id, submission.value)
+    if (formData.get('mode') === 'stream') return { result: submission.reply(), generation: { id: generation.id, engine: generation.engine } }
+    // Without JavaScript the form waits for the whole narrative, then shows it.
+    await waitForGeneration(generation.id)
+    return redirectWithSuccess(`/dashboard?narrative=${generation.id}`, GENERATED)
+  } catch (error) {
+    if (!(error instanceof QuotaError)) throw error
+    if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
+    return jsonWithError({ result: submission.reply({ formErrors: [error.message] }), generation: null }, error.message, { status: 429 })
+  }
 }
 
 export default function DashboardPage() {
-  const { firstName, remaining } = useLoaderData<typeof loader>()
+  const { remaining, engine, narrative } = useLoaderData<typeof loader>()
+  const fetcher = useFetcher<typeof action>()
+  const revalidator = useRevalidator()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    id: 'narrative',
+    lastResult: fetcher.data && 'result' in fetcher.data ? fetcher.data.result : undefined,
+    constraint: getZodConstraint(NarrativeInputSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NarrativeInputSchema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault()
+      if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })
+      saveForm(formData)
+      formData.set('mode', 'stream')
+      fetcher.submit(formData, { method: 'POST' })
+    },
+  })
+  const saveForm = useSavedForm(form)
+
+  // A new generation puts its id in the URL, so a reload resumes it.
+  const started = fetcher.data && 'generation' in fetcher.data ? fetcher.data.generation : null
+  useEffect(() => {
+    if (started && searchParams.get('narrative') !== started.id) {
+      setSearchParams({ narrative: started.id }, { replace: true, preventScrollReset: true })
+    }
+  }, [started]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onFinish = useCallback(
+    (status: StreamStatus) => {
+      if (status === 'complete') showToast({ type: 'success', message: GENERATED })
+      if (status === 'failed') showToast({ type: 'error', message: GENERATION_FAILED })
+      revalidator.revalidate()
+    },
+    [revalidator],
+  )
+  const current = started && narrative?.id !== started.id ? { id: started.id, text: '', status: 'generating' as const, engine: started.engine } : narrative
+  const stream = useGenerationStream(current?.id ?? null, { text: current?.text ?? '', status: current?.status ?? 'idle' }, onFinish)
+  const generating = stream.status === 'generating' || fetcher.state !== 'idle'
+  const canDownload = current && !generating && stream.text.length > 0
+
   return (
-    <div className="page">
+    <div className="page dashboard">
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
-        <p className="page-subtitle">Welcome, {firstName}.</p>
-        <p className="quota">Limit: {remaining} narratives daily</p>
+        <p className="quota" role="status">Limit: {remaining} narratives daily</p>
       </header>
+      <GenerationGuide />
+      <Form method="post" {...getFormProps(form)} className="narrative-form">
+        <input type="hidden" name="intent" value="generate" />
+        <NarrativeFormFields fields={fields} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <NarrativeOutput text={stream.text} status={stream.status} engine={current?.engine ?? engine} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={generating || remaining === 0}>
+            {generating ? 'Generating...' : 'Generate Impact Narrative'}
+          </button>
+          {stream.status === 'generating' && current ? <StopButton id={current.id} /> : null}
+          {canDownload ? (
+            <DownloadButton narrativeId={current.id} label="Download as Word Document" />
+          ) : (
+            <button type="button" className="button button-secondary" disabled>
+              Download as Word Document
+            </button>
+          )}
+        </div>
+        {remaining === 0 ? <p className="field-hint">You have used today's narratives. The limit resets at midnight UTC.</p> : null}
+      </Form>
     </div>
   )
 }
+
+function StopButton({ id }: { id: string }) {
+  const fetcher = useFetcher()
+  return (
+    <button
+      type="button"
+      className="button button-danger"
+      onClick={() => fetcher.submit({ intent: 'stop', id }, { method: 'POST' })}
+      disabled={fetcher.state !== 'idle'}
+    >
+      Stop
+    </button>
+  )
+}
+

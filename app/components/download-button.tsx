@@ -1,0 +1,45 @@
+import type { MouseEvent } from 'react'
+import { showToast } from './toaster'
+
+const DOWNLOADED = 'Word document downloaded successfully!'
+const DOWNLOAD_FAILED = 'Failed to download narrative. Please try again.'
+
+/**
+ * A plain link to the Word file (works without JavaScript); with JavaScript it downloads in place,
+ * dates the title in the reader's time zone and confirms with a toast.
+ */
+export function DownloadButton({ narrativeId, label, className = 'button button-secondary' }: { narrativeId: string; label: string; className?: string }) {
+  const href = `/resources/narratives/${encodeURIComponent(narrativeId)}/docx`
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault()
+    try {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+      const response = await fetch(`${href}?tz=${encodeURIComponent(timeZone)}`)
+      if (!response.ok) throw new Error(`Download failed with ${response.status}`)
+      saveBlob(await response.blob(), fileNameFrom(response.headers.get('Content-Disposition')))
+      showToast({ type: 'success', message: DOWNLOADED })
+    } catch {
+      showToast({ type: 'error', message: DOWNLOAD_FAILED })
+    }
+  }
+  return (
+    <a href={href} className={className} download onClick={download}>
+      {label}
+    </a>
+  )
+}
+
+function fileNameFrom(disposition: string | null) {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'organizational-narrative.docx'
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

@@ -1,0 +1,172 @@
+import { prisma } from './db.server'
+import { isAbortError, getEngine } from './llm.server'
+import { errorDetails, log } from './logger.server'
+import type { NarrativeInput } from './narrative-schema'
+import { toNarrativeColumns } from './narratives.server'
+import { claimQuota, countRunningGenerations, refundQuota } from './quota.server'
+
+export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
+
+/** What subscribers receive: numbered text pieces, then one final event. */
+export type GenerationEvent =
+  | { type: 'delta'; seq: number; text: string }
+  | { type: 'done'; status: 'complete' | 'stopped'; text: string }
+  | { type: 'error'; error: string }
+
+export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
+export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
+export const TOO_MANY_RUNNING = 'You already have two narratives being written. Please wait for one to finish.'
+
+// Partial text is written to the database at most this often, not on every piece.
+const FLUSH_INTERVAL_MS = 1000
+
+export class QuotaError extends Error {}
+
+type Generation = {
+  id: string
+  userId: string
+  engine: string
+  pieces: string[]
+  final: Extract<GenerationEvent, { type: 'done' | 'error' }> | null
+  controller: AbortController
+  listeners: Set<(event: GenerationEvent) => void>
+  finished: Promise<void>
+}
+
+const running = new Map<string, Generation>()
+
+/**
+ * Validated input in, narrative id out: claims quota and creates the record in one transaction,
+ * then writes the narrative in the background, detached from the request that asked for it.
+ */
+export async function startGeneration(userId: string, input: NarrativeInput) {
+  const engine = getEngine()
+  const narrative = await prisma.$transaction(async (tx) => {
+    const quotaDay = await claimQuota(tx, userId)
+    if (!quotaDay) return null
+    return tx.narrative.create({
+      data: { ...toNarrativeColumns(input), userId, engine: engine.name, status: 'generating', quotaDay },
+      select: { id: true, quotaDay: true },
+    })
+  })
+  if (!narrative) {
+    const message = (await countRunningGenerations(userId)) >= 2 ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
+    log('warn', 'quota.refused', { userId, reason: message === QUOTA_EXHAUSTED ? 'daily_limit' : 'running' })
+    throw new QuotaError(message)
+  }
+  const generation: Generation = {
+    id: narrative.id,
+    userId,
+    engine: engine.name,
+    pieces: [],
+    final: null,
+    controller: new AbortController(),
+    listeners: new Set(),
+    finished: Promise.resolve(),
+  }
+  running.set(generation.id, generation)
+  generation.finished = run(generation, input, narrative.quotaDay!)
+  log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
+  return { id: generation.id, engine: engine.name, finished: generation.finished }
+}
+
+async function run(generation: Generation, input: NarrativeInput, quotaDay: string) {
+  const flusher = startFlushing(generation)
+  try {
+    for await (const text of getEngine().stream(input, generation.controller.signal)) {
+      generation.pieces.push(text)
+      emit(generation, { type: 'delta', seq: generation.pieces.length, text })
+    }
+    await finish(generation, 'complete')
+  } catch (error) {
+    if (isAbortError(error) || generation.controller.signal.aborted) {
+      await finish(generation, 'stopped')
+    } else {
+      log('error', 'generation.failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
+      await finish(generation, 'failed')
+      await refundQuota(generation.userId, quotaDay)
+    }
+  } finally {
+    clearInterval(flusher)
+    running.delete(generation.id)
+  }
+}
+
+function startFlushing(generation: Generation) {
+  let flushed = 0
+  return setInterval(() => {
+    if (generation.pieces.length === flushed || generation.final) return
+    flushed = generation.pieces.length
+    prisma.narrative
+      .updateMany({ where: { id: generation.id, status: 'generating' }, data: { generatedNarrative: generation.pieces.join('') } })
+      .catch((error) => log('error', 'generation.flush_failed', { narrativeId: generation.id, ...errorDetails(error) }))
+  }, FLUSH_INTERVAL_MS)
+}
+
+async function finish(generation: Generation, status: Exclude<GenerationStatus, 'generating'>) {
+  await prisma.narrative.update({
+    where: { id: generation.id },
+    data: { status, generatedNarrative: generation.pieces.join('') },
+  })
+  const final: Generation['final'] =
+    status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') }
+  generation.final = final
+  emit(generation, final)
+  log('info', 'generation.finished', { narrativeId: generation.id, status, pieces: generation.pieces.length })
+}
+
+function emit(generation: Generation, event: GenerationEvent) {
+  for (const listener of generation.listeners) listener(event)
+}
+
+/**
+ * Replays the pieces after `afterSeq` and then follows the live ones. Returns null when the
+ * generation is not running in this process (finished: read the database instead).
+ */
+export function subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void) {
+  const generation = running.get(id)
+  if (!generation) return null
+  const replay = generation.pieces.slice(afterSeq).join('')
+  if (replay) listener({ type: 'delta', seq: generation.pieces.length, text: replay })
+  if (generation.final) {
+    listener(generation.final)
+    return () => {}
+  }
+  generation.listeners.add(listener)
+  return () => void generation.listeners.delete(listener)
+}
+
+/** The user's Stop: aborts the model call; the text so far is saved as stopped. */
+export function stopGeneration(id: string, userId: string): boolean {
+  const generation = running.get(id)
+  if (!generation || generation.userId !== userId) return false
+  generation.controller.abort()
+  return true
+}
+
+export function waitForGeneration(id: string): Promise<void> {
+  return running.get(id)?.finished ?? Promise.resolve()
+}
+
+/** On shutdown: stop every running generation and wait until each is saved. */
+export async function stopAllGenerations() {
+  const all = [...running.values()]
+  for (const generation of all) generation.controller.abort()
+  await Promise.all(all.map((generation) => generation.finished))
+}
+
+/**
+ * After a crash, rows still marked generating have no job behind them: they failed upstream of the
+ * user, so they are marked failed and refunded.
+ */
+export async function recoverInterruptedGenerations() {
+  const orphans = await prisma.narrative.findMany({
+    where: { status: 'generating', id: { notIn: [...running.keys()] } },
+    select: { id: true, userId: true, quotaDay: true },
+  })
+  for (const orphan of orphans) {
+    await prisma.narrative.update({ where: { id: orphan.id }, data: { status: 'failed' } })
+    if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
+  }
+  if (orphans.length) log('warn', 'generation.recovered', { count: orphans.length })
+}

@@ -1,0 +1,106 @@
+import OpenAI from 'openai'
+import type { NarrativeInput } from './narrative-schema'
+import { DRAFTER_ENGINE, draftNarrative } from './drafter.server'
+import { getEnv } from './env.server'
+import { buildPrompt } from './prompt.server'
+
+/** What writes narratives: the configured model, or the offline drafter. Routes never see the SDK. */
+export type NarrativeEngine = {
+  name: string
+  stream(input: NarrativeInput, signal: AbortSignal): AsyncIterable<string>
+}
+
+/** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
+export class ModelStreamError extends Error {}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error instanceof OpenAI.APIUserAbortError)
+}
+
+let engine: NarrativeEngine | undefined
+
+export function getEngine(): NarrativeEngine {
+  engine ??= createEngine()
+  return engine
+}
+
+function createEngine(): NarrativeEngine {
+  const env = getEnv()
+  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return offlineDrafter
+  const client = new OpenAI({
+    // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
+    apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+    baseURL: env.OPENAI_BASE_URL,
+    maxRetries: 3,
+    timeout: env.OPENAI_TIMEOUT_MS,
+  })
+  return { name: env.OPENAI_MODEL, stream: (input, signal) => streamFromModel(client, input, signal) }
+}
+
+async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: AbortSignal) {
+  const env = getEnv()
+  const idle = new AbortController()
+  let idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
+  const resetIdleTimer = () => {
+    clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
+  }
+  try {
+    const stream = await client.chat.completions.create(
+      {
+        model: env.OPENAI_MODEL,
+        messages: [{ role: 'user', content: buildPrompt(input) }],
+        temperature: 0.7,
+        max_tokens: 1000,
+        stream: true,
+      },
+      { signal: AbortSignal.any([signal, idle.signal]) },
+    )
+    let finished = false
+    for await (const chunk of stream) {
+      resetIdleTimer()
+      const choice = chunk.choices[0]
+      if (choice?.delta?.content) yield choice.delta.content
+      if (choice?.finish_reason) finished = true
+    }
+    // The SDK ends the loop quietly when aborted mid-stream: tell a stop, a stall and a cut apart.
+    if (signal.aborted) throw abortError()
+    if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
+    if (!finished) throw new ModelStreamError('The model stream ended early')
+  } catch (error) {
+    if (signal.aborted) throw abortError()
+    if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
+    throw error
+  } finally {
+    clearTimeout(idleTimer)
+  }
+}
+
+const DRAFT_PIECE_WORDS = 3
+const DRAFT_PIECE_DELAY_MS = 12
+
+/** Writes from the user's own inputs, streamed in small pieces like a model would. */
+export const offlineDrafter: NarrativeEngine = {
+  name: DRAFTER_ENGINE,
+  async *stream(input, signal) {
+    const pieces = draftNarrative(input).match(new RegExp(`(\\S+\\s*){1,${DRAFT_PIECE_WORDS}}`, 'g')) ?? []
+    for (const piece of pieces) {
+      if (signal.aborted) throw abortError()
+      yield piece
+      await delay(DRAFT_PIECE_DELAY_MS)
+    }
+  },
+}
+
+function abortError() {
+  return new DOMException('The generation was stopped', 'AbortError')
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Tests swap the environment between cases. */
+export function resetEngineForTests() {
+  engine = undefined
+}

@@ -1,0 +1,151 @@
+import { prisma } from '~/utils/db.server'
+import { draftNarrative } from '~/utils/drafter.server'
+import { GENERATION_FAILED, startGeneration, stopGeneration, waitForGeneration, QuotaError } from '~/utils/generations.server'
+import { claimQuota, getRemainingQuota, utcDay } from '~/utils/quota.server'
+import { DEFAULT_TEXT, type FakeOpenAI } from '../fixtures/fake-openai'
+import { resetDatabase } from '../setup/db'
+import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { FULL_INPUT } from '../setup/narrative-input'
+import { makeUser } from '../setup/users'
+
+let fake: FakeOpenAI
+
+beforeAll(async () => {
+  fake = await useFakeModel({ timeoutMs: 500 })
+})
+afterAll(async () => {
+  useOfflineDrafter()
+  await fake.close()
+})
+beforeEach(async () => {
+  await resetDatabase()
+  fake.reset()
+})
+
+const withMarker = (marker: string) => ({ ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` })
+
+async function generate(userId: string, input = FULL_INPUT) {
+  const started = await startGeneration(userId, input)
+  await started.finished
+  return prisma.narrative.findUniqueOrThrow({ where: { id: started.id } })
+}
+
+describe('generation with a model', () => {
+  it('streams the whole text, saves it as complete and uses one unit of quota', async () => {
+    const user = await makeUser()
+    const narrative = await generate(user.id)
+    expect(narrative).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT, engine: 'gpt-4', tone: 'professional' })
+    expect(await getRemainingQuota(user.id)).toBe(9)
+  })
+
+  it('sends one user message with the filled prompt and the configured parameters', async () => {
+    const user = await makeUser()
+    await generate(user.id)
+    const { body } = fake.requests[0]
+    expect(body).toMatchObject({ model: 'gpt-4', temperature: 0.7, max_tokens: 1000, stream: true })
+    expect(body.messages).toHaveLength(1)
+    expect(body.messages[0].role).toBe('user')
+    expect(body.messages[0].content).toContain('Harvest Table Food Bank')
+  })
+
+  it.each([
+    ['a 429 after every retry', '[[fake:429]]'],
+    ['a 500', '[[fake:500]]'],
+    ['a stall inside the stream', '[[fake:stall]]'],
+    ['a connection dropped mid-stream', '[[fake:drop]]'],
+    ['a server that never answers', '[[fake:hang]]'],
+  ])('ends %s in bounded time as failed, never complete, and refunds the quota', async (_, marker) => {
+    const user = await makeUser()
+    const startedAt = Date.now()
+    const narrative = await generate(user.id, withMarker(marker))
+    expect(Date.now() - startedAt).toBeLessThan(15_000)
+    expect(narrative.status).toBe('failed')
+    expect(narrative.generatedNarrative).not.toBe(DEFAULT_TEXT)
+    expect(await getRemainingQuota(user.id)).toBe(10)
+  })
+
+  it('retries a 429 three times before giving up', async () => {
+    const user = await makeUser()
+    await generate(user.id, withMarker('[[fake:429]]'))
+    expect(fake.counts['429']).toBe(4)
+  })
+
+  it('stops within a second on Stop, keeps the partial text as stopped and does not refund', async () => {
+    const user = await makeUser()
+    const { id, finished } = await startGeneration(user.id, withMarker('[[fake:slow]]'))
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const stoppedAt = Date.now()
+    expect(stopGeneration(id, user.id)).toBe(true)
+    await finished
+    expect(Date.now() - stoppedAt).toBeLessThan(1000)
+    const narrative = await prisma.narrative.findUniqueOrThrow({ where: { id } })
+    expect(narrative.status).toBe('stopped')
+    expect(narrative.generatedNarrative.length).toBeGreaterThan(0)
+    expect(DEFAULT_TEXT.startsWith(narrative.generatedNarrative)).toBe(true)
+    expect(await getRemainingQuota(user.id)).toBe(9)
+  })
+
+  it('lets nobody but the owner stop a generation', async () => {
+    const owner = await makeUser()
+    const other = await makeUser()
+    const { id } = await startGeneration(owner.id, withMarker('[[fake:slow]]'))
+    expect(stopGeneration(id, other.id)).toBe(false)
+    stopGeneration(id, owner.id)
+    await waitForGeneration(id)
+  })
+})
+
+describe('quota', () => {
+  it('gives exactly 3 of 20 parallel claims when 3 are left', async () => {
+    const user = await makeUser()
+    await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 7 } })
+    const claims = await Promise.all(Array.from({ length: 20 }, () => prisma.$transaction((tx) => claimQuota(tx, user.id))))
+    expect(claims.filter(Boolean)).toHaveLength(3)
+    expect(await getRemainingQuota(user.id)).toBe(0)
+  })
+
+  it('starts a new day with the full limit', async () => {
+    const user = await makeUser()
+    await prisma.user.update({ where: { id: user.id }, data: { quotaDay: '2000-01-01', quotaUsed: 10 } })
+    expect(await getRemainingQuota(user.id)).toBe(10)
+    await expect(prisma.$transaction((tx) => claimQuota(tx, user.id))).resolves.toBe(utcDay())
+  })
+
+  it('refuses a generation with no quota left, spending nothing', async () => {
+    const user = await makeUser()
+    await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+    await expect(startGeneration(user.id, FULL_INPUT)).rejects.toBeInstanceOf(QuotaError)
+    expect(await prisma.narrative.count()).toBe(0)
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('runs at most two generations of one user at once', async () => {
+    const user = await makeUser()
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => startGeneration(user.id, withMarker('[[fake:slow]]'))))
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    expect(started).toHaveLength(2)
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof QuotaError)).toHaveLength(3)
+    for (const { id } of started) stopGeneration(id, user.id)
+    await Promise.all(started.map((s) => s.finished))
+  })
+})
+
+describe('the offline drafter', () => {
+  beforeAll(() => useOfflineDrafter())
+  afterAll(async () => {
+    await fake.close()
+    fake = await useFakeModel({ timeoutMs: 500 })
+  })
+
+  it('writes the narrative from the inputs when no model is configured', async () => {
+    const user = await makeUser()
+    const input = { ...FULL_INPUT, company: 'Riverbend Literacy Project' }
+    const narrative = await generate(user.id, input)
+    expect(narrative).toMatchObject({ status: 'complete', engine: 'offline-drafter', generatedNarrative: draftNarrative(input) })
+    expect(fake.requests.filter((r) => JSON.stringify(r.body).includes('Riverbend'))).toHaveLength(0)
+  })
+})
+
+it('names the failure with SPEC.md\'s message', () => {
+  expect(GENERATION_FAILED).toBe('An error occurred while generating the narrative. Please try again.')
+})

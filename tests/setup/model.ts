@@ -1,0 +1,22 @@
+import { resetEnvForTests } from '~/utils/env.server'
+import { resetEngineForTests } from '~/utils/llm.server'
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fixtures/fake-openai'
+
+/** Points the app at a fresh fake OpenAI-compatible server for this test file. */
+export async function useFakeModel(options: FakeOpenAIOptions & { timeoutMs?: number } = {}): Promise<FakeOpenAI> {
+  const fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs: 1, ...options })
+  configureModel({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'test-key', OPENAI_TIMEOUT_MS: String(options.timeoutMs ?? 1000) })
+  return fake
+}
+
+/** Back to no model at all: the offline drafter. */
+export function useOfflineDrafter() {
+  configureModel({})
+}
+
+function configureModel(values: Record<string, string>) {
+  for (const key of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_TIMEOUT_MS', 'OPENAI_MODEL']) delete process.env[key]
+  Object.assign(process.env, values)
+  resetEnvForTests()
+  resetEngineForTests()
+}
