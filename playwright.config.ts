@@ -1,8 +1,27 @@
 import { defineConfig } from '@playwright/test'
 
 const APP_PORT = 3300
+const OFFLINE_APP_PORT = 3301
 const SMTP_PORT = 2526
-export const E2E_DIR = 'tests/.tmp/e2e'
+const MODEL_PORT = 4010
+const E2E_DIR = 'tests/.tmp/e2e'
+
+function app(port: number, name: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${E2E_DIR}/${name} && node scripts/start.js`,
+    url: `http://localhost:${port}/resources/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `file:./${E2E_DIR}/${name}/app.db`,
+      APP_ORIGIN: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      ...env,
+    },
+  }
+}
 
 // Everything runs on loopback: the built app, a real SMTP sink, and (for generation) the fake model.
 export default defineConfig({
@@ -36,17 +55,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${E2E_DIR}/data && node scripts/start.js`,
-      url: `http://localhost:${APP_PORT}/resources/healthcheck`,
+      command: `node --import tsx tests/fixtures/fake-openai.ts --port ${MODEL_PORT} --first-token-ms 200 --piece-ms 8`,
+      port: MODEL_PORT,
       reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(APP_PORT),
-        DATABASE_URL: `file:./${E2E_DIR}/data/app.db`,
-        APP_ORIGIN: `http://localhost:${APP_PORT}`,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
-      },
     },
+    // The app with a model (the fake one), and the app on its embedded defaults (the offline drafter).
+    app(APP_PORT, 'model', { OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, OPENAI_API_KEY: 'e2e-key' }),
+    app(OFFLINE_APP_PORT, 'offline'),
   ],
 })

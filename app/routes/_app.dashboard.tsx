@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useCallback, useEffect } from 'react'
 import { DownloadButton } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
@@ -55,7 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: NarrativeInputSchema })
   if (submission.status !== 'success') {
-    return jsonWithError({ result: submission.reply(), generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
+    const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
+    return jsonWithError({ result, generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
   }
   try {
     const generation = await startGeneration(user.id, submission.value)
@@ -73,11 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DashboardPage() {
   const { remaining, engine, narrative } = useLoaderData<typeof loader>()
   const fetcher = useFetcher<typeof action>()
+  // With JavaScript the form goes through the fetcher; without it, through a document POST.
+  const reply = fetcher.data ?? useActionData<typeof action>()
   const revalidator = useRevalidator()
   const [searchParams, setSearchParams] = useSearchParams()
   const [form, fields] = useForm({
     id: 'narrative',
-    lastResult: fetcher.data && 'result' in fetcher.data ? fetcher.data.result : undefined,
+    lastResult: reply && 'result' in reply ? reply.result : undefined,
     constraint: getZodConstraint(NarrativeInputSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',

@@ -11,8 +11,8 @@ export function uniqueEmail(prefix = 'user') {
 }
 
 /** Registers through the token API (quick setup for tests that are not about sign-up). */
-export async function registerUser(email = uniqueEmail(), password = 'member password 1') {
-  const response = await fetch('http://localhost:3300/auth/register', {
+export async function registerUser(email = uniqueEmail(), password = 'member password 1', origin = 'http://localhost:3300') {
+  const response = await fetch(`${origin}/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, firstName: 'Mia', lastName: 'Member', password, confirmPassword: password }),
@@ -27,8 +27,8 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`))
 }
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
+export async function signIn(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/login`)
   await field(page, 'Email').fill(email)
   await field(page, 'Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -47,4 +47,29 @@ export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ sub
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`No mail to ${to} within ${timeoutMs} ms`)
+}
+
+export const ORGANIZATION = {
+  'Organization Name': 'Harvest Table Food Bank',
+  Website: 'https://www.harvesttable.org',
+  'Primary Contact Name': 'Maria Delgado',
+  'Primary Contact Title': 'Executive Director',
+  'Primary Contact Email': 'maria@harvesttable.org',
+  'Primary Contact Phone': '512-555-0142',
+  'Mission Statement': 'To end hunger in Travis County by connecting families with nutritious food.',
+  'Key Programs and Services': 'We run 14 neighborhood pantries and a mobile market that visits rural towns every week.',
+  'Geographic Focus': 'Travis County and the surrounding rural communities of Central Texas.',
+  'Impact Metrics and Achievements': 'In 2023 we distributed 4.2 million pounds of food and served 38,000 individuals.',
+  'Target Audience': 'Low-income families, seniors on fixed incomes, and children who rely on school meals.',
+}
+
+/** Fills the dashboard form; extra text (e.g. a fake-model marker) goes at the end of the mission. */
+export async function fillNarrativeForm(page: Page, { missionSuffix = '' } = {}) {
+  for (const [label, value] of Object.entries(ORGANIZATION)) {
+    await field(page, label).fill(label === 'Mission Statement' ? `${value} ${missionSuffix}`.trim() : value)
+  }
+}
+
+export function outputBox(page: Page) {
+  return page.getByRole('log')
 }

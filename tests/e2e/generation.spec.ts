@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test'
+import { fillNarrativeForm, outputBox, registerUser, signIn } from './helpers'
+
+async function signInNewUser(page: Page, origin = '') {
+  const { email, password } = await registerUser(undefined, undefined, origin || undefined)
+  await signIn(page, email, password, origin)
+}
+
+const quota = (page: Page) => page.getByText(/^Limit: \d+ narratives daily$/)
+
+test('generates a narrative: the text grows in the box, then it is saved and the count drops', async ({ page }) => {
+  await signInNewUser(page)
+  await expect(quota(page)).toHaveText('Limit: 10 narratives daily')
+  await fillNarrativeForm(page)
+  await page.getByText('Conversational').click()
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Generating Narrative...' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled()
+  await expect(outputBox(page)).not.toBeEmpty()
+  const early = (await outputBox(page).textContent())!.length
+  await expect.poll(async () => (await outputBox(page).textContent())!.length).toBeGreaterThan(early + 20)
+
+  await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Written by gpt-4')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Narrative generated successfully!' })).toBeVisible()
+  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+  await expect(page.getByText(/^\d+ words \(target 300-400\)$/)).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/)
+})
+
+test('a reload mid-generation resumes the same text', async ({ page }) => {
+  await signInNewUser(page)
+  await fillNarrativeForm(page, { missionSuffix: '[[fake:slow]]' })
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  await expect(page.getByRole('heading', { name: 'Generating Narrative...' })).toBeVisible()
+  await expect.poll(async () => (await outputBox(page).textContent())!.length).toBeGreaterThan(10)
+  const beforeReload = (await outputBox(page).textContent())!
+  await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Generating Narrative...' })).toBeVisible()
+  await expect.poll(async () => (await outputBox(page).textContent())!.length).toBeGreaterThan(beforeReload.length)
+  expect((await outputBox(page).textContent())!.slice(0, beforeReload.length)).toBe(beforeReload)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible()
+})
+
+test('Stop ends the generation and keeps the partial text', async ({ page }) => {
+  await signInNewUser(page)
+  await fillNarrativeForm(page, { missionSuffix: '[[fake:slow]]' })
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  await expect(page.getByRole('heading', { name: 'Generating Narrative...' })).toBeVisible()
+  await expect.poll(async () => (await outputBox(page).textContent())!.length).toBeGreaterThan(5)
+  await page.getByRole('button', { name: 'Stop' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 2000 })
+  await expect(page.getByText(/^Stopped:/)).toBeVisible()
+  const partial = (await outputBox(page).textContent())!
+  expect(partial.length).toBeGreaterThan(5)
+  await page.waitForTimeout(700)
+  expect(await outputBox(page).textContent()).toBe(partial)
+  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+})
+
+test('the form is restored after a reload, and the narrative downloads as Word', async ({ page }) => {
+  await signInNewUser(page)
+  await fillNarrativeForm(page)
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
+
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download as Word Document' }).click()
+  const download = await downloadPromise
+  expect(download.suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Impact-Narrative---\d+-\d+-\d+\.docx$/)
+  await expect(page.getByText('Word document downloaded successfully!')).toBeVisible()
+
+  await page.goto('/dashboard')
+  await expect(page.getByLabel(/^Organization Name/)).toHaveValue('Harvest Table Food Bank')
+  await expect(page.getByLabel(/^Impact Metrics and Achievements/)).toHaveValue(/4\.2 million pounds/)
+})
+
+test('the offline drafter writes the narrative when no model is configured', async ({ page }) => {
+  const origin = 'http://localhost:3301'
+  await signInNewUser(page, origin)
+  await fillNarrativeForm(page)
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Written by the offline drafter')).toBeVisible()
+  await expect(outputBox(page)).toContainText('Harvest Table Food Bank')
+  await expect(outputBox(page)).toContainText('38,000')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form waits for the whole narrative and shows it', async ({ page }) => {
+    await signInNewUser(page)
+    await fillNarrativeForm(page)
+    await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+    await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/, { timeout: 30_000 })
+    await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible()
+    await expect(outputBox(page)).toContainText(/\w+/)
+    await expect(page.getByText('Narrative generated successfully!')).toBeVisible()
+    await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+    await expect(page.getByRole('link', { name: 'Download as Word Document' })).toHaveAttribute('href', /\/docx$/)
+  })
+
+  test('missing required fields are reported by the server', async ({ page }) => {
+    await signInNewUser(page)
+    // The browser's own checks stop an empty form first; take them away to see the server's answer.
+    await expect(page.getByLabel(/^Organization Name/)).toHaveAttribute('required', '')
+    await page.locator('form [required]').evaluateAll((inputs) => inputs.forEach((input) => input.removeAttribute('required')))
+    await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+    await expect(page.getByText('Organization Name is required')).toBeVisible()
+    await expect(page.getByText('Please fill in all required fields to generate a complete narrative')).toBeVisible()
+  })
+})
