@@ -1,0 +1,176 @@
+import { prisma } from '~/utils/db.server'
+import { action as generateApi } from '~/routes/api.narrative.generate'
+import { loader as generationEvents } from '~/routes/resources.generations.$id'
+import { loader as docxLoader } from '~/routes/resources.narratives.$id.docx'
+import { action as dashboardAction } from '~/routes/_app.dashboard'
+import { action as loginAction } from '~/routes/_public.login'
+import { stopGeneration, waitForGeneration } from '~/utils/generations.server'
+import { getRemainingQuota, utcDay } from '~/utils/quota.server'
+import { DEFAULT_TEXT, type FakeOpenAI } from '../fixtures/fake-openai'
+import { resetDatabase } from '../setup/db'
+import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
+import { call, cookiesFrom, formRequest, jsonRequest } from '../setup/requests'
+import { readEvents, textOf } from '../setup/sse'
+import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
+
+let fake: FakeOpenAI
+beforeAll(async () => {
+  fake = await useFakeModel({ timeoutMs: 1000 })
+})
+afterAll(async () => {
+  useOfflineDrafter()
+  await fake.close()
+})
+beforeEach(resetDatabase)
+
+async function signIn(email: string) {
+  return cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
+}
+
+function eventsRequest(id: string, { cookie, lastEventId }: { cookie: string; lastEventId?: number }) {
+  const headers = new Headers({ Cookie: cookie, Accept: 'text/event-stream' })
+  if (lastEventId) headers.set('Last-Event-ID', String(lastEventId))
+  return new Request(`https://narratives.example.org/resources/generations/${id}`, { headers })
+}
+
+async function api(body: unknown, token: string) {
+  return generateApi({ request: jsonRequest('/api/narrative/generate', body, { token }), params: {}, context: {} })
+}
+
+describe('POST /api/narrative/generate', () => {
+  it('streams start, numbered deltas and done, and saves the narrative', async () => {
+    const { user, token } = await makeApiUser()
+    const response = await api(FULL_INPUT, token)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/)
+    const events = await readEvents(response)
+    expect(events[0]).toMatchObject({ event: 'start', data: { engine: 'gpt-4' } })
+    const id = events[0].data.id
+    const deltas = events.filter((e) => e.event === 'delta')
+    expect(deltas.map((e) => Number(e.id))).toEqual(deltas.map((_, i) => i + 1))
+    expect(textOf(events)).toBe(DEFAULT_TEXT)
+    expect(events.at(-1)).toEqual({ event: 'done', id: undefined, data: { id, status: 'complete', text: DEFAULT_TEXT } })
+    await waitForGeneration(id)
+    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({ userId: user.id, status: 'complete' })
+  })
+
+  it('answers invalid input with 400 and spends nothing', async () => {
+    const { user, token } = await makeApiUser()
+    const response = await api({ ...FULL_INPUT, company: '', contactEmail1: 'nope' }, token)
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.error).toBe('Invalid input')
+    expect(body.details).toHaveProperty('company')
+    expect(body.details).toHaveProperty('contactEmail1')
+    expect(await getRemainingQuota(user.id)).toBe(10)
+    expect(await prisma.narrative.count()).toBe(0)
+  })
+
+  it('answers 429 when no quota is left and 401 without a token', async () => {
+    const { user, token } = await makeApiUser()
+    await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+    const response = await api(FULL_INPUT, token)
+    expect(response.status).toBe(429)
+    expect((await response.json()).error).toMatch(/daily limit/)
+    expect((await api(FULL_INPUT, 'bad-token')).status).toBe(401)
+  })
+
+  it('sends an error event and refunds when the model fails', async () => {
+    const { user, token } = await makeApiUser()
+    const events = await readEvents(await api({ ...FULL_INPUT, missionStatement: 'Help. [[fake:500]]' }, token))
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'An error occurred while generating the narrative. Please try again.' } })
+    expect(await getRemainingQuota(user.id)).toBe(10)
+  })
+
+  it('keeps generating when the client hangs up', async () => {
+    const { token } = await makeApiUser()
+    const events = await readEvents(await api(FULL_INPUT, token), (e) => e.event === 'delta')
+    const id = events[0].data.id
+    await waitForGeneration(id)
+    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT })
+  })
+})
+
+describe('the page stream (GET /resources/generations/:id)', () => {
+  async function startFromDashboard(cookie: string, marker = '') {
+    const fields = { ...asFormFields({ ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` }), intent: 'generate', mode: 'stream' }
+    const res = await call(dashboardAction, formRequest('/dashboard', fields, { cookie }))
+    expect(res.status).toBe(200)
+    return res.body.generation.id as string
+  }
+
+  it('replays from the start, or only after Last-Event-ID, and never bills', async () => {
+    const user = await makeUser({ email: 'owner@example.org' })
+    const cookie = await signIn('owner@example.org')
+    const id = await startFromDashboard(cookie, '[[fake:delay=50]]')
+    expect(await getRemainingQuota(user.id)).toBe(9)
+
+    const response = (await generationEvents({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    const all = await readEvents(response)
+    expect(all.at(-1)?.data.text).toBe(DEFAULT_TEXT)
+
+    const resumed = (await generationEvents({ request: eventsRequest(id, { cookie, lastEventId: 10 }), params: { id }, context: {} })) as Response
+    const later = await readEvents(resumed)
+    // A finished generation answers with its full text in `done` and closes.
+    expect(later.map((e) => e.event)).toEqual(['start', 'done'])
+    expect(later[1].data).toMatchObject({ status: 'complete', text: DEFAULT_TEXT })
+    expect(await getRemainingQuota(user.id)).toBe(9)
+    expect(await prisma.narrative.count()).toBe(1)
+  })
+
+  it('resumes a running generation after the last piece the client saw', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    const cookie = await signIn('owner@example.org')
+    const id = await startFromDashboard(cookie, '[[fake:slow]]')
+    const firstConnection = (await generationEvents({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    const seen = await readEvents(firstConnection, (e) => e.event === 'delta' && Number(e.id) >= 3)
+    const lastId = Number(seen.at(-1)!.id)
+    const resumed = (await generationEvents({ request: eventsRequest(id, { cookie, lastEventId: lastId }), params: { id }, context: {} })) as Response
+    const next = await readEvents(resumed, (e) => e.event === 'delta')
+    expect(Number(next.at(-1)!.id)).toBeGreaterThan(lastId)
+    expect(textOf(seen) + textOf(next)).toBe(DEFAULT_TEXT.slice(0, (textOf(seen) + textOf(next)).length))
+    stopGeneration(id, (await prisma.narrative.findUniqueOrThrow({ where: { id } })).userId)
+    await waitForGeneration(id)
+  })
+
+  it('is 404 for another user and for an unknown id', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    await makeUser({ email: 'other@example.org' })
+    const id = await startFromDashboard(await signIn('owner@example.org'))
+    const other = await signIn('other@example.org')
+    expect((await call(generationEvents, eventsRequest(id, { cookie: other }), { id })).status).toBe(404)
+    expect((await call(generationEvents, eventsRequest('nope', { cookie: other }), { id: 'nope' })).status).toBe(404)
+    expect((await call(docxLoader, eventsRequest(id, { cookie: other }), { id })).status).toBe(404)
+    await waitForGeneration(id)
+  })
+})
+
+describe('the dashboard action', () => {
+  it('refuses an unknown intent with 400', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    const cookie = await signIn('owner@example.org')
+    expect((await call(dashboardAction, formRequest('/dashboard', { intent: 'explode' }, { cookie }))).status).toBe(400)
+  })
+
+  it('without JavaScript waits for the narrative and redirects to it', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    const cookie = await signIn('owner@example.org')
+    const res = await call(dashboardAction, formRequest('/dashboard', { ...asFormFields(), intent: 'generate' }, { cookie }))
+    expect(res.status).toBe(302)
+    const id = new URL(res.headers.get('Location')!, 'https://x.test').searchParams.get('narrative')!
+    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT })
+  })
+
+  it('downloads the narrative as a Word file named after the organisation', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    const cookie = await signIn('owner@example.org')
+    const res = await call(dashboardAction, formRequest('/dashboard', { ...asFormFields(), intent: 'generate' }, { cookie }))
+    const id = new URL(res.headers.get('Location')!, 'https://x.test').searchParams.get('narrative')!
+    const download = (await docxLoader({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    expect(download.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative---\d\d-\d\d-\d{4}\.docx"$/)
+    const bytes = new Uint8Array(await download.arrayBuffer())
+    expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]) // a zip, as every .docx is
+  })
+})
