@@ -39,7 +39,7 @@ describe('sign-up page', () => {
     expect(toastOf(res.headers)).toBe(true)
     const dashboard = await call(dashboardLoader, getRequest('/dashboard', { cookie: cookiesFrom(res.headers) }))
     expect(dashboard.status).toBe(200)
-    expect(dashboard.body.firstName).toBe('Ada')
+    expect(dashboard.body.remaining).toBe(10)
   })
 
   it.each([
