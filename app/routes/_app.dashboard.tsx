@@ -12,7 +12,7 @@ import { showToast } from '~/components/toaster'
 import { requireUser } from '~/utils/auth.server'
 import { getEngine } from '~/utils/llm.server'
 import { NarrativeInputSchema } from '~/utils/narrative-schema'
-import { getNarrative } from '~/utils/narratives.server'
+import { getNarrative, toFormValues } from '~/utils/narratives.server'
 import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/utils/generations.server'
 import { getRemainingQuota } from '~/utils/quota.server'
 import { jsonWithError, redirectWithError, redirectWithSuccess } from '~/utils/session.server'
@@ -27,14 +27,19 @@ const GENERATION_FAILED = 'An error occurred while generating the narrative. Ple
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const narrativeId = new URL(request.url).searchParams.get('narrative')
-  const [remaining, narrative] = await Promise.all([
+  const searchParams = new URL(request.url).searchParams
+  const narrativeId = searchParams.get('narrative')
+  const fromId = searchParams.get('from')
+  const [remaining, narrative, source] = await Promise.all([
     getRemainingQuota(user.id),
     narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
+    // Edit to regenerate: a saved narrative's inputs fill the form.
+    fromId ? getNarrative({ id: fromId, viewer: user }) : null,
   ])
   return {
     remaining,
     engine: getEngine().name,
+    formValues: source ? toFormValues(source) : null,
     narrative: narrative && {
       id: narrative.id,
       text: narrative.generatedNarrative,
@@ -61,9 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const generation = await startGeneration(user.id, submission.value)
     if (formData.get('mode') === 'stream') return { result: submission.reply(), generation: { id: generation.id, engine: generation.engine } }
-    // Without JavaScript the form waits for the whole narrative, then shows it.
+    // Without JavaScript the form waits for the whole narrative, then shows the saved narrative.
     await waitForGeneration(generation.id)
-    return redirectWithSuccess(`/dashboard?narrative=${generation.id}`, GENERATED)
+    return redirectWithSuccess(`/admin/narratives/${generation.id}`, GENERATED)
   } catch (error) {
     if (!(error instanceof QuotaError)) throw error
     if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
@@ -72,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { remaining, engine, narrative } = useLoaderData<typeof loader>()
+  const { remaining, engine, narrative, formValues } = useLoaderData<typeof loader>()
   const fetcher = useFetcher<typeof action>()
   // With JavaScript the form goes through the fetcher; without it, through a document POST.
   const reply = fetcher.data ?? useActionData<typeof action>()
@@ -80,6 +85,7 @@ export default function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const [form, fields] = useForm({
     id: 'narrative',
+    defaultValue: formValues ?? undefined,
     lastResult: reply && 'result' in reply ? reply.result : undefined,
     constraint: getZodConstraint(NarrativeInputSchema),
     shouldValidate: 'onSubmit',
@@ -93,7 +99,7 @@ export default function DashboardPage() {
       fetcher.submit(formData, { method: 'POST' })
     },
   })
-  const saveForm = useSavedForm(form)
+  const saveForm = useSavedForm(form, { restore: !formValues })
 
   // A new generation puts its id in the URL, so a reload resumes it.
   const started = fetcher.data && 'generation' in fetcher.data ? fetcher.data.generation : null

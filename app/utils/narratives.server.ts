@@ -1,5 +1,12 @@
+import type { Narrative, Prisma } from '@prisma/client'
 import { prisma } from './db.server'
+import { log } from './logger.server'
 import type { NarrativeInput } from './narrative-schema'
+import { isTone } from './tones'
+
+export type Viewer = { id: string; isAdmin: boolean }
+export const PAGE_SIZE = 10
+export const API_PAGE_LIMIT_MAX = 100
 
 /** The stored columns for a narrative's inputs; optional fields are stored as ''. */
 export function toNarrativeColumns(input: NarrativeInput) {
@@ -23,17 +30,109 @@ export function toNarrativeColumns(input: NarrativeInput) {
   }
 }
 
-type Viewer = { id: string; isAdmin: boolean }
+/** Edit-to-regenerate: a saved narrative's inputs as the dashboard form's values (every field). */
+export function toFormValues(narrative: Narrative): Record<keyof NarrativeInput, string> {
+  return {
+    company: narrative.company,
+    website: narrative.website,
+    contactName1: narrative.contactName1,
+    contactTitle1: narrative.contactTitle1,
+    contactEmail1: narrative.contactEmail1,
+    contactPhone1: narrative.contactPhone1,
+    contactName2: narrative.contactName2,
+    contactTitle2: narrative.contactTitle2,
+    contactEmail2: narrative.contactEmail2,
+    contactPhone2: narrative.contactPhone2,
+    missionStatement: narrative.missionStatement,
+    keyPrograms: narrative.keyPrograms,
+    impactMetrics: narrative.impactMetrics,
+    targetAudience: narrative.targetAudience,
+    geographicFocus: narrative.geographicFocus,
+    selectedTone: isTone(narrative.tone) ? narrative.tone : 'professional',
+  }
+}
 
 /** Ownership in one place: an admin reaches any narrative, anyone else only their own. */
-export function ownedBy(viewer: Viewer) {
+export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
   return viewer.isAdmin ? {} : { userId: viewer.id }
 }
 
+const WITH_OWNER = { user: { select: { firstName: true, lastName: true, email: true } } } as const
+export type NarrativeWithOwner = Prisma.NarrativeGetPayload<{ include: typeof WITH_OWNER }>
+
 /** A narrative the viewer may see, or null (a foreign id reads exactly like a missing one). */
 export function getNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
-  return prisma.narrative.findFirst({
-    where: { id, ...ownedBy(viewer) },
-    include: { user: { select: { firstName: true, lastName: true, email: true } } },
+  return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, include: WITH_OWNER })
+}
+
+/** One page of the viewer's narratives (everyone's for an admin), newest first. */
+export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { viewer: Viewer; page: number; limit?: number }) {
+  const where = ownedBy(viewer)
+  const [total, data] = await Promise.all([
+    prisma.narrative.count({ where }),
+    prisma.narrative.findMany({
+      where,
+      include: WITH_OWNER,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * limit,
+      take: limit,
+    }),
+  ])
+  return { data, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } }
+}
+
+/** Only the text changes; nothing else can be set through an edit. */
+export async function updateNarrativeText({ id, viewer, text }: { id: string; viewer: Viewer; text: string }) {
+  const { count } = await prisma.narrative.updateMany({
+    where: { id, ...ownedBy(viewer), status: { not: 'generating' } },
+    data: { generatedNarrative: text },
   })
+  if (count) log('info', 'narrative.updated', { userId: viewer.id, narrativeId: id })
+  return count === 1
+}
+
+export async function deleteNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
+  const { count } = await prisma.narrative.deleteMany({ where: { id, ...ownedBy(viewer), status: { not: 'generating' } } })
+  if (count) log('info', 'narrative.deleted', { userId: viewer.id, narrativeId: id })
+  return count === 1
+}
+
+/** SPEC.md 3, "Narrative record as read": the one mapping from a stored record to the API's shape. */
+export function toApiNarrative(narrative: NarrativeWithOwner) {
+  return {
+    id: narrative.id,
+    company: narrative.company,
+    website: narrative.website,
+    generatedNarrative: narrative.generatedNarrative,
+    tone: narrative.tone,
+    selectedTone: narrative.tone,
+    status: narrative.status,
+    engine: narrative.engine,
+    createdAt: narrative.createdAt.toISOString(),
+    updatedAt: narrative.updatedAt.toISOString(),
+    user: { first_name: narrative.user.firstName, last_name: narrative.user.lastName, email: narrative.user.email },
+    missionStatement: narrative.missionStatement,
+    keyActivities: narrative.keyPrograms,
+    keyAchievements: narrative.impactMetrics,
+    targetPopulation: narrative.targetAudience,
+    geographicFocus: narrative.geographicFocus,
+    c_name1: narrative.contactName1,
+    c_title1: narrative.contactTitle1,
+    c_email1: narrative.contactEmail1,
+    c_phone1: narrative.contactPhone1,
+    c_name2: narrative.contactName2,
+    c_title2: narrative.contactTitle2,
+    c_email2: narrative.contactEmail2,
+    c_phone2: narrative.contactPhone2,
+  }
+}
+
+/** A record created through the API (SPEC.md 3, "as created"): written by hand, no quota used. */
+export async function createNarrative({ viewer, input, text }: { viewer: Viewer; input: NarrativeInput; text: string }) {
+  const narrative = await prisma.narrative.create({
+    data: { ...toNarrativeColumns(input), userId: viewer.id, generatedNarrative: text, status: 'complete', engine: 'manual' },
+    include: WITH_OWNER,
+  })
+  log('info', 'narrative.created', { userId: viewer.id, narrativeId: narrative.id })
+  return narrative
 }

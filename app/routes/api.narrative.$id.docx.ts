@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { apiError, handleApi, requireApiUser } from '~/utils/api.server'
+import { narrativeDocxResponse } from '~/utils/narrative-docx.server'
+import { getNarrative } from '~/utils/narratives.server'
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
+    if (!narrative) return apiError(404, 'Narrative not found')
+    return narrativeDocxResponse(narrative, new URL(request.url).searchParams.get('tz') ?? undefined)
+  })

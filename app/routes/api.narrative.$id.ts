@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { apiError, handleApi, readJson, requireApiUser } from '~/utils/api.server'
+import { NarrativeTextSchema } from '~/utils/narrative-text'
+import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/utils/narratives.server'
+
+const NOT_FOUND = 'Narrative not found'
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
+    if (!narrative) return apiError(404, NOT_FOUND)
+    return Response.json({ data: toApiNarrative(narrative) })
+  })
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const id = params.id ?? ''
+    if (request.method === 'PUT') {
+      // Only the text is read from the body; owner, company or isAdmin are ignored.
+      const { generatedNarrative } = await readJson(request, NarrativeTextSchema)
+      if (!(await updateNarrativeText({ id, viewer: user, text: generatedNarrative }))) return apiError(404, NOT_FOUND)
+      return Response.json({ data: toApiNarrative((await getNarrative({ id, viewer: user }))!) })
+    }
+    if (request.method === 'DELETE') {
+      if (!(await deleteNarrative({ id, viewer: user }))) return apiError(404, NOT_FOUND)
+      return Response.json({ message: 'Narrative deleted successfully!' })
+    }
+    return apiError(405, 'Method not allowed')
+  })

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { apiError, handleApi, readJson, requireApiUser } from '~/utils/api.server'
+import { NarrativeInputSchema } from '~/utils/narrative-schema'
+import { NarrativeTextSchema } from '~/utils/narrative-text'
+import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/utils/narratives.server'
+import { TONES } from '~/utils/tones'
+
+const PageSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(API_PAGE_LIMIT_MAX).default(10),
+})
+
+/** SPEC.md 3, "Narrative record as created": the form's fields with `tone`, plus the text. */
+const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).extend({
+  tone: z.enum(TONES).default('professional'),
+  generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,
+})
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const params = PageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+    if (!params.success) {
+      return apiError(400, `page must be a whole number from 1, and limit one from 1 to ${API_PAGE_LIMIT_MAX}`)
+    }
+    const { data, pagination } = await listNarratives({ viewer: user, ...params.data })
+    return Response.json({ data: data.map(toApiNarrative), pagination })
+  })
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== 'POST') return apiError(405, 'Method not allowed')
+    const user = await requireApiUser(request)
+    const { tone, generatedNarrative, ...fields } = await readJson(request, CreateNarrativeSchema)
+    const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })
+    return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
+  })
