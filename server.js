@@ -6,7 +6,7 @@ import { createRequestHandler } from '@remix-run/express'
 import express from 'express'
 
 const build = await import('./build/index.js')
-const { env, requestContextStorage, start, shutdown: shutdownApp } = build.entry.module.server
+const { env, requestContextStorage, checkRequest, bodyLimitBytes, tooLarge, start, shutdown: shutdownApp } = build.entry.module.server
 await start()
 
 const app = express()
@@ -22,6 +22,29 @@ app.use((req, res, next) => {
   requestContextStorage.run({ requestId, clientIp: req.ip ?? 'unknown' }, next)
 })
 
+// Refuse before any body is read: a declared body over the limit, a cross-site form post.
+app.use((req, res, next) => {
+  const refusal = checkRequest({ method: req.method, headers: new Headers(req.headers), host: req.get('host') ?? '' })
+  if (refusal) return refuse(res, refusal)
+  if (req.get('transfer-encoding')) limitStreamedBody(req, res)
+  next()
+})
+
+// A body sent without Content-Length is counted as it arrives and cut off at the limit.
+function limitStreamedBody(req, res) {
+  let received = 0
+  req.on('data', (chunk) => {
+    received += chunk.length
+    if (received <= bodyLimitBytes || res.headersSent) return
+    refuse(res, tooLarge())
+    req.destroy()
+  })
+}
+
+function refuse(res, { status, error }) {
+  res.status(status).set('Connection', 'close').json({ error })
+}
+
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('public', { maxAge: '1h', index: false }))
 
@@ -33,6 +56,13 @@ app.all(
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
   }),
 )
+
+// A request we already refused (413 mid-body) can still fail inside Remix: nothing more to send then.
+app.use((error, req, res, next) => {
+  if (res.headersSent) return
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server.error', error: String(error) }))
+  res.status(500).json({ error: 'Internal server error' })
+})
 
 function securityHeaders(nonce, https) {
   const csp = [

@@ -9,6 +9,7 @@ import { warnIfNoMailer } from './utils/email.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from './utils/generations.server'
 import { getEnv } from './utils/env.server'
 import { errorDetails, log } from './utils/logger.server'
+import { BODY_LIMIT_BYTES, checkRequest, tooLarge } from './utils/edge.server'
 import { NonceContext } from './utils/nonce'
 import { requestContextStorage } from './utils/request-context.server'
 
@@ -20,6 +21,9 @@ warnIfNoMailer()
 export const server = {
   env: getEnv(),
   requestContextStorage,
+  checkRequest,
+  bodyLimitBytes: BODY_LIMIT_BYTES,
+  tooLarge,
   /** Before listening: rows left generating by a crash are marked failed and refunded. */
   start: recoverInterruptedGenerations,
   /** On SIGTERM: running generations are stopped and saved, then the database is closed. */

@@ -17,9 +17,9 @@ fi
 
 echo "== typecheck"
 npx tsc --noEmit
-echo "== unit and integration tests"
-npx vitest run
 echo "== build"
 npm run build
+echo "== unit and integration tests (some start the built app)"
+npx vitest run
 echo "== end-to-end tests"
 npx playwright test

@@ -4,9 +4,10 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
-import { Field, SubmitButton } from '~/components/forms'
+import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/utils/auth-schemas'
 import { requestPasswordReset } from '~/utils/password-reset.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithSuccess } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
@@ -14,6 +15,12 @@ export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narr
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
+  try {
+    enforceRateLimit('forgot', submission.value.email)
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message] }), sent: false }, error)
+  }
   await requestPasswordReset(submission.value.email)
   // The same answer whether or not the account exists.
   return jsonWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
@@ -36,6 +43,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to reset your password.">
       <Form method="post" {...getFormProps(form)}>
         <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Sending...">Send reset link</SubmitButton>
       </Form>
       <p className="auth-switch">

@@ -12,6 +12,7 @@ import {
   InvalidCredentialsError,
   safeRedirect,
 } from '~/utils/auth.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
@@ -27,11 +28,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
   try {
+    enforceRateLimit('login', submission.value.email)
     const user = await authenticator.authenticate('form', request)
     return redirectWithSuccess(safeRedirect(submission.value.redirectTo), 'Welcome! Login Successfully', {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
     })
   } catch (error) {
+    if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
     if (!(error instanceof InvalidCredentialsError)) throw error
     const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
     return jsonWithError(reply, error.message, { status: 401 })

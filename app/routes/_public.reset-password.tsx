@@ -6,6 +6,7 @@ import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/utils/auth-schemas'
 import { isResetTokenValid, resetPassword } from '~/utils/password-reset.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
@@ -20,6 +21,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
+  try {
+    enforceRateLimit('reset')
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message], hideFields }), invalidToken: false }, error)
+  }
   if (!(await resetPassword(submission.value.token, submission.value.newPassword))) {
     return data({ result: submission.reply({ hideFields }), invalidToken: true }, { status: 400 })
   }

@@ -6,6 +6,7 @@ import { AuthCard } from '~/components/auth-card'
 import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
 import { SignupSchema } from '~/utils/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/utils/auth.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
 import { createUser, EmailTakenError } from '~/utils/users.server'
 
@@ -26,11 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonWithError(submission.reply({ hideFields }), firstError, { status: 400 })
   }
   try {
+    enforceRateLimit('signup')
     const user = await createUser(submission.value)
     return redirectWithSuccess('/create-narrative', 'Registration successful!', {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
     })
   } catch (error) {
+    if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields }), error)
     if (!(error instanceof EmailTakenError)) throw error
     const reply = submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
     return jsonWithError(reply, error.message, { status: 409 })

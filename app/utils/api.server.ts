@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { getUserBySessionToken, type AuthUser } from './auth.server'
 import { errorDetails, log } from './logger.server'
+import { RateLimitError } from './rate-limit.server'
 import { getRequestContext } from './request-context.server'
 
 /** The token API's error shape: `{ error, details? }`, never a stack trace. */
@@ -56,6 +57,11 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
     return await handler()
   } catch (error) {
     if (error instanceof Response) return error
+    if (error instanceof RateLimitError) {
+      const response = apiError(429, error.message)
+      response.headers.set('Retry-After', String(error.retryAfterSeconds))
+      return response
+    }
     log('error', 'api.error', errorDetails(error))
     return apiError(500, 'Internal server error', { requestId: getRequestContext()?.requestId })
   }

@@ -1,4 +1,5 @@
 import { prisma } from '~/utils/db.server'
+import { resetRateLimitsForTests } from '~/utils/rate-limit.server'
 
 /** Empties every table, children first, so each test starts from a clean database. */
 export async function resetDatabase() {
@@ -9,4 +10,5 @@ export async function resetDatabase() {
     prisma.user.deleteMany(),
   ])
   globalThis.smtpSink.clear()
+  resetRateLimitsForTests()
 }

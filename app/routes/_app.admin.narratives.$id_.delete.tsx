@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { SubmitButton } from '~/components/forms'
+import { requireUser } from '~/utils/auth.server'
+import { deleteNarrative, getNarrative } from '~/utils/narratives.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/session.server'
+
+// The delete confirmation as a real page, so deleting works without JavaScript. (The trailing
+// underscore in `$id_` keeps this page out of the detail route's layout; the URL is /{id}/delete.)
+
+export const meta: MetaFunction = () => [{ title: 'Confirm Delete | Impact Narrative Studio' }]
+
+const LIST_PATH = '/admin/narratives'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
+  if (!narrative) throw new Response('Not found', { status: 404 })
+  return { narrative: { id: narrative.id, company: narrative.company, generating: narrative.status === 'generating' } }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const deleted = await deleteNarrative({ id: params.id ?? '', viewer: user })
+  if (!deleted) return redirectWithError(LIST_PATH, 'Failed to delete narrative. Please try again.')
+  return redirectWithSuccess(LIST_PATH, 'Narrative deleted successfully!')
+}
+
+export default function ConfirmDeletePage() {
+  const { narrative } = useLoaderData<typeof loader>()
+  return (
+    <div className="page">
+      <section className="card narrow" aria-labelledby="delete-title" aria-describedby="delete-description">
+        <h1 id="delete-title">Confirm Delete</h1>
+        <p id="delete-description">Are you sure you want to delete this narrative? This action cannot be undone.</p>
+        <p>
+          <strong>{narrative.company}</strong>
+        </p>
+        {narrative.generating ? <p className="field-hint">This narrative is still being written; it can be deleted once it has finished.</p> : null}
+        <Form method="post" className="actions">
+          <Link to={LIST_PATH} className="button button-secondary">
+            Cancel
+          </Link>
+          <SubmitButton pendingText="Deleting..." className="button button-danger" disabled={narrative.generating}>
+            Delete
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="page">
+      <div className="card narrow error-page" role="alert">
+        <h1>{notFound ? 'Narrative not found' : 'Failed to load narrative details'}</h1>
+        <p>
+          <Link to={LIST_PATH} className="button button-secondary">
+            Back to List
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,198 @@
+import crypto from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, createNarrative, field, registerUser, signIn } from './helpers'
+
+// The admin's list shows everyone's narratives, newest first: run this file's tests one after another
+// so the eleven narratives of the pagination test cannot push another test's row off page 1.
+test.describe.configure({ mode: 'default' })
+
+const LIST = '/admin/narratives'
+const EDITED = 'Edited by a person.\n\nA second paragraph, kept apart from the first.'
+
+function uniqueCompany(prefix: string) {
+  return `${prefix} ${crypto.randomUUID().slice(0, 6)}`
+}
+
+/** A new user with one narrative (saved through the token API), signed in on this page. */
+async function signInWithNarrative(page: Page, fields: Record<string, string> = {}) {
+  const user = await registerUser()
+  const company = fields.company ?? uniqueCompany('Harvest Table')
+  const id = await createNarrative(user.token, { ...fields, company })
+  await signIn(page, user.email, user.password)
+  return { ...user, id, company }
+}
+
+const row = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company })
+const toast = (page: Page, message: string) => page.getByRole('status').filter({ hasText: message })
+const narrativeText = (page: Page) => page.locator('section[aria-labelledby="narrative-title"] .section-block p')
+
+test('list, view, edit, save, download, back, and delete with the dialog', async ({ page }) => {
+  const { id, company } = await signInWithNarrative(page)
+  await page.goto(LIST)
+  await expect(page.getByRole('columnheader', { name: 'User Details' })).toHaveCount(0)
+  for (const name of ['Company', 'Generated Narrative', 'Tone', 'Created', 'Actions']) {
+    await expect(page.getByRole('columnheader', { name })).toBeVisible()
+  }
+  await expect(row(page, company)).toContainText('Every week, Harvest Table Foo...')
+  await expect(row(page, company)).toContainText('Conversational')
+  await expect(page.getByRole('link', { name: 'Edit prompts to regenerate narrative' })).toHaveAttribute('href', `/dashboard?from=${id}`)
+
+  await page.getByRole('link', { name: 'View Narrative' }).click()
+  await expect(page).toHaveURL(`${LIST}/${id}`)
+  await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible()
+  const companyInformation = page.getByRole('region', { name: 'Company Information' })
+  await expect(companyInformation).toContainText('Mia Member')
+  await expect(companyInformation).toContainText(company)
+  for (const heading of ['Mission Statement', 'Target Population', 'Geographic Focus', 'Key Activities', 'Key Achievements']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  }
+  await expect(page.getByText('Not provided')).toHaveCount(2) // no target audience, no geographic focus
+  await expect(page.getByText(`ID: ${id}`)).toBeVisible()
+  await expect(page.getByText('Tone: Conversational')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Edit Narrative' }).click()
+  await expect(page.getByText('You can edit the narrative text directly')).toBeVisible()
+  await field(page, 'Generated Narrative').fill(EDITED)
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page, 'Narrative updated successfully!')).toBeVisible()
+  await expect(page).toHaveURL(`${LIST}/${id}`)
+  await expect(page.getByRole('link', { name: 'Edit Narrative' })).toBeVisible()
+  // Paragraphs are kept as written (plain text in a pre-wrap block, never HTML).
+  expect(await narrativeText(page).textContent()).toBe(EDITED)
+  expect(await narrativeText(page).evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap')
+
+  const downloadPromise = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download Narrative' }).click()
+  expect((await downloadPromise).suggestedFilename()).toMatch(/^Harvest-Table-.+\.docx$/)
+  await expect(toast(page, 'Word document downloaded successfully!')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Back to List' }).click()
+  await expect(page).toHaveURL(LIST)
+  await expect(row(page, company)).toContainText('Edited by a person. A second p...')
+
+  await page.getByRole('link', { name: 'Delete Narrative' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm Delete' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Are you sure you want to delete this narrative? This action cannot be undone.')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row(page, company)).toBeVisible()
+
+  await page.getByRole('link', { name: 'Delete Narrative' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'Narrative deleted successfully!')).toBeVisible()
+  await expect(row(page, company)).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Create your first narrative' })).toHaveAttribute('href', '/dashboard')
+})
+
+test("an ordinary user can neither see nor open, change or delete another user's narrative", async ({ page }) => {
+  const owner = await registerUser()
+  const company = uniqueCompany('Private Org')
+  const id = await createNarrative(owner.token, { company })
+  const other = await registerUser()
+  await signIn(page, other.email, other.password)
+
+  const detail = await page.goto(`${LIST}/${id}`)
+  expect(detail?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Narrative not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to List' })).toBeVisible()
+  expect((await page.goto(`${LIST}/${id}/delete`))?.status()).toBe(404)
+
+  await page.goto(LIST)
+  await expect(page.getByText(company)).toHaveCount(0)
+  await expect(page.getByText('There are no narratives yet.', { exact: false })).toBeVisible()
+
+  // Forged form posts: a foreign id reads as missing, and nothing changes.
+  const save = await page.request.post(`${LIST}/${id}`, { form: { intent: 'save', generatedNarrative: 'Hijacked' } })
+  expect(save.status()).toBe(404)
+  const remove = await page.request.post(`${LIST}?index`, { form: { intent: 'delete', id } })
+  expect(remove.status()).toBe(404)
+  const stored = await fetch(`http://localhost:3300/api/narrative/${id}`, { headers: { Authorization: `Bearer ${owner.token}` } })
+  expect(((await stored.json()) as { data: { generatedNarrative: string } }).data.generatedNarrative).toMatch(/^Every week/)
+})
+
+test("the admin's list shows the User Details column with each owner's name and email", async ({ page }) => {
+  const owner = await registerUser()
+  const company = uniqueCompany('Owned Org')
+  await createNarrative(owner.token, { company })
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(LIST)
+  await expect(page.getByText('Admin area: narratives from every user')).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'User Details' })).toBeVisible()
+  await expect(row(page, company)).toContainText('Mia Member')
+  await expect(row(page, company)).toContainText(owner.email)
+})
+
+test('pagination: Previous, Page X of Y, Next, disabled at the ends', async ({ page }) => {
+  const user = await registerUser()
+  for (let number = 1; number <= 11; number++) {
+    await createNarrative(user.token, { company: `Paged Org ${String(number).padStart(2, '0')}` })
+  }
+  await signIn(page, user.email, user.password)
+  await page.goto(LIST)
+  await expect(page.getByText('Page 1 of 2')).toBeVisible()
+  await expect(page.locator('tbody tr')).toHaveCount(10)
+  await expect(row(page, 'Paged Org 11')).toBeVisible() // newest first
+  const previous = page.getByRole('link', { name: 'Previous' })
+  await expect(previous).toHaveAttribute('aria-disabled', 'true')
+  await expect(previous).not.toHaveAttribute('href')
+
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(`${LIST}?page=2`)
+  await expect(page.getByText('Page 2 of 2')).toBeVisible()
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(row(page, 'Paged Org 01')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true')
+  await expect(previous).toHaveAttribute('href', `${LIST}?page=1`)
+
+  await page.goto(`${LIST}?page=abc`)
+  await expect(page.getByText('Page 1 of 2')).toBeVisible()
+  await page.goto(`${LIST}?page=99`)
+  await expect(page.getByText('Page 2 of 2')).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('list, view, edit, save, download and delete through the confirmation page', async ({ page }) => {
+    const { id, company } = await signInWithNarrative(page)
+    await page.goto(LIST)
+    await page.getByRole('link', { name: 'View Narrative' }).click()
+    await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Edit Narrative' }).click()
+    await expect(page).toHaveURL(`${LIST}/${id}?edit=1`)
+    // An empty text is refused by the server (the browser's own check taken away first).
+    await field(page, 'Generated Narrative').evaluate((textarea) => textarea.removeAttribute('required'))
+    await field(page, 'Generated Narrative').fill('')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByText('The narrative cannot be empty')).toBeVisible()
+
+    await field(page, 'Generated Narrative').fill(EDITED)
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page).toHaveURL(`${LIST}/${id}`)
+    await expect(page.getByText('Narrative updated successfully!')).toBeVisible()
+    expect(await narrativeText(page).textContent()).toBe(EDITED)
+
+    const downloadPromise = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download Narrative' }).click()
+    expect((await downloadPromise).suggestedFilename()).toMatch(/\.docx$/)
+
+    await page.getByRole('link', { name: 'Back to List' }).click()
+    await page.getByRole('link', { name: 'Delete Narrative' }).click()
+    await expect(page).toHaveURL(`${LIST}/${id}/delete`)
+    await expect(page.getByRole('heading', { name: 'Confirm Delete' })).toBeVisible()
+    await expect(page.getByText('Are you sure you want to delete this narrative? This action cannot be undone.')).toBeVisible()
+    await expect(page.getByText(company)).toBeVisible()
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(LIST)
+    await expect(row(page, company)).toBeVisible()
+
+    await page.getByRole('link', { name: 'Delete Narrative' }).click()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await expect(page).toHaveURL(LIST)
+    await expect(page.getByText('Narrative deleted successfully!')).toBeVisible()
+    await expect(row(page, company)).toHaveCount(0)
+  })
+})

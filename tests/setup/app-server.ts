@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+// Runs the BUILT app (npm run build first) as a real process on loopback, with a data folder of its
+// own, for tests that need HTTP, signals or crashes: `npm start`'s own script, not a mock.
+
+export type AppServer = {
+  origin: string
+  port: number
+  dataDir: string
+  process: ChildProcess
+  /** Everything the process printed to stdout and stderr so far. */
+  logs(): string
+  /** SIGTERM, then wait for the exit code. */
+  stop(): Promise<number | null>
+  /** SIGKILL the whole process group, as a crash would. */
+  kill(): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+export function newDataDir() {
+  const dir = path.resolve('tests/.tmp', `app-${crypto.randomUUID()}`)
+  fs.mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+export async function startAppServer({ env = {}, dataDir = newDataDir() }: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  let output = ''
+  const child = spawn(process.execPath, ['scripts/start.js'], {
+    detached: true, // its own process group, so kill() takes the whole tree
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+      APP_ORIGIN: origin,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  await waitForHealth(origin, exited, () => output)
+  return {
+    origin,
+    port,
+    dataDir,
+    process: child,
+    logs: () => output,
+    async stop() {
+      child.kill('SIGTERM')
+      return exited
+    },
+    async kill() {
+      process.kill(-child.pid!, 'SIGKILL')
+      await exited
+    },
+  }
+}
+
+async function waitForHealth(origin: string, exited: Promise<number | null>, logs: () => string) {
+  let done = false
+  void exited.then(() => (done = true))
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (done) throw new Error(`The app exited during start-up:\n${logs()}`)
+    const ok = await fetch(`${origin}/resources/healthcheck`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`The app did not become healthy in 30 s:\n${logs()}`)
+}
+
+/** Registers an account over HTTP and returns its bearer token. */
+export async function registerOverHttp(origin: string, email: string, password = 'a good password') {
+  const response = await fetch(`${origin}/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, firstName: 'Test', lastName: 'Person', password, confirmPassword: password }),
+  })
+  if (response.status !== 201) throw new Error(`register ${email}: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { token: string }).token
+}
