@@ -8,7 +8,8 @@ const E2E_DIR = 'tests/.tmp/e2e'
 
 function app(port: number, name: string, env: Record<string, string> = {}) {
   return {
-    command: `rm -rf ${E2E_DIR}/${name} && node scripts/start.js`,
+    // The app's log is kept, so the teardown can check that no secret ever reached it.
+    command: `rm -rf ${E2E_DIR}/${name} && mkdir -p ${E2E_DIR}/${name} && node scripts/start.js 2>&1 | tee ${E2E_DIR}/${name}/app.log`,
     url: `http://localhost:${port}/resources/healthcheck`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -33,6 +34,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL: `http://localhost:${APP_PORT}`,
     trace: 'retain-on-failure',

@@ -1,0 +1,301 @@
+// npm run bench [-- --smoke] [--out FILE]: measures what users feel, against a floor in the same run.
+// Needs `npm run build` first. See docs/PERFORMANCE.md for the budgets and the results.
+import { execSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { buildNarrativeDocx } from '../app/utils/docx.server'
+import { newDataDir, startAppServer, type AppServer } from '../tests/setup/app-server'
+import { appEnd, appPiece, openAiEnd, openAiPiece, readStream } from './bench/http'
+import { NARRATIVE_400_WORDS, seed, type Actor } from './bench/seed'
+import { interleave, load, median, ms, now, p99 } from './bench/stats'
+
+const SMOKE = process.argv.includes('--smoke')
+const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
+const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
+const SIZES = SMOKE
+  ? { ttft: 3, concurrent: 5, rounds: 1, heavy: 200, total: 1000, list: 5, docx: 3, loadMs: 500, cold: 1 }
+  : { ttft: 30, concurrent: 500, rounds: 2, heavy: 10_000, total: 100_000, list: 200, docx: 50, loadMs: 5000, cold: 5 }
+
+const INPUT = {
+  company: 'Harvest Table Food Bank',
+  contactName1: 'Maria Delgado',
+  contactEmail1: 'maria@harvesttable.org',
+  missionStatement: 'To end hunger in Travis County.',
+  keyPrograms: 'Fourteen neighborhood pantries and a mobile market.',
+  impactMetrics: 'In 2023 we served 38,000 people.',
+  selectedTone: 'professional',
+}
+
+type Row = { measure: string; app: string; floor: string; comparison: string; budget: string; met: boolean | null }
+const rows: Row[] = []
+
+function argValue(name: string) {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+
+async function startFakeModel() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/fake-openai.ts', '--port', '0', '--first-token-ms', '200', '--piece-ms', '5'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      const match = /listening on (\d+)/.exec(String(chunk))
+      if (match) resolve(Number(match[1]))
+    })
+    child.on('exit', () => reject(new Error('The fake model exited')))
+  })
+  return { baseURL: `http://127.0.0.1:${port}/v1`, stop: () => child.kill('SIGTERM') }
+}
+
+function directStream(baseURL: string, content: string) {
+  const startedAt = now()
+  return fetch(`${baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer x' },
+    body: JSON.stringify({ model: 'gpt-4', stream: true, messages: [{ role: 'user', content }] }),
+  }).then((response) => readStream(response, startedAt, openAiPiece, openAiEnd))
+}
+
+function apiStream(app: AppServer, actor: Actor, missionSuffix = '') {
+  const startedAt = now()
+  return fetch(`${app.origin}/api/narrative/generate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${actor.token}` },
+    body: JSON.stringify({ ...INPUT, missionStatement: `${INPUT.missionStatement} ${missionSuffix}` }),
+  }).then((response) => readStream(response, startedAt, appPiece, appEnd))
+}
+
+/** What the page does: the form POST (Remix single fetch) returns the id, then EventSource follows it. */
+async function pageStream(app: AppServer, actor: Actor, missionSuffix: string) {
+  const startedAt = now()
+  const form = new URLSearchParams({ ...INPUT, missionStatement: `${INPUT.missionStatement} ${missionSuffix}`, intent: 'generate', mode: 'stream' })
+  const posted = await fetch(`${app.origin}/dashboard.data`, { method: 'POST', headers: { Cookie: actor.cookie }, body: form })
+  const id = /"(c[a-z0-9]{20,})"/.exec(await posted.text())?.[1]
+  if (!id) throw new Error('The dashboard did not return a generation id')
+  const events = await fetch(`${app.origin}/resources/generations/${id}`, { headers: { Cookie: actor.cookie, Accept: 'text/event-stream' } })
+  return readStream(events, startedAt, appPiece, appEnd)
+}
+
+async function measureTimeToFirstText(app: AppServer, baseURL: string, users: Actor[]) {
+  const short = '[[fake:pieces=20]]'
+  const results = await interleave(SIZES.ttft, {
+    floor: async () => (await directStream(baseURL, short)).firstTextMs,
+    api: async () => (await apiStream(app, users[0], short)).firstTextMs,
+    page: async () => (await pageStream(app, users[1], short)).firstTextMs,
+  })
+  for (const [name, values] of [['through /api/narrative/generate', results.api], ["through the page's stream", results.page]] as const) {
+    const overhead50 = median(values) - median(results.floor)
+    const overhead99 = p99(values) - p99(results.floor)
+    rows.push({
+      measure: `Time to first text ${name}`,
+      app: `${ms(median(values))} / ${ms(p99(values))}`,
+      floor: `${ms(median(results.floor))} / ${ms(p99(results.floor))}`,
+      comparison: `+${ms(overhead50)} / +${ms(overhead99)}`,
+      budget: 'overhead ≤ 10 ms p50, ≤ 25 ms p99',
+      met: overhead50 <= 10 && overhead99 <= 25,
+    })
+  }
+}
+
+async function measureConcurrentGenerations(app: AppServer, baseURL: string, users: Actor[]) {
+  const floors: number[] = []
+  const apps: number[] = []
+  let appGap = 0
+  let floorGap = 0
+  let allComplete = true
+  let peakRss = 0
+  for (let round = 0; round < SIZES.rounds; round++) {
+    let t0 = now()
+    const direct = await Promise.all(users.map(() => directStream(baseURL, 'Write.')))
+    floors.push(now() - t0)
+    floorGap = Math.max(floorGap, ...direct.map((r) => r.maxGapMs))
+    const sampler = sampleRss(app.process.pid!, (rss) => (peakRss = Math.max(peakRss, rss)))
+    t0 = now()
+    const streamed = await Promise.all(users.map((user) => apiStream(app, user)))
+    apps.push(now() - t0)
+    clearInterval(sampler)
+    appGap = Math.max(appGap, ...streamed.map((r) => r.maxGapMs))
+    allComplete &&= streamed.every((r) => r.complete && r.text.length > 1000)
+  }
+  const ratio = median(apps) / median(floors)
+  rows.push({
+    measure: `${users.length} generations at once (${users.length} users)`,
+    app: `wall ${ms(median(apps), 0)}; longest stall ${ms(appGap, 0)}; peak memory ${Math.round(peakRss / 1024)} MB; ${allComplete ? 'all complete' : 'NOT all complete'}`,
+    floor: `wall ${ms(median(floors), 0)}; longest stall ${ms(floorGap, 0)}`,
+    comparison: `${ratio.toFixed(2)}× wall`,
+    budget: 'all complete; ≤ 1.2× wall; no stall > 250 ms; ≤ 400 MB',
+    met: allComplete && ratio <= 1.2 && appGap <= 250 && peakRss / 1024 <= 400,
+  })
+}
+
+function sampleRss(pid: number, report: (kb: number) => void) {
+  return setInterval(() => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    report(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0))
+  }, 50)
+}
+
+async function timed(request: () => Promise<Response>) {
+  const t0 = now()
+  const response = await request()
+  await response.arrayBuffer()
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`)
+  return now() - t0
+}
+
+async function measureLists(app: AppServer, heavy: Actor, admin: Actor) {
+  const results = await interleave(SIZES.list, {
+    health: () => timed(() => fetch(`${app.origin}/resources/healthcheck`)),
+    page: () => timed(() => fetch(`${app.origin}/admin/narratives`, { headers: { Cookie: heavy.cookie } })),
+    api: () => timed(() => fetch(`${app.origin}/api/narrative`, { headers: { Authorization: `Bearer ${heavy.token}` } })),
+    adminPage: () => timed(() => fetch(`${app.origin}/admin/narratives`, { headers: { Cookie: admin.cookie } })),
+  })
+  const floor = `${ms(median(results.health))} / ${ms(p99(results.health))}`
+  for (const [name, values] of [
+    [`Narrative list page (${SIZES.heavy.toLocaleString('en-US')} narratives of one user)`, results.page],
+    ['Narrative list API (the same user)', results.api],
+    [`Narrative list page for the admin (${SIZES.total.toLocaleString('en-US')} in all)`, results.adminPage],
+  ] as const) {
+    rows.push({ measure: name, app: `${ms(median(values))} / ${ms(p99(values))}`, floor, comparison: `${(p99(values) / p99(results.health)).toFixed(1)}× p99`, budget: 'p99 ≤ 20 ms', met: p99(values) <= 20 })
+  }
+}
+
+async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
+  const results = await interleave(SIZES.docx, {
+    inProcess: async () => {
+      const t0 = now()
+      await buildNarrativeDocx({ narrative: NARRATIVE_400_WORDS, title: 'Bench Impact Narrative', company: 'Bench', contacts: 'Primary: Maria Delgado (maria@example.org)' })
+      return now() - t0
+    },
+    download: () => timed(() => fetch(`${app.origin}/api/narrative/${narrativeId}/docx`, { headers: { Authorization: `Bearer ${heavy.token}` } })),
+  })
+  rows.push({
+    measure: 'Word download of a 400-word narrative',
+    app: `${ms(median(results.download))} / ${ms(p99(results.download))}`,
+    floor: `${ms(median(results.inProcess))} / ${ms(p99(results.inProcess))} (docx in-process)`,
+    comparison: `+${ms(median(results.download) - median(results.inProcess))} p50`,
+    budget: '≤ 50 ms p50',
+    met: median(results.download) <= 50,
+  })
+}
+
+async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
+  const get = (url: string, headers: Record<string, string> = {}) => async () => {
+    const response = await fetch(url, { headers })
+    await response.arrayBuffer()
+  }
+  const health = await load(20, SIZES.loadMs, get(`${app.origin}/resources/healthcheck`))
+  for (const [name, url, headers] of [
+    ['Sign-in page, 20 concurrent clients', `${app.origin}/login`, {}],
+    ['Signed-in dashboard, 20 concurrent clients', `${app.origin}/dashboard`, { Cookie: heavy.cookie }],
+  ] as const) {
+    const result = await load(20, SIZES.loadMs, get(url, headers))
+    rows.push({
+      measure: name,
+      app: `${Math.round(result.perSecond)} req/s; ${ms(median(result.latencies))} / ${ms(p99(result.latencies))}`,
+      floor: `${Math.round(health.perSecond)} req/s; ${ms(median(health.latencies))} / ${ms(p99(health.latencies))}`,
+      comparison: `${(result.perSecond / health.perSecond).toFixed(2)}× req/s`,
+      budget: 'p99 ≤ 50 ms',
+      met: p99(result.latencies) <= 50,
+    })
+  }
+}
+
+/** Bytes on the wire (gzip) of every script a first visit to the dashboard loads. */
+async function measureJavaScript(app: AppServer, heavy: Actor) {
+  const html = await (await fetch(`${app.origin}/dashboard`, { headers: { Cookie: heavy.cookie } })).text()
+  const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  const sizes = await Promise.all(urls.map((url) => gzipTransferSize(`${app.origin}${url}`)))
+  const total = sizes.reduce((a, b) => a + b, 0)
+  rows.push({
+    measure: 'JavaScript of a first visit to the dashboard',
+    app: `${(total / 1024).toFixed(1)} KB gzip in ${urls.length} files`,
+    floor: '',
+    comparison: '',
+    budget: '≤ 150 KB',
+    met: total / 1024 <= 150,
+  })
+}
+
+function gzipTransferSize(url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http.get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk) => (bytes += chunk.length))
+      response.on('end', () => resolve(response.headers['content-encoding'] === 'gzip' ? bytes : Number.NaN))
+    }).on('error', reject)
+  })
+}
+
+async function measureColdStart(dataDir: string, env: Record<string, string>) {
+  const times: number[] = []
+  for (let i = 0; i < SIZES.cold; i++) {
+    const t0 = now()
+    const app = await startAppServer({ dataDir, env })
+    times.push(now() - t0)
+    await app.stop()
+  }
+  rows.push({
+    measure: '`npm start` to the first 200 from the healthcheck (existing database)',
+    app: `${ms(median(times), 0)} / ${ms(Math.max(...times), 0)} (median / worst)`,
+    floor: '',
+    comparison: '',
+    budget: '≤ 2 s',
+    met: Math.max(...times) <= 2000,
+  })
+}
+
+function writeReport(started: Date) {
+  const commit = execSync('git rev-parse --short HEAD').toString().trim()
+  const dirty = execSync('git status --porcelain').toString().trim() ? ' (with uncommitted changes)' : ''
+  const lines = [
+    `Run ${started.toISOString()} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB), Node ${process.version}, commit ${commit}${dirty}${SMOKE ? ', SMOKE MODE (a few requests each: not a measurement)' : ''}.`,
+    'Fake model: first token after 200 ms, then a piece every 5 ms. Figures are median / p99 unless stated.',
+    '',
+    '| measure | app | floor (same run) | comparison | budget | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.measure} | ${r.app} | ${r.floor} | ${r.comparison} | ${r.budget} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+  ]
+  const block = `<!-- bench:start -->\n${lines.join('\n')}\n<!-- bench:end -->`
+  const existing = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n'
+  fs.mkdirSync(path.dirname(OUT), { recursive: true })
+  fs.writeFileSync(OUT, existing.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block))
+  console.log(lines.join('\n'))
+}
+
+async function main() {
+  if (!fs.existsSync('build/index.js')) throw new Error('Run `npm run build` first.')
+  const started = new Date()
+  const model = await startFakeModel()
+  const dataDir = newDataDir()
+  const env = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000' }
+  try {
+    await (await startAppServer({ dataDir, env })).stop() // migrations
+    console.log('Seeding...')
+    const actors = await seed(path.join(dataDir, 'app.db'), SECRET, { heavy: SIZES.heavy, total: SIZES.total, generators: SIZES.concurrent })
+    await measureColdStart(dataDir, env)
+    const app = await startAppServer({ dataDir, env })
+    try {
+      console.log('Time to first text...')
+      await measureTimeToFirstText(app, model.baseURL, actors.generators.slice(0, 2))
+      console.log('Concurrent generations...')
+      await measureConcurrentGenerations(app, model.baseURL, actors.generators)
+      console.log('Lists, downloads, pages...')
+      await measureLists(app, actors.heavy, actors.admin)
+      await measureDocx(app, actors.heavy, actors.docxNarrativeId)
+      await measurePagesUnderLoad(app, actors.heavy)
+      await measureJavaScript(app, actors.heavy)
+    } finally {
+      await app.stop()
+    }
+    writeReport(started)
+  } finally {
+    model.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

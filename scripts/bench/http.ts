@@ -1,0 +1,47 @@
+import { now } from './stats'
+
+export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: number; text: string; complete: boolean }
+
+/**
+ * Reads an SSE response to its end, timing the first text and the longest silence between pieces.
+ * `pieceOf` extracts the text of one event (an OpenAI chunk or one of our `delta`s).
+ */
+export async function readStream(response: Response, startedAt: number, pieceOf: (event: string, data: string) => string | null, isEnd: (event: string, data: string) => boolean) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  let text = ''
+  let firstTextMs = NaN
+  let last = NaN
+  let maxGapMs = 0
+  let complete = false
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += value
+    let end: number
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message'
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? ''
+      if (isEnd(event, data)) complete = true
+      const piece = pieceOf(event, data)
+      if (!piece) continue
+      const t = now()
+      if (Number.isNaN(firstTextMs)) firstTextMs = t - startedAt
+      else maxGapMs = Math.max(maxGapMs, t - last)
+      last = t
+      text += piece
+    }
+  }
+  return { firstTextMs, totalMs: now() - startedAt, maxGapMs, text, complete } satisfies StreamResult
+}
+
+export const openAiPiece = (_event: string, data: string) => {
+  if (!data || data === '[DONE]') return null
+  return (JSON.parse(data).choices?.[0]?.delta?.content as string | undefined) || null
+}
+export const openAiEnd = (_event: string, data: string) => data === '[DONE]'
+
+export const appPiece = (event: string, data: string) => (event === 'delta' ? (JSON.parse(data).text as string) : null)
+export const appEnd = (event: string) => event === 'done'
