@@ -30,4 +30,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://localhost:'+process.env.PORT+'/resources/healthcheck').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# node directly (not npm), so SIGTERM from `docker stop` reaches the server and it shuts down gracefully.
+CMD ["node", "scripts/start.js"]

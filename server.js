@@ -6,7 +6,7 @@ import { createRequestHandler } from '@remix-run/express'
 import express from 'express'
 
 const build = await import('./build/index.js')
-const { env, requestContextStorage, checkRequest, bodyLimitBytes, tooLarge, start, shutdown: shutdownApp } = build.entry.module.server
+const { env, requestContextStorage, checkRequest, bodyLimitBytes, tooLarge, start, stopGenerations, closeDatabase } = build.entry.module.server
 await start()
 
 const app = express()
@@ -92,14 +92,18 @@ const server = app.listen(env.PORT, () => {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.listening', port: env.PORT, url: env.appOrigin }))
 })
 
+const SHUTDOWN_GRACE_MS = 10_000
 let stopping = false
 async function stop(signal) {
   if (stopping) return
   stopping = true
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.stopping', signal }))
-  server.close()
-  await shutdownApp()
+  // Stop accepting; idle keep-alive connections close, requests in flight get their answers.
+  const drained = new Promise((resolve) => server.close(resolve))
+  await stopGenerations()
+  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
+  await closeDatabase()
   process.exit(0)
 }
 process.on('SIGTERM', () => stop('SIGTERM'))

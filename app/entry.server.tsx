@@ -26,11 +26,10 @@ export const server = {
   tooLarge,
   /** Before listening: rows left generating by a crash are marked failed and refunded. */
   start: recoverInterruptedGenerations,
-  /** On SIGTERM: running generations are stopped and saved, then the database is closed. */
-  async shutdown() {
-    await stopAllGenerations()
-    await prisma.$disconnect()
-  },
+  /** On SIGTERM, first: running generations are stopped and saved, which also ends their streams. */
+  stopGenerations: stopAllGenerations,
+  /** On SIGTERM, last, once in-flight requests are answered. */
+  closeDatabase: () => prisma.$disconnect(),
 }
 
 export default function handleRequest(

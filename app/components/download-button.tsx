@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { showToast } from './toaster'
 
 const DOWNLOADED = 'Word document downloaded successfully!'
@@ -8,7 +8,18 @@ const DOWNLOAD_FAILED = 'Failed to download narrative. Please try again.'
  * A plain link to the Word file (works without JavaScript); with JavaScript it downloads in place,
  * dates the title in the reader's time zone and confirms with a toast.
  */
-export function DownloadButton({ narrativeId, label, className = 'button button-secondary' }: { narrativeId: string; label: string; className?: string }) {
+export function DownloadButton({
+  narrativeId,
+  label,
+  icon,
+  className = 'button button-secondary',
+}: {
+  narrativeId: string
+  label: string
+  /** Shown instead of the label text; the label stays the accessible name and tooltip. */
+  icon?: ReactNode
+  className?: string
+}) {
   const href = `/resources/narratives/${encodeURIComponent(narrativeId)}/docx`
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault()
@@ -23,8 +34,8 @@ export function DownloadButton({ narrativeId, label, className = 'button button-
     }
   }
   return (
-    <a href={href} className={className} download onClick={download}>
-      {label}
+    <a href={href} className={className} download onClick={download} {...(icon ? { 'aria-label': label, 'data-tooltip': label } : {})}>
+      {icon ?? label}
     </a>
   )
 }
