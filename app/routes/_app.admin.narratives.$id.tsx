@@ -65,33 +65,36 @@ type Narrative = Awaited<ReturnType<typeof loader>>['narrative']
 export default function NarrativeDetailPage() {
   const { narrative } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const editing = searchParams.get('edit') === '1' && narrative.status !== 'generating'
+  const editable = narrative.status !== 'generating'
+  const editing = editable && searchParams.get('edit') === '1'
   return (
     <div className="page">
       <header className="page-header">
         <h1>Narrative Details</h1>
         <p className="page-subtitle">{narrative.company}</p>
-        <div className="actions">
-          <Link to={LIST_PATH} className="button button-secondary">
-            Back to List
-          </Link>
-          {narrative.status === 'generating' ? null : (
-            <Link to={`${LIST_PATH}/${encodeURIComponent(narrative.id)}${editing ? '' : '?edit=1'}`} className="button button-primary" preventScrollReset>
-              {editing ? 'Cancel' : 'Edit Narrative'}
-            </Link>
-          )}
-        </div>
       </header>
-      <CompanyInformation narrative={narrative} />
-      <InputSections narrative={narrative} />
-      <section className="card" aria-labelledby="narrative-title">
-        <NarrativeHeading narrative={narrative} />
-        {editing ? <EditNarrativeForm narrative={narrative} /> : <NarrativeText text={narrative.generatedNarrative} />}
-        <div className="actions">
-          {narrative.status === 'generating' ? null : <DownloadButton narrativeId={narrative.id} label="Download Narrative" />}
-        </div>
+      {/* Left-aligned under the title: the top-right corner is where toasts appear. */}
+      <div className="actions">
+        <Link to={LIST_PATH} className="button button-secondary">
+          Back to List
+        </Link>
+        {editable ? (
+          <Link to={`${LIST_PATH}/${encodeURIComponent(narrative.id)}${editing ? '' : '?edit=1'}`} className="button button-primary" preventScrollReset>
+            {editing ? 'Cancel' : 'Edit Narrative'}
+          </Link>
+        ) : null}
+      </div>
+      <div className="card">
+        <CompanyInformation narrative={narrative} />
+        <InputSections narrative={narrative} />
+        <section className="section-block" aria-labelledby="narrative-title">
+          <NarrativeHeading narrative={narrative} />
+          {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
+          {editing ? <EditNarrativeForm narrative={narrative} /> : <p>{narrative.generatedNarrative || NOT_PROVIDED}</p>}
+          <div className="actions">{editable ? <DownloadButton narrativeId={narrative.id} label="Download Narrative" /> : null}</div>
+        </section>
         <MetaFooter narrative={narrative} />
-      </section>
+      </div>
     </div>
   )
 }
@@ -99,7 +102,7 @@ export default function NarrativeDetailPage() {
 function CompanyInformation({ narrative }: { narrative: Narrative }) {
   const timeZone = useLocalTimeZone()
   return (
-    <section className="card" aria-labelledby="company-title">
+    <section aria-labelledby="company-title">
       <h2 id="company-title">Company Information</h2>
       <dl className="detail-grid">
         <DetailItem term="Name">{narrative.ownerName || NOT_PROVIDED}</DetailItem>
@@ -129,14 +132,14 @@ function InputSections({ narrative }: { narrative: Narrative }) {
     ['Key Achievements', narrative.impactMetrics],
   ]
   return (
-    <section className="card" aria-label="Narrative inputs">
+    <div>
       {sections.map(([title, text]) => (
         <div key={title} className="section-block">
           <h3>{title}</h3>
           <p>{text || NOT_PROVIDED}</p>
         </div>
       ))}
-    </section>
+    </div>
   )
 }
 
@@ -146,19 +149,11 @@ function NarrativeHeading({ narrative }: { narrative: Narrative }) {
   return (
     <div className="output-header">
       <h2 id="narrative-title">Generated Narrative</h2>
-      <span className="engine-label">{engineLabel(narrative.engine)}</span>
+      {/* 'manual': the text came with the record through the token API; no model wrote it. */}
+      <span className="engine-label">{narrative.engine === 'manual' ? 'Saved through the API' : engineLabel(narrative.engine)}</span>
       {narrative.status === 'complete' ? null : (
         <span className={`status-badge status-${narrative.status}`}>{STATUS_LABELS[narrative.status] ?? narrative.status}</span>
       )}
-    </div>
-  )
-}
-
-/** Plain text in a pre-wrap block: the paragraphs show as written, nothing is parsed as HTML. */
-function NarrativeText({ text }: { text: string }) {
-  return (
-    <div className="section-block">
-      <p>{text || NOT_PROVIDED}</p>
     </div>
   )
 }

@@ -44,7 +44,8 @@ function parsePage(value: string | null) {
 
 /** Only what the table shows: the owner only for an admin, the text only as its preview. */
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean) {
-  const characters = Array.from(narrative.generatedNarrative)
+  // One line in a table cell: line breaks and runs of spaces read as single spaces.
+  const characters = Array.from(narrative.generatedNarrative.replace(/\s+/g, ' ').trim())
   return {
     id: narrative.id,
     company: narrative.company,
@@ -190,8 +191,7 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
     <>
       <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<EditIcon />} />
       <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
-      {/* DownloadButton renders its label as text; spaces keep it apart from the square icon links. */}
-      {busy ? null : <> <DownloadButton narrativeId={row.id} label="Download Narrative" />{' '}</>}
+      {busy ? null : <DownloadButton narrativeId={row.id} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
       {busy ? null : (
         <IconLink
           to={`${LIST_PATH}/${encodeURIComponent(row.id)}/delete`}
@@ -298,6 +298,16 @@ function ViewIcon() {
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
+    </svg>
+  )
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 21h14" />
     </svg>
   )
 }

@@ -6,6 +6,18 @@ import { expect, type Page } from '@playwright/test'
 export const ADMIN = { email: 'admin@e2e.test', firstName: 'Ada', lastName: 'Admin', password: 'admin password 1' }
 const MAIL_DIR = 'tests/.tmp/e2e/mail'
 
+/** Every password and key the e2e run uses: none may ever appear in the apps' logs. */
+export const SECRETS_USED_IN_E2E = [
+  ADMIN.password,
+  'member password 1',
+  'first password 1',
+  'second password 2',
+  'one password 1',
+  'another password',
+  'e2e-key',
+  'e2e-secret-0123456789abcdef0123456789abcdef',
+]
+
 export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`
 }
@@ -14,7 +26,8 @@ export function uniqueEmail(prefix = 'user') {
 export async function registerUser(email = uniqueEmail(), password = 'member password 1', origin = 'http://localhost:3300') {
   const response = await fetch(`${origin}/auth/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // A client address of its own, so the sign-up rate limit counts each test's set-up apart.
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${crypto.randomInt(1, 255)}` },
     body: JSON.stringify({ email, firstName: 'Mia', lastName: 'Member', password, confirmPassword: password }),
   })
   expect(response.status).toBe(201)

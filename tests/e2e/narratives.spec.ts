@@ -1,13 +1,47 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, createNarrative, field, registerUser, signIn } from './helpers'
+import { ADMIN, registerUser, signIn, uniqueEmail } from './helpers'
 
 // The admin's list shows everyone's narratives, newest first: run this file's tests one after another
 // so the eleven narratives of the pagination test cannot push another test's row off page 1.
 test.describe.configure({ mode: 'default' })
 
+const ORIGIN = 'http://localhost:3300'
 const LIST = '/admin/narratives'
 const EDITED = 'Edited by a person.\n\nA second paragraph, kept apart from the first.'
+
+/** A new account and its bearer token for the token API. */
+async function registerWithToken() {
+  const { email, password } = await registerUser(uniqueEmail())
+  const response = await fetch(`${ORIGIN}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(response.status).toBe(200)
+  return { email, password, token: ((await response.json()) as { token: string }).token }
+}
+
+/** Saves a narrative through the token API (quick, and no quota used); returns its id. */
+async function createNarrative(token: string, fields: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${ORIGIN}/api/narrative`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      company: 'Harvest Table Food Bank',
+      contactName1: 'Maria Delgado',
+      contactEmail1: 'maria@harvesttable.org',
+      missionStatement: 'To end hunger in Travis County by connecting families with nutritious food.',
+      keyPrograms: 'We run 14 neighborhood pantries and a mobile market.',
+      impactMetrics: 'In 2023 we distributed 4.2 million pounds of food.',
+      tone: 'conversational',
+      generatedNarrative: 'Every week, Harvest Table Food Bank feeds families across Travis County.\n\nA second paragraph.',
+      ...fields,
+    }),
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { data: { id: string } }).data.id
+}
 
 function uniqueCompany(prefix: string) {
   return `${prefix} ${crypto.randomUUID().slice(0, 6)}`
@@ -15,7 +49,7 @@ function uniqueCompany(prefix: string) {
 
 /** A new user with one narrative (saved through the token API), signed in on this page. */
 async function signInWithNarrative(page: Page, fields: Record<string, string> = {}) {
-  const user = await registerUser()
+  const user = await registerWithToken()
   const company = fields.company ?? uniqueCompany('Harvest Table')
   const id = await createNarrative(user.token, { ...fields, company })
   await signIn(page, user.email, user.password)
@@ -24,7 +58,8 @@ async function signInWithNarrative(page: Page, fields: Record<string, string> = 
 
 const row = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company })
 const toast = (page: Page, message: string) => page.getByRole('status').filter({ hasText: message })
-const narrativeText = (page: Page) => page.locator('section[aria-labelledby="narrative-title"] .section-block p')
+const textarea = (page: Page) => page.getByRole('textbox', { name: 'Generated Narrative' })
+const narrativeText = (page: Page) => page.locator('section[aria-labelledby="narrative-title"] > p')
 
 test('list, view, edit, save, download, back, and delete with the dialog', async ({ page }) => {
   const { id, company } = await signInWithNarrative(page)
@@ -33,7 +68,7 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   for (const name of ['Company', 'Generated Narrative', 'Tone', 'Created', 'Actions']) {
     await expect(page.getByRole('columnheader', { name })).toBeVisible()
   }
-  await expect(row(page, company)).toContainText('Every week, Harvest Table Foo...')
+  await expect(row(page, company)).toContainText('Every week, Harvest Table Food...')
   await expect(row(page, company)).toContainText('Conversational')
   await expect(page.getByRole('link', { name: 'Edit prompts to regenerate narrative' })).toHaveAttribute('href', `/dashboard?from=${id}`)
 
@@ -53,7 +88,7 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
 
   await page.getByRole('link', { name: 'Edit Narrative' }).click()
   await expect(page.getByText('You can edit the narrative text directly')).toBeVisible()
-  await field(page, 'Generated Narrative').fill(EDITED)
+  await textarea(page).fill(EDITED)
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page, 'Narrative updated successfully!')).toBeVisible()
   await expect(page).toHaveURL(`${LIST}/${id}`)
@@ -87,10 +122,10 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
 })
 
 test("an ordinary user can neither see nor open, change or delete another user's narrative", async ({ page }) => {
-  const owner = await registerUser()
+  const owner = await registerWithToken()
   const company = uniqueCompany('Private Org')
   const id = await createNarrative(owner.token, { company })
-  const other = await registerUser()
+  const other = await registerWithToken()
   await signIn(page, other.email, other.password)
 
   const detail = await page.goto(`${LIST}/${id}`)
@@ -108,12 +143,36 @@ test("an ordinary user can neither see nor open, change or delete another user's
   expect(save.status()).toBe(404)
   const remove = await page.request.post(`${LIST}?index`, { form: { intent: 'delete', id } })
   expect(remove.status()).toBe(404)
-  const stored = await fetch(`http://localhost:3300/api/narrative/${id}`, { headers: { Authorization: `Bearer ${owner.token}` } })
+  const stored = await fetch(`${ORIGIN}/api/narrative/${id}`, { headers: { Authorization: `Bearer ${owner.token}` } })
   expect(((await stored.json()) as { data: { generatedNarrative: string } }).data.generatedNarrative).toMatch(/^Every week/)
 })
 
+test('a save or delete that fails says so', async ({ page }) => {
+  const { id, company, token } = await signInWithNarrative(page)
+  const secondId = await createNarrative(token, { company: `${company} second` })
+  const deleteThroughApi = (narrativeId: string) =>
+    fetch(`${ORIGIN}/api/narrative/${narrativeId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })
+
+  await page.goto(LIST)
+  await row(page, `${company} second`).getByRole('link', { name: 'Delete Narrative' }).click()
+  expect((await deleteThroughApi(secondId)).status).toBe(200) // gone before the dialog's Delete is pressed
+  await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to delete narrative. Please try again.' })).toBeVisible()
+  await expect(row(page, `${company} second`)).toHaveCount(0)
+
+  await page.goto(`${LIST}/${id}?edit=1`)
+  expect((await deleteThroughApi(id)).status).toBe(200)
+  await textarea(page).fill('Too late.')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update narrative. Please try again.' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Narrative not found' })).toBeVisible()
+
+  const unknownIntent = await page.request.post(`${LIST}?index`, { form: { intent: 'archive', id } })
+  expect(unknownIntent.status()).toBe(400)
+})
+
 test("the admin's list shows the User Details column with each owner's name and email", async ({ page }) => {
-  const owner = await registerUser()
+  const owner = await registerWithToken()
   const company = uniqueCompany('Owned Org')
   await createNarrative(owner.token, { company })
   await signIn(page, ADMIN.email, ADMIN.password)
@@ -125,7 +184,7 @@ test("the admin's list shows the User Details column with each owner's name and 
 })
 
 test('pagination: Previous, Page X of Y, Next, disabled at the ends', async ({ page }) => {
-  const user = await registerUser()
+  const user = await registerWithToken()
   for (let number = 1; number <= 11; number++) {
     await createNarrative(user.token, { company: `Paged Org ${String(number).padStart(2, '0')}` })
   }
@@ -164,12 +223,12 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Edit Narrative' }).click()
     await expect(page).toHaveURL(`${LIST}/${id}?edit=1`)
     // An empty text is refused by the server (the browser's own check taken away first).
-    await field(page, 'Generated Narrative').evaluate((textarea) => textarea.removeAttribute('required'))
-    await field(page, 'Generated Narrative').fill('')
+    await textarea(page).evaluate((textarea) => textarea.removeAttribute('required'))
+    await textarea(page).fill('')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByText('The narrative cannot be empty')).toBeVisible()
 
-    await field(page, 'Generated Narrative').fill(EDITED)
+    await textarea(page).fill(EDITED)
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page).toHaveURL(`${LIST}/${id}`)
     await expect(page.getByText('Narrative updated successfully!')).toBeVisible()
