@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { defineConfig } from '@playwright/test'
 
 const APP_PORT = 3300
@@ -19,6 +20,8 @@ function app(port: number, name: string, env: Record<string, string> = {}) {
       APP_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      // Each test worker presents its own client address (see `use` below), as behind a proxy.
+      TRUST_PROXY: '1',
       ...env,
     },
   }
@@ -38,6 +41,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${APP_PORT}`,
     trace: 'retain-on-failure',
+    // This file is loaded once per worker: each worker is a different client for the rate limits.
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${crypto.randomInt(1, 255)}` },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
