@@ -3,6 +3,7 @@
 // headers, and a graceful shutdown. See docs/decisions/002-custom-express-server.md.
 import crypto from 'node:crypto'
 import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
 import express from 'express'
 
 const build = await import('./build/index.js')
@@ -44,6 +45,9 @@ function limitStreamedBody(req, res) {
 function refuse(res, { status, error }) {
   res.status(status).set('Connection', 'close').json({ error })
 }
+
+// gzip pages, data and assets, never event streams: those must reach the client piece by piece.
+app.use(compression({ filter: (req, res) => !/^text\/event-stream/.test(String(res.getHeader('Content-Type'))) && compression.filter(req, res) }))
 
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static('public', { maxAge: '1h', index: false }))
