@@ -7,6 +7,7 @@ import { createSecretToken, hashToken } from './crypto.server'
 import { prisma } from './db.server'
 import { log } from './logger.server'
 import { verifyPassword } from './password.server'
+import { memoizeForRequest } from './request-context.server'
 import { authSessionStorage } from './session.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -76,7 +77,7 @@ async function readCookieSession(request: Request) {
 /** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
 export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
   const token = (await readCookieSession(request)).get('sessionId')
-  return token ? getUserBySessionToken(token, 'cookie') : null
+  return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
 }
 
 export async function requireUser(request: Request): Promise<AuthUser> {
