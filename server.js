@@ -26,7 +26,10 @@ app.use((req, res, next) => {
 // Refuse before any body is read: a declared body over the limit, a cross-site form post.
 app.use((req, res, next) => {
   const refusal = checkRequest({ method: req.method, headers: new Headers(req.headers), host: req.get('host') ?? '' })
-  if (refusal) return refuse(res, refusal)
+  if (refusal) {
+    refuse(res, refusal)
+    return discardBody(req)
+  }
   if (req.get('transfer-encoding')) limitStreamedBody(req, res)
   next()
 })
@@ -34,16 +37,34 @@ app.use((req, res, next) => {
 // A body sent without Content-Length is counted as it arrives and cut off at the limit.
 function limitStreamedBody(req, res) {
   let received = 0
-  req.on('data', (chunk) => {
+  const count = (chunk) => {
     received += chunk.length
     if (received <= bodyLimitBytes || res.headersSent) return
+    req.off('data', count)
     refuse(res, tooLarge())
-    req.destroy()
-  })
+    discardBody(req)
+  }
+  req.on('data', count)
 }
 
 function refuse(res, { status, error }) {
   res.status(status).set('Connection', 'close').json({ error })
+}
+
+// Closing while the client is still sending resets the connection, and the client may never read the
+// refusal. So keep reading (and dropping) what it sends, within bounds, before closing (RFC 9112 9.6).
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024
+const DISCARD_MAX_MS = 2000
+function discardBody(req) {
+  let discarded = 0
+  const close = () => req.destroy()
+  const timer = setTimeout(close, DISCARD_MAX_MS)
+  req.on('data', (chunk) => {
+    discarded += chunk.length
+    if (discarded > DISCARD_MAX_BYTES) close()
+  })
+  req.on('close', () => clearTimeout(timer))
+  req.resume()
 }
 
 // gzip pages, data and assets, never event streams: those must reach the client piece by piece.

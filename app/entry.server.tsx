@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { prisma } from './utils/db.server'
@@ -73,6 +73,7 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return
+  // Aborted requests and Remix's own 4xx answers (e.g. 405 for a method a route lacks) are not errors.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
   log('error', 'request.error', { path: new URL(request.url).pathname, ...errorDetails(error), stack: error instanceof Error ? error.stack : undefined })
 }

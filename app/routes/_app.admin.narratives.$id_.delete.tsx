@@ -21,8 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const deleted = await deleteNarrative({ id: params.id ?? '', viewer: user })
-  if (!deleted) return redirectWithError(LIST_PATH, 'Failed to delete narrative. Please try again.')
+  const id = params.id ?? ''
+  if (!(await getNarrative({ id, viewer: user }))) throw new Response('Not found', { status: 404 })
+  // Still being written: it can be deleted once finished.
+  if (!(await deleteNarrative({ id, viewer: user }))) return redirectWithError(LIST_PATH, 'Failed to delete narrative. Please try again.')
   return redirectWithSuccess(LIST_PATH, 'Narrative deleted successfully!')
 }
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, requireApiUser } from '~/utils/api.server'
+import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/utils/api.server'
 import { narrativeDocxResponse } from '~/utils/narrative-docx.server'
 import { getNarrative } from '~/utils/narratives.server'
 
@@ -10,3 +10,5 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     if (!narrative) return apiError(404, 'Narrative not found')
     return narrativeDocxResponse(narrative, new URL(request.url).searchParams.get('tz') ?? undefined)
   })
+
+export const action = methodNotAllowed

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, requireApiUser } from '~/utils/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
 import { NarrativeTextSchema } from '~/utils/narrative-text'
 import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/utils/narratives.server'
 
@@ -27,5 +27,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       if (!(await deleteNarrative({ id, viewer: user }))) return apiError(404, NOT_FOUND)
       return Response.json({ message: 'Narrative deleted successfully!' })
     }
-    return apiError(405, 'Method not allowed')
+    return methodNotAllowed()
   })

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, requireApiUser } from '~/utils/api.server'
+import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from '~/utils/api.server'
 import { streamGenerationEvents } from '~/utils/generation-stream.server'
 import { QuotaError, startGeneration } from '~/utils/generations.server'
 import { NarrativeInputSchema } from '~/utils/narrative-schema'
@@ -17,3 +17,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error
     }
   })
+
+export const loader = methodNotAllowed

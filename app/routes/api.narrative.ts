@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { apiError, handleApi, readJson, requireApiUser } from '~/utils/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
 import { NarrativeInputSchema } from '~/utils/narrative-schema'
 import { NarrativeTextSchema } from '~/utils/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/utils/narratives.server'
@@ -30,7 +30,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
-    if (request.method !== 'POST') return apiError(405, 'Method not allowed')
+    if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
     const { tone, generatedNarrative, ...fields } = await readJson(request, CreateNarrativeSchema)
     const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })

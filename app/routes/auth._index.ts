@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, requireApiAdmin } from '~/utils/api.server'
+import { handleApi, requireApiAdmin, methodNotAllowed } from '~/utils/api.server'
 import { listUsers } from '~/utils/users.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -16,3 +16,5 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       })),
     })
   })
+
+export const action = methodNotAllowed

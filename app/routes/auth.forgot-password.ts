@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson } from '~/utils/api.server'
+import { handleApi, readJson, methodNotAllowed } from '~/utils/api.server'
 import { ForgotPasswordSchema } from '~/utils/auth-schemas'
 import { enforceRateLimit } from '~/utils/rate-limit.server'
 import { requestPasswordReset } from '~/utils/password-reset.server'
@@ -12,3 +12,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     await requestPasswordReset(email)
     return Response.json({ message: 'If an account exists for this email, a reset link has been sent.' })
   })
+
+export const loader = methodNotAllowed

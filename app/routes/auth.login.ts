@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, toApiUser } from '~/utils/api.server'
+import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/utils/api.server'
 import { LoginSchema } from '~/utils/auth-schemas'
 import { enforceRateLimit } from '~/utils/rate-limit.server'
 import { createSession, InvalidCredentialsError, verifyLogin } from '~/utils/auth.server'
@@ -16,3 +16,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error
     }
   })
+
+export const loader = methodNotAllowed

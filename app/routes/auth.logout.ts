@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { getBearerToken, handleApi, requireApiUser } from '~/utils/api.server'
+import { getBearerToken, handleApi, requireApiUser, methodNotAllowed } from '~/utils/api.server'
 import { deleteSession } from '~/utils/auth.server'
 
 /** Revokes the bearer token the request carries. */
@@ -9,3 +9,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     await deleteSession(getBearerToken(request)!)
     return Response.json({ ok: true })
   })
+
+export const loader = methodNotAllowed

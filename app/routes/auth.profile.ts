@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, requireApiUser, toApiUser } from '~/utils/api.server'
+import { handleApi, requireApiUser, toApiUser, methodNotAllowed } from '~/utils/api.server'
 import { getRemainingQuota } from '~/utils/quota.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -11,3 +11,5 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       count: await getRemainingQuota(user.id),
     })
   })
+
+export const action = methodNotAllowed

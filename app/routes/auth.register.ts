@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, toApiUser } from '~/utils/api.server'
+import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/utils/api.server'
 import { RegisterSchema } from '~/utils/auth-schemas'
 import { enforceRateLimit } from '~/utils/rate-limit.server'
 import { createSession } from '~/utils/auth.server'
@@ -17,3 +17,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error
     }
   })
+
+export const loader = methodNotAllowed

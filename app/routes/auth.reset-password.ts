@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson } from '~/utils/api.server'
+import { apiError, handleApi, readJson, methodNotAllowed } from '~/utils/api.server'
 import { ApiResetPasswordSchema } from '~/utils/auth-schemas'
 import { enforceRateLimit } from '~/utils/rate-limit.server'
 import { resetPassword } from '~/utils/password-reset.server'
@@ -13,3 +13,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
     return Response.json({ message: 'Password reset successfully!' })
   })
+
+export const loader = methodNotAllowed

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi } from '~/utils/api.server'
+import { apiError, handleApi, methodNotAllowed } from '~/utils/api.server'
 import { isResetTokenValid } from '~/utils/password-reset.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -9,3 +9,5 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     if (!(await isResetTokenValid(token))) return apiError(400, 'This password reset link has expired or is invalid')
     return Response.json({ valid: true })
   })
+
+export const action = methodNotAllowed
