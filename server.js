@@ -6,9 +6,14 @@ import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 
+// React and Remix read NODE_ENV when they load: production unless told otherwise.
+process.env.NODE_ENV ??= 'production'
 const build = await import('./build/index.js')
 const { env, requestContextStorage, checkRequest, bodyLimitBytes, tooLarge, start, stopGenerations, closeDatabase } = build.entry.module.server
 await start()
+
+const SHUTDOWN_GRACE_MS = 10_000
+let stopping = false
 
 const app = express()
 app.disable('x-powered-by')
@@ -16,6 +21,8 @@ app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
 
 app.use((req, res, next) => {
+  // While stopping, each answer closes its connection, so keep-alive clients let the server drain.
+  if (stopping) res.set('Connection', 'close')
   const requestId = crypto.randomUUID()
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   res.set(securityHeaders(res.locals.cspNonce, req.secure || env.appOrigin.startsWith('https:')))
@@ -71,7 +78,7 @@ function discardBody(req) {
 app.use(compression({ filter: (req, res) => !/^text\/event-stream/.test(String(res.getHeader('Content-Type'))) && compression.filter(req, res) }))
 
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
-app.use(express.static('public', { maxAge: '1h', index: false }))
+app.get('/favicon.svg', express.static('public', { maxAge: '1d', index: false }))
 
 app.all(
   '*',
@@ -117,8 +124,6 @@ const server = app.listen(env.PORT, () => {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'server.listening', port: env.PORT, url: env.appOrigin }))
 })
 
-const SHUTDOWN_GRACE_MS = 10_000
-let stopping = false
 async function stop(signal) {
   if (stopping) return
   stopping = true

@@ -7,11 +7,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildNarrativeDocx } from '../app/utils/docx.server'
 import { newDataDir, startAppServer, type AppServer } from '../tests/setup/app-server'
-import { appEnd, appPiece, openAiEnd, openAiPiece, readStream } from './bench/http'
+import { appEnd, appPiece, get, openAiEnd, openAiPiece, readStream } from './bench/http'
 import { NARRATIVE_400_WORDS, seed, type Actor } from './bench/seed'
 import { interleave, load, median, ms, now, p99 } from './bench/stats'
 
 const SMOKE = process.argv.includes('--smoke')
+// --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
+const PROFILE_DIR = argValue('--profile')
+// --only NAME[,NAME] runs only those measures: cold, ttft, concurrent, lists, docx, pages, js.
+const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
 const SIZES = SMOKE
@@ -138,20 +142,19 @@ function sampleRss(pid: number, report: (kb: number) => void) {
   }, 50)
 }
 
-async function timed(request: () => Promise<Response>) {
+async function timed(url: string, headers: Record<string, string> = {}) {
   const t0 = now()
-  const response = await request()
-  await response.arrayBuffer()
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`)
+  const status = await get(url, headers)
+  if (status !== 200) throw new Error(`${url} answered ${status}`)
   return now() - t0
 }
 
 async function measureLists(app: AppServer, heavy: Actor, admin: Actor) {
   const results = await interleave(SIZES.list, {
-    health: () => timed(() => fetch(`${app.origin}/resources/healthcheck`)),
-    page: () => timed(() => fetch(`${app.origin}/admin/narratives`, { headers: { Cookie: heavy.cookie } })),
-    api: () => timed(() => fetch(`${app.origin}/api/narrative`, { headers: { Authorization: `Bearer ${heavy.token}` } })),
-    adminPage: () => timed(() => fetch(`${app.origin}/admin/narratives`, { headers: { Cookie: admin.cookie } })),
+    health: () => timed(`${app.origin}/resources/healthcheck`),
+    page: () => timed(`${app.origin}/admin/narratives`, { Cookie: heavy.cookie }),
+    api: () => timed(`${app.origin}/api/narrative`, { Authorization: `Bearer ${heavy.token}` }),
+    adminPage: () => timed(`${app.origin}/admin/narratives`, { Cookie: admin.cookie }),
   })
   const floor = `${ms(median(results.health))} / ${ms(p99(results.health))}`
   for (const [name, values] of [
@@ -170,7 +173,7 @@ async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
       await buildNarrativeDocx({ narrative: NARRATIVE_400_WORDS, title: 'Bench Impact Narrative', company: 'Bench', contacts: 'Primary: Maria Delgado (maria@example.org)' })
       return now() - t0
     },
-    download: () => timed(() => fetch(`${app.origin}/api/narrative/${narrativeId}/docx`, { headers: { Authorization: `Bearer ${heavy.token}` } })),
+    download: () => timed(`${app.origin}/api/narrative/${narrativeId}/docx`, { Authorization: `Bearer ${heavy.token}` }),
   })
   rows.push({
     measure: 'Word download of a 400-word narrative',
@@ -183,16 +186,13 @@ async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
 }
 
 async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
-  const get = (url: string, headers: Record<string, string> = {}) => async () => {
-    const response = await fetch(url, { headers })
-    await response.arrayBuffer()
-  }
-  const health = await load(20, SIZES.loadMs, get(`${app.origin}/resources/healthcheck`))
+  const request = (url: string, headers: Record<string, string> = {}) => async () => void (await get(url, headers))
+  const health = await load(20, SIZES.loadMs, request(`${app.origin}/resources/healthcheck`))
   for (const [name, url, headers] of [
     ['Sign-in page, 20 concurrent clients', `${app.origin}/login`, {}],
     ['Signed-in dashboard, 20 concurrent clients', `${app.origin}/dashboard`, { Cookie: heavy.cookie }],
   ] as const) {
-    const result = await load(20, SIZES.loadMs, get(url, headers))
+    const result = await load(20, SIZES.loadMs, request(url, headers))
     rows.push({
       measure: name,
       app: `${Math.round(result.perSecond)} req/s; ${ms(median(result.latencies))} / ${ms(p99(result.latencies))}`,
@@ -272,23 +272,23 @@ async function main() {
   const started = new Date()
   const model = await startFakeModel()
   const dataDir = newDataDir()
-  const env = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000' }
+  const env: Record<string, string> = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000' }
+  const run = (name: string) => !ONLY || ONLY.includes(name)
   try {
     await (await startAppServer({ dataDir, env })).stop() // migrations
     console.log('Seeding...')
     const actors = await seed(path.join(dataDir, 'app.db'), SECRET, { heavy: SIZES.heavy, total: SIZES.total, generators: SIZES.concurrent })
-    await measureColdStart(dataDir, env)
-    const app = await startAppServer({ dataDir, env })
+    if (run('cold')) await measureColdStart(dataDir, env)
+    const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
+    const app = await startAppServer({ dataDir, env, nodeArgs })
     try {
-      console.log('Time to first text...')
-      await measureTimeToFirstText(app, model.baseURL, actors.generators.slice(0, 2))
-      console.log('Concurrent generations...')
-      await measureConcurrentGenerations(app, model.baseURL, actors.generators)
-      console.log('Lists, downloads, pages...')
-      await measureLists(app, actors.heavy, actors.admin)
-      await measureDocx(app, actors.heavy, actors.docxNarrativeId)
-      await measurePagesUnderLoad(app, actors.heavy)
-      await measureJavaScript(app, actors.heavy)
+      console.log('Measuring...')
+      if (run('ttft')) await measureTimeToFirstText(app, model.baseURL, actors.generators.slice(0, 2))
+      if (run('concurrent')) await measureConcurrentGenerations(app, model.baseURL, actors.generators)
+      if (run('lists')) await measureLists(app, actors.heavy, actors.admin)
+      if (run('docx')) await measureDocx(app, actors.heavy, actors.docxNarrativeId)
+      if (run('pages')) await measurePagesUnderLoad(app, actors.heavy)
+      if (run('js')) await measureJavaScript(app, actors.heavy)
     } finally {
       await app.stop()
     }

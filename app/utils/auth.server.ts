@@ -57,13 +57,17 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
   return token
 }
 
+/**
+ * The user behind a live session of this kind. Every signed-in request runs this, so it is one
+ * parameterized SQL join: Prisma's query compiler costs several times more (docs/decisions/006).
+ */
 export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<AuthUser | null> {
-  const session = await prisma.session.findUnique({
-    where: { id: hashToken(token) },
-    select: { kind: true, expiresAt: true, user: { select: AUTH_USER_SELECT } },
-  })
-  if (!session || session.kind !== kind || session.expiresAt <= new Date()) return null
-  return session.user
+  const rows = await prisma.$queryRaw<(AuthUser & { isAdmin: number | boolean })[]>`
+    SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()}`
+  const user = rows[0]
+  return user ? { ...user, isAdmin: Boolean(user.isAdmin) } : null
 }
 
 export async function deleteSession(token: string) {

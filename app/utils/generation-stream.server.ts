@@ -2,6 +2,9 @@ import { prisma } from './db.server'
 import { GENERATION_FAILED, subscribe, type GenerationEvent } from './generations.server'
 
 const HEARTBEAT_MS = 15_000
+// Pieces that arrive within this window go out as one event: far fewer writes when many streams run,
+// and no delay a reader could see. The first piece is never held back.
+const COALESCE_MS = 25
 const encoder = new TextEncoder()
 
 /**
@@ -24,8 +27,10 @@ export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: s
         cleanup()
         controller.close()
       }
+      const deltas = coalesce((text, seq) => send('delta', { text }, seq))
       const onEvent = (event: GenerationEvent | FinishedEvent) => {
-        if (event.type === 'delta') return send('delta', { text: event.text }, event.seq)
+        if (event.type === 'delta') return deltas.add(event.text, event.seq)
+        deltas.flush()
         if (event.type === 'done') send('done', { id, status: event.status, text: event.text })
         else send('error', { error: event.error })
         close()
@@ -35,6 +40,7 @@ export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: s
       send('start', { id, engine })
       const unsubscribe = subscribe(id, afterSeq, onEvent)
       cleanup = () => {
+        deltas.cancel()
         clearInterval(heartbeat)
         unsubscribe?.()
         signal.removeEventListener('abort', close)
@@ -55,6 +61,34 @@ export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: s
 }
 
 type FinishedEvent = Extract<GenerationEvent, { type: 'done' | 'error' }>
+
+/** Joins pieces arriving within COALESCE_MS; `seq` of a joined event is its last piece's. */
+function coalesce(send: (text: string, seq: number) => void) {
+  let text = ''
+  let seq = 0
+  let lastSent = 0
+  let timer: NodeJS.Timeout | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (!text) return
+    send(text, seq)
+    text = ''
+    lastSent = performance.now()
+  }
+  return {
+    add(piece: string, pieceSeq: number) {
+      text += piece
+      seq = pieceSeq
+      if (timer) return
+      const wait = lastSent + COALESCE_MS - performance.now()
+      if (wait <= 0) flush()
+      else timer = setTimeout(flush, wait)
+    },
+    flush,
+    cancel: () => clearTimeout(timer),
+  }
+}
 
 /** A generation not running in this process has finished: its record holds the outcome. */
 async function readFinished(id: string): Promise<FinishedEvent> {

@@ -2,8 +2,9 @@ import { prisma } from './db.server'
 import { isAbortError, getEngine } from './llm.server'
 import { errorDetails, log } from './logger.server'
 import type { NarrativeInput } from './narrative-schema'
-import { toNarrativeColumns } from './narratives.server'
+import { insertGeneratingNarrative, toNarrativeColumns } from './narratives.server'
 import { claimQuota, countRunningGenerations, refundQuota } from './quota.server'
+import { requestContextStorage } from './request-context.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
 
@@ -17,15 +18,13 @@ export const GENERATION_FAILED = 'An error occurred while generating the narrati
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
 export const TOO_MANY_RUNNING = 'You already have two narratives being written. Please wait for one to finish.'
 
-// Partial text is written to the database at most this often, not on every piece.
-const FLUSH_INTERVAL_MS = 1000
-
 export class QuotaError extends Error {}
 
 type Generation = {
   id: string
   userId: string
   engine: string
+  /** The text so far lives here until the generation ends; a crash marks the record failed (and refunds). */
   pieces: string[]
   final: Extract<GenerationEvent, { type: 'done' | 'error' }> | null
   controller: AbortController
@@ -44,10 +43,8 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
   const narrative = await prisma.$transaction(async (tx) => {
     const quotaDay = await claimQuota(tx, userId)
     if (!quotaDay) return null
-    return tx.narrative.create({
-      data: { ...toNarrativeColumns(input), userId, engine: engine.name, status: 'generating', quotaDay },
-      select: { id: true, quotaDay: true },
-    })
+    const id = await insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay })
+    return { id, quotaDay }
   })
   if (!narrative) {
     const message = (await countRunningGenerations(userId)) >= 2 ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
@@ -65,13 +62,13 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
     finished: Promise.resolve(),
   }
   running.set(generation.id, generation)
-  generation.finished = run(generation, input, narrative.quotaDay!)
+  // The job outlives the request that started it: it runs outside that request's context.
+  generation.finished = requestContextStorage.exit(() => run(generation, input, narrative.quotaDay))
   log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
   return { id: generation.id, engine: engine.name, finished: generation.finished }
 }
 
 async function run(generation: Generation, input: NarrativeInput, quotaDay: string) {
-  const flusher = startFlushing(generation)
   try {
     for await (const text of getEngine().stream(input, generation.controller.signal)) {
       generation.pieces.push(text)
@@ -87,27 +84,15 @@ async function run(generation: Generation, input: NarrativeInput, quotaDay: stri
       await refundQuota(generation.userId, quotaDay)
     }
   } finally {
-    clearInterval(flusher)
     running.delete(generation.id)
   }
 }
 
-function startFlushing(generation: Generation) {
-  let flushed = 0
-  return setInterval(() => {
-    if (generation.pieces.length === flushed || generation.final) return
-    flushed = generation.pieces.length
-    prisma.narrative
-      .updateMany({ where: { id: generation.id, status: 'generating' }, data: { generatedNarrative: generation.pieces.join('') } })
-      .catch((error) => log('error', 'generation.flush_failed', { narrativeId: generation.id, ...errorDetails(error) }))
-  }, FLUSH_INTERVAL_MS)
-}
-
 async function finish(generation: Generation, status: Exclude<GenerationStatus, 'generating'>) {
-  await prisma.narrative.update({
-    where: { id: generation.id },
-    data: { status, generatedNarrative: generation.pieces.join('') },
-  })
+  // Raw for the same reason as the insert: many generations end together.
+  await prisma.$executeRaw`
+    UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${generation.pieces.join('')}, "updatedAt" = ${new Date()}
+    WHERE "id" = ${generation.id}`
   const final: Generation['final'] =
     status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') }
   generation.final = final

@@ -1,4 +1,6 @@
 import OpenAI from 'openai'
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
+import { readEventData } from './event-data.server'
 import type { NarrativeInput } from './narrative-schema'
 import { DRAFTER_ENGINE, draftNarrative } from './drafter.server'
 import { getEnv } from './env.server'
@@ -40,30 +42,28 @@ function createEngine(): NarrativeEngine {
 async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: AbortSignal) {
   const env = getEnv()
   const idle = new AbortController()
-  let idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
-  const resetIdleTimer = () => {
-    clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
-  }
+  const idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
   try {
-    const stream = await client.chat.completions.create(
-      {
-        model: env.OPENAI_MODEL,
-        messages: [{ role: 'user', content: buildPrompt(input) }],
-        temperature: 0.7,
-        max_tokens: 1000,
-        stream: true,
-      },
-      { signal: AbortSignal.any([signal, idle.signal]) },
-    )
+    // The SDK makes the call (auth, base URL, retries, timeout); we read the raw event stream.
+    const request = {
+      model: env.OPENAI_MODEL,
+      messages: [{ role: 'user' as const, content: buildPrompt(input) }],
+      temperature: 0.7,
+      max_tokens: 1000,
+      stream: true as const,
+    }
+    const response = await client.chat.completions.create(request, { signal: AbortSignal.any([signal, idle.signal]) }).asResponse()
     let finished = false
-    for await (const chunk of stream) {
-      resetIdleTimer()
-      const choice = chunk.choices[0]
+    for await (const data of readEventData(response.body!)) {
+      idleTimer.refresh()
+      if (data === '[DONE]') break
+      const chunk = JSON.parse(data) as ChatCompletionChunk & { error?: { message?: string } }
+      if (chunk.error) throw new ModelStreamError(chunk.error.message ?? 'The model reported an error')
+      const choice = chunk.choices?.[0]
       if (choice?.delta?.content) yield choice.delta.content
       if (choice?.finish_reason) finished = true
     }
-    // The SDK ends the loop quietly when aborted mid-stream: tell a stop, a stall and a cut apart.
+    // Tell a stop, a stall and a cut-off stream apart.
     if (signal.aborted) throw abortError()
     if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
     if (!finished) throw new ModelStreamError('The model stream ended early')

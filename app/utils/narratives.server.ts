@@ -1,4 +1,5 @@
-import type { Narrative, Prisma } from '@prisma/client'
+import crypto from 'node:crypto'
+import { Prisma, type Narrative } from '@prisma/client'
 import { prisma } from './db.server'
 import { log } from './logger.server'
 import type { NarrativeInput } from './narrative-schema'
@@ -28,6 +29,26 @@ export function toNarrativeColumns(input: NarrativeInput) {
     geographicFocus: input.geographicFocus ?? '',
     tone: input.selectedTone,
   }
+}
+
+/** A new narrative id: time-ordered and random, like the cuid ids Prisma gives the other rows. */
+export function createNarrativeId() {
+  return `c${Date.now().toString(36)}${crypto.randomBytes(8).toString('hex')}`
+}
+
+/**
+ * Inserts the record a generation starts with. Generations start in bursts, so this is one
+ * parameterized INSERT rather than Prisma's compiled create (docs/decisions/006).
+ */
+export async function insertGeneratingNarrative(
+  tx: Prisma.TransactionClient,
+  row: ReturnType<typeof toNarrativeColumns> & { userId: string; engine: string; quotaDay: string },
+) {
+  const now = new Date()
+  const columns: Record<string, string | Date> = { id: createNarrativeId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
+  const names = Prisma.join(Object.keys(columns).map((name) => Prisma.raw(`"${name}"`)))
+  await tx.$executeRaw`INSERT INTO "Narrative" (${names}) VALUES (${Prisma.join(Object.values(columns))})`
+  return columns.id as string
 }
 
 /** Edit-to-regenerate: a saved narrative's inputs as the dashboard form's values (every field). */

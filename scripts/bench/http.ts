@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { now } from './stats'
 
 export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: number; text: string; complete: boolean }
@@ -45,3 +46,19 @@ export const openAiEnd = (_event: string, data: string) => data === '[DONE]'
 
 export const appPiece = (event: string, data: string) => (event === 'delta' ? (JSON.parse(data).text as string) : null)
 export const appEnd = (event: string) => event === 'done'
+
+// Node's fetch costs the client more CPU than the server spends on a small page; on a 2-core machine
+// that would measure the client. Plain http with keep-alive is light.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+
+/** GETs a URL over a kept-alive connection; resolves with the status once the body has arrived. */
+export function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'Accept-Encoding': 'gzip', ...headers } }, (response) => {
+        response.on('data', () => {})
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      })
+      .on('error', reject)
+  })
+}

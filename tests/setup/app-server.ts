@@ -37,11 +37,15 @@ export function newDataDir() {
   return dir
 }
 
-export async function startAppServer({ env = {}, dataDir = newDataDir() }: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
+export async function startAppServer({
+  env = {},
+  dataDir = newDataDir(),
+  nodeArgs = [],
+}: { env?: Record<string, string>; dataDir?: string; nodeArgs?: string[] } = {}): Promise<AppServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ''
-  const child = spawn(process.execPath, ['scripts/start.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.js'], {
     detached: true, // its own process group, so kill() takes the whole tree
     env: {
       PATH: process.env.PATH,
