@@ -2,6 +2,9 @@
 // remix-serve cannot give us: the client address, a request id, per-request CSP nonces and security
 // headers, and a graceful shutdown. See docs/decisions/002-custom-express-server.md.
 import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
@@ -74,10 +77,18 @@ function discardBody(req) {
   req.resume()
 }
 
-// gzip pages, data and assets, never event streams: those must reach the client piece by piece.
-app.use(compression({ filter: (req, res) => !/^text\/event-stream/.test(String(res.getHeader('Content-Type'))) && compression.filter(req, res) }))
-
+// Built assets never change (their names carry a hash): each is gzipped once, at the best level.
+app.use('/build', serveGzippedAsset)
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', index: false }))
+
+// Pages and data are gzipped as they are sent, at a fast level; event streams never, since each piece
+// must reach the client at once.
+app.use(
+  compression({
+    level: 1,
+    filter: (req, res) => !/^text\/event-stream/.test(String(res.getHeader('Content-Type'))) && compression.filter(req, res),
+  }),
+)
 app.get('/favicon.svg', express.static('public', { maxAge: '1d', index: false }))
 
 app.all(
@@ -95,6 +106,22 @@ app.use((error, req, res, next) => {
   console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server.error', error: String(error) }))
   res.status(500).json({ error: 'Internal server error' })
 })
+
+const BUILD_DIR = path.resolve('public/build')
+const gzippedAssets = new Map()
+async function serveGzippedAsset(req, res, next) {
+  const file = path.join(BUILD_DIR, path.normalize(req.path))
+  if (req.method !== 'GET' || !req.acceptsEncodings('gzip') || !/\.(js|css)$/.test(file) || !file.startsWith(BUILD_DIR + path.sep)) return next()
+  let body = gzippedAssets.get(file)
+  if (!body) {
+    const source = await fs.readFile(file).catch(() => null)
+    if (!source) return next()
+    body = zlib.gzipSync(source, { level: 9 })
+    gzippedAssets.set(file, body)
+  }
+  res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Cache-Control': 'public, max-age=31536000, immutable' })
+  res.type(path.extname(file)).send(body)
+}
 
 function securityHeaders(nonce, https) {
   const csp = [

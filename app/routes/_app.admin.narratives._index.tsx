@@ -45,7 +45,7 @@ function parsePage(value: string | null) {
 /** Only what the table shows: the owner only for an admin, the text only as its preview. */
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean) {
   // One line in a table cell: line breaks and runs of spaces read as single spaces.
-  const characters = Array.from(narrative.generatedNarrative.replace(/\s+/g, ' ').trim())
+  const characters = Array.from(narrative.generatedNarrative.slice(0, PREVIEW_LENGTH * 4).replace(/\s+/g, ' ').trim())
   return {
     id: narrative.id,
     company: narrative.company,
