@@ -23,3 +23,5 @@ echo "== unit and integration tests (some start the built app)"
 npx vitest run
 echo "== end-to-end tests"
 npx playwright test
+echo "== benchmark, smoke mode (proves the script runs; its figures are not measurements)"
+npm run bench -- --smoke
