@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config'
-import tsconfigPaths from 'vite-tsconfig-paths'
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  resolve: { tsconfigPaths: true },
   test: {
     globals: true,
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/vitest-env.ts'],
+    // The app logs JSON lines; show them only for tests that fail.
+    silent: 'passed-only',
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
