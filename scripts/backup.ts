@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '../app/utils/database-url'
+import { fsyncDirectory, fsyncFile } from './sqlite-files'
 
 const USAGE = 'Usage: npm run backup -- [--force] FILE   (--force overwrites an existing FILE)'
 
@@ -121,28 +122,6 @@ function summarize(db: Database.Database): DatabaseSummary {
         | undefined)?.name ?? null)
     : null
   return { tables: tables.length, users: count('User'), narratives: count('Narrative'), migration }
-}
-
-function fsyncFile(file: string) {
-  const fd = fs.openSync(file, 'r+')
-  try {
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-function fsyncDirectory(dir: string) {
-  try {
-    const fd = fs.openSync(dir, 'r')
-    try {
-      fs.fsyncSync(fd)
-    } finally {
-      fs.closeSync(fd)
-    }
-  } catch {
-    // Not every platform can fsync a directory; the file itself is already on disk.
-  }
 }
 
 function formatBytes(bytes: number) {

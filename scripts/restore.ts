@@ -14,6 +14,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '../app/utils/database-url'
+import { fsyncDirectory, fsyncFile } from './sqlite-files'
 
 const USAGE = 'Usage: npm run restore -- FILE   (stop the app first; the current database is kept beside it)'
 const REQUIRED_TABLES = ['_prisma_migrations', 'User', 'Narrative']
@@ -196,28 +197,6 @@ function unknownMigrations(applied: string[]) {
 
 function removeWithSidecars(file: string) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true })
-}
-
-function fsyncFile(file: string) {
-  const fd = fs.openSync(file, 'r+')
-  try {
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-function fsyncDirectory(dir: string) {
-  try {
-    const fd = fs.openSync(dir, 'r')
-    try {
-      fs.fsyncSync(fd)
-    } finally {
-      fs.closeSync(fd)
-    }
-  } catch {
-    // Not every platform can fsync a directory.
-  }
 }
 
 process.exitCode = await main(process.argv.slice(2))

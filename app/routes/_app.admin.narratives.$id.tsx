@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRevalidator, useRouteError, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { DownloadButton } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
@@ -206,19 +206,4 @@ function MetaFooter({ narrative }: { narrative: Narrative }) {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <div className="page">
-      <div className="card narrow error-page" role="alert">
-        <h1>{notFound ? 'Narrative not found' : 'Failed to load narrative details'}</h1>
-        <p>
-          <Link to={LIST_PATH} className="button button-secondary">
-            Back to List
-          </Link>
-        </p>
-      </div>
-    </div>
-  )
-}
+export { NarrativeErrorBoundary as ErrorBoundary } from '~/components/narrative-error'

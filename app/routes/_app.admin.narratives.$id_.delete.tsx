@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/forms'
 import { requireUser } from '~/utils/auth.server'
 import { deleteNarrative, getNarrative } from '~/utils/narratives.server'
@@ -52,19 +52,4 @@ export default function ConfirmDeletePage() {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <div className="page">
-      <div className="card narrow error-page" role="alert">
-        <h1>{notFound ? 'Narrative not found' : 'Failed to load narrative details'}</h1>
-        <p>
-          <Link to={LIST_PATH} className="button button-secondary">
-            Back to List
-          </Link>
-        </p>
-      </div>
-    </div>
-  )
-}
+export { NarrativeErrorBoundary as ErrorBoundary } from '~/components/narrative-error'

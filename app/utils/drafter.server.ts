@@ -8,7 +8,6 @@ import type { Tone } from '~/utils/tones'
 
 export const DRAFTER_ENGINE = 'offline-drafter'
 
-const MAX_WORDS = 400
 const TRIM_TARGET = 390
 const PAD_TARGET = 330
 const MIN_TRIMMED_WORDS = 12

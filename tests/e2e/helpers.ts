@@ -63,7 +63,7 @@ export async function createNarrative(
       keyPrograms: 'We run 14 neighborhood pantries and a mobile market.',
       impactMetrics: 'In 2023 we distributed 4.2 million pounds of food.',
       tone: 'conversational',
-      generatedNarrative: 'Every week, Harvest Table Food Bank feeds families across Travis County.\n\nIt is a second paragraph.',
+      generatedNarrative: 'Every week, Harvest Table Food Bank feeds families across Travis County.\n\nA second paragraph.',
       ...fields,
     }),
   })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, registerUser, signIn, uniqueEmail } from './helpers'
+import { ADMIN, apiToken, createNarrative, registerUser, signIn, uniqueEmail } from './helpers'
 
 // The admin's list shows everyone's narratives, newest first: run this file's tests one after another
 // so the eleven narratives of the pagination test cannot push another test's row off page 1.
@@ -13,34 +13,7 @@ const EDITED = 'Edited by a person.\n\nA second paragraph, kept apart from the f
 /** A new account and its bearer token for the token API. */
 async function registerWithToken() {
   const { email, password } = await registerUser(uniqueEmail())
-  const response = await fetch(`${ORIGIN}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(response.status).toBe(200)
-  return { email, password, token: ((await response.json()) as { token: string }).token }
-}
-
-/** Saves a narrative through the token API (quick, and no quota used); returns its id. */
-async function createNarrative(token: string, fields: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${ORIGIN}/api/narrative`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      company: 'Harvest Table Food Bank',
-      contactName1: 'Maria Delgado',
-      contactEmail1: 'maria@harvesttable.org',
-      missionStatement: 'To end hunger in Travis County by connecting families with nutritious food.',
-      keyPrograms: 'We run 14 neighborhood pantries and a mobile market.',
-      impactMetrics: 'In 2023 we distributed 4.2 million pounds of food.',
-      tone: 'conversational',
-      generatedNarrative: 'Every week, Harvest Table Food Bank feeds families across Travis County.\n\nA second paragraph.',
-      ...fields,
-    }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { data: { id: string } }).data.id
+  return { email, password, token: await apiToken(email, password) }
 }
 
 function uniqueCompany(prefix: string) {

@@ -194,7 +194,7 @@ describe('edit to regenerate', () => {
   })
 
   it('fills the dashboard from a narrative the viewer owns, and from nobody else\'s', async () => {
-    const { owner, other } = await actors()
+    const { owner } = await actors()
     const { id } = (await create(owner.token)).body.data
     const signIn = async (email: string) => cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
     const mine = await call(dashboardLoader, getRequest(`/dashboard?from=${id}`, { cookie: await signIn('owner@example.org') }))

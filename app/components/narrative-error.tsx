@@ -1,0 +1,19 @@
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+
+/** For the narrative detail and delete pages: a missing or foreign id, or a failure to load. */
+export function NarrativeErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="page">
+      <div className="card narrow error-page" role="alert">
+        <h1>{notFound ? 'Narrative not found' : 'Failed to load narrative details'}</h1>
+        <p>
+          <Link to="/admin/narratives" className="button button-secondary">
+            Back to List
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}
