@@ -80,7 +80,8 @@ export default function DashboardPage() {
   const { remaining, engine, narrative, formValues } = useLoaderData<typeof loader>()
   const fetcher = useFetcher<typeof action>()
   // With JavaScript the form goes through the fetcher; without it, through a document POST.
-  const reply = fetcher.data ?? useActionData<typeof action>()
+  const actionData = useActionData<typeof action>()
+  const reply = fetcher.data ?? actionData
   const revalidator = useRevalidator()
   const [searchParams, setSearchParams] = useSearchParams()
   const [form, fields] = useForm({
