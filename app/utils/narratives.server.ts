@@ -88,11 +88,10 @@ export function getNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
 
 /** One page of the viewer's narratives (everyone's for an admin), newest first. */
 export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { viewer: Viewer; page: number; limit?: number }) {
-  const where = ownedBy(viewer)
   const [total, data] = await Promise.all([
-    prisma.narrative.count({ where }),
+    countNarratives(viewer),
     prisma.narrative.findMany({
-      where,
+      where: ownedBy(viewer),
       include: WITH_OWNER,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (page - 1) * limit,
@@ -100,6 +99,17 @@ export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { view
     }),
   ])
   return { data, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } }
+}
+
+/**
+ * Prisma's count wraps the query in a subquery SQLite does not answer from the index: 4.7 ms for
+ * 100,000 rows against 0.02 ms for this (docs/decisions/006).
+ */
+async function countNarratives(viewer: Viewer): Promise<number> {
+  const rows = viewer.isAdmin
+    ? await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative"`
+    : await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" WHERE "userId" = ${viewer.id}`
+  return Number(rows[0].total)
 }
 
 /** Only the text changes; nothing else can be set through an edit. */
