@@ -86,6 +86,11 @@ export function getNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
   return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, include: WITH_OWNER })
 }
 
+/** Just what following a generation needs: no owner details, no text (the stream carries it). */
+export function getNarrativeEngine({ id, viewer }: { id: string; viewer: Viewer }) {
+  return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true, engine: true } })
+}
+
 /** One page of the viewer's narratives (everyone's for an admin), newest first. */
 export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { viewer: Viewer; page: number; limit?: number }) {
   const [total, data] = await Promise.all([
