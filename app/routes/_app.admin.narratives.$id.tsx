@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, useLocalTimeZone } from '~/utils/dates'
 import { NarrativeTextSchema } from '~/utils/narrative-text'
 import { getNarrative, updateNarrativeText } from '~/utils/narratives.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
-import { isTone, TONE_DETAILS } from '~/utils/tones'
+import { toneLabel } from '~/utils/tones'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.narrative.company}: Narrative Details | Impact Narrative Studio` : 'Narrative not found | Impact Narrative Studio' },
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       engine,
       generatedNarrative,
       updatedAt,
-      tone: isTone(narrative.tone) ? TONE_DETAILS[narrative.tone].label : narrative.tone,
+      tone: toneLabel(narrative.tone),
       ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
       ownerEmail: owner.email,
       missionStatement: narrative.missionStatement,

@@ -6,7 +6,7 @@ import { requireUser } from '~/utils/auth.server'
 import { formatDate, useLocalTimeZone } from '~/utils/dates'
 import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/utils/narratives.server'
 import { jsonWithError, jsonWithSuccess } from '~/utils/session.server'
-import { isTone, TONE_DETAILS } from '~/utils/tones'
+import { toneLabel } from '~/utils/tones'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
@@ -50,7 +50,7 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean) {
     id: narrative.id,
     company: narrative.company,
     preview: characters.slice(0, PREVIEW_LENGTH).join('') + (characters.length > PREVIEW_LENGTH ? '...' : ''),
-    tone: isTone(narrative.tone) ? TONE_DETAILS[narrative.tone].label : narrative.tone,
+    tone: toneLabel(narrative.tone),
     status: narrative.status,
     createdAt: narrative.createdAt,
     owner: withOwner

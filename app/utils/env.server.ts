@@ -50,7 +50,6 @@ function loadEnv(source: NodeJS.ProcessEnv) {
     dataDir,
     appOrigin: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecrets: env.SESSION_SECRET ? env.SESSION_SECRET.split(',').map((s) => s.trim()) : [readOrCreateSecret(dataDir)],
-    isProduction: env.NODE_ENV === 'production',
   }
 }
 

@@ -3,7 +3,7 @@ import { isAbortError, getEngine } from './llm.server'
 import { errorDetails, log } from './logger.server'
 import type { NarrativeInput } from './narrative-schema'
 import { insertGeneratingNarrative, toNarrativeColumns } from './narratives.server'
-import { claimQuota, countRunningGenerations, refundQuota } from './quota.server'
+import { claimQuota, countRunningGenerations, MAX_RUNNING_GENERATIONS, refundQuota } from './quota.server'
 import { requestContextStorage } from './request-context.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
@@ -47,7 +47,7 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
     return { id, quotaDay }
   })
   if (!narrative) {
-    const message = (await countRunningGenerations(userId)) >= 2 ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
+    const message = (await countRunningGenerations(userId)) >= MAX_RUNNING_GENERATIONS ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
     log('warn', 'quota.refused', { userId, reason: message === QUOTA_EXHAUSTED ? 'daily_limit' : 'running' })
     throw new QuotaError(message)
   }

@@ -7,10 +7,6 @@ export function useRootData() {
   return data
 }
 
-export function useOptionalUser() {
-  return useRootData().user
-}
-
 export function useContactEmail() {
   return useRootData().contactEmail
 }
