@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
-import { readEventData } from './event-data.server'
+import { readServerSentEvents } from './server-sent-events.server'
 import type { NarrativeInput } from './narrative-schema'
 import { DRAFTER_ENGINE, draftNarrative } from './drafter.server'
 import { getEnv } from './env.server'
@@ -54,7 +54,7 @@ async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: A
     }
     const response = await client.chat.completions.create(request, { signal: AbortSignal.any([signal, idle.signal]) }).asResponse()
     let finished = false
-    for await (const data of readEventData(response.body!)) {
+    for await (const { data } of readServerSentEvents(response.body!)) {
       idleTimer.refresh()
       if (data === '[DONE]') break
       const chunk = JSON.parse(data) as ChatCompletionChunk & { error?: { message?: string } }

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { readServerSentEvents } from '../../app/utils/server-sent-events.server'
 import { now } from './stats'
 
 export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: number; text: string; complete: boolean }
@@ -8,32 +9,20 @@ export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: num
  * `pieceOf` extracts the text of one event (an OpenAI chunk or one of our `delta`s).
  */
 export async function readStream(response: Response, startedAt: number, pieceOf: (event: string, data: string) => string | null, isEnd: (event: string, data: string) => boolean) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ''
   let text = ''
   let firstTextMs = NaN
   let last = NaN
   let maxGapMs = 0
   let complete = false
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += value
-    let end: number
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message'
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? ''
-      if (isEnd(event, data)) complete = true
-      const piece = pieceOf(event, data)
-      if (!piece) continue
-      const t = now()
-      if (Number.isNaN(firstTextMs)) firstTextMs = t - startedAt
-      else maxGapMs = Math.max(maxGapMs, t - last)
-      last = t
-      text += piece
-    }
+  for await (const { event, data } of readServerSentEvents(response.body!)) {
+    if (isEnd(event, data)) complete = true
+    const piece = pieceOf(event, data)
+    if (!piece) continue
+    const t = now()
+    if (Number.isNaN(firstTextMs)) firstTextMs = t - startedAt
+    else maxGapMs = Math.max(maxGapMs, t - last)
+    last = t
+    text += piece
   }
   return { firstTextMs, totalMs: now() - startedAt, maxGapMs, text, complete } satisfies StreamResult
 }

@@ -1,4 +1,4 @@
-import { readEventData } from '~/utils/event-data.server'
+import { readServerSentEvents } from '~/utils/server-sent-events.server'
 
 function streamOf(...chunks: string[]) {
   const encoder = new TextEncoder()
@@ -12,11 +12,11 @@ function streamOf(...chunks: string[]) {
 
 async function collect(body: ReadableStream<Uint8Array>) {
   const out: string[] = []
-  for await (const data of readEventData(body)) out.push(data)
+  for await (const { data } of readServerSentEvents(body)) out.push(data)
   return out
 }
 
-describe('readEventData', () => {
+describe('readServerSentEvents', () => {
   it('yields the data of each event, across chunk boundaries and split characters', async () => {
     const euro = new TextEncoder().encode('data: {"t":"€"}\n\n')
     const body = new ReadableStream<Uint8Array>({
@@ -34,5 +34,28 @@ describe('readEventData', () => {
   it('handles CRLF line endings, comments, other fields, multi-line data and a last event without a blank line', async () => {
     const body = streamOf(': keep-alive\r\n\r\nevent: x\r\nid: 3\r\ndata: one\r\ndata: two\r\n\r\n', 'data:no-space\n\n', 'data: tail')
     expect(await collect(body)).toEqual(['one\ntwo', 'no-space', 'tail'])
+  })
+
+  it('gives each event its name and id, and a plain data event the name message', async () => {
+    const events = []
+    for await (const event of readServerSentEvents(streamOf('id: 7\nevent: delta\ndata: {"text":"a"}\n\ndata: [DONE]\n\n'))) events.push(event)
+    expect(events).toEqual([
+      { event: 'delta', id: '7', data: '{"text":"a"}' },
+      { event: 'message', id: undefined, data: '[DONE]' },
+    ])
+  })
+
+  it('cancels the stream when the reader stops early', async () => {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode('data: x\n\n'))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    for await (const event of readServerSentEvents(body)) if (event.data === 'x') break
+    expect(cancelled).toBe(true)
   })
 })

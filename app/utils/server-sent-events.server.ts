@@ -1,0 +1,46 @@
+export type ServerSentEvent = { event: string; id?: string; data: string }
+
+/**
+ * The events of a Server-Sent Events byte stream: the wire format of OpenAI-compatible streaming and
+ * of our own generation streams. Plain string work, because the SDK's general-purpose parser costs
+ * more CPU than the rest of a stream's path together (see docs/PERFORMANCE.md). Stopping early
+ * (leaving a for-await loop) cancels the stream.
+ */
+export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const decoder = new TextDecoder()
+  const reader = body.getReader()
+  let buffer = ''
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      buffer += decoder.decode(read.value, { stream: true })
+      if (buffer.includes('\r')) buffer = buffer.replace(/\r\n?/g, '\n')
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const event = parseEvent(buffer.slice(0, end))
+        buffer = buffer.slice(end + 2)
+        if (event) yield event
+      }
+    }
+    const last = parseEvent(buffer + decoder.decode())
+    if (last) yield last
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+}
+
+/** One event's fields; an event without data (a comment, a keep-alive) is none. */
+function parseEvent(block: string): ServerSentEvent | null {
+  let event = 'message'
+  let id: string | undefined
+  let data: string | null = null
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    const field = line.slice(0, colon)
+    const value = line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1)
+    if (field === 'data') data = data === null ? value : `${data}\n${value}`
+    else if (field === 'event') event = value
+    else if (field === 'id') id = value
+  }
+  return data === null ? null : { event, id, data }
+}
