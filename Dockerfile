@@ -5,7 +5,9 @@ WORKDIR /app
 # better-sqlite3 compiles from source where no prebuilt binary is available.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# patches/ is applied by npm install's postinstall (docs/decisions/007).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
