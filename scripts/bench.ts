@@ -51,7 +51,7 @@ async function startFakeModel() {
     })
     child.on('exit', () => reject(new Error('The fake model exited')))
   })
-  return { baseURL: `http://127.0.0.1:${port}/v1`, stop: () => child.kill('SIGTERM') }
+  return { baseURL: `http://127.0.0.1:${port}/v1`, pid: child.pid!, stop: () => child.kill('SIGTERM') }
 }
 
 function directStream(baseURL: string, content: string) {
@@ -104,22 +104,57 @@ async function measureTimeToFirstText(app: AppServer, baseURL: string, users: Ac
   }
 }
 
-async function measureConcurrentGenerations(app: AppServer, baseURL: string, users: Actor[]) {
+type Model = Awaited<ReturnType<typeof startFakeModel>>
+
+/** CPU seconds each process spent: where a round's time goes when the three share two cores. */
+function cpuMeter(model: Model, app: AppServer) {
+  const read = () => ({ model: processCpuMs(model.pid), app: processCpuMs(app.process.pid!), client: clientCpuMs() })
+  const start = read()
+  return () => {
+    const end = read()
+    return { model: end.model - start.model, app: end.app - start.app, client: end.client - start.client }
+  }
+}
+
+function processCpuMs(pid: number) {
+  // utime and stime, in clock ticks (100 per second on Linux), after the command name.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+function clientCpuMs() {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+/** CPU seconds per round, by process. */
+function cpuPerRound(cpu: { model: number; client: number; app: number }) {
+  const seconds = (total: number) => `${(total / SIZES.rounds / 1000).toFixed(1)} s`
+  return `CPU per round: model ${seconds(cpu.model)}, client ${seconds(cpu.client)}, app ${seconds(cpu.app)}`
+}
+
+async function measureConcurrentGenerations(app: AppServer, model: Model, users: Actor[]) {
   const floors: number[] = []
   const apps: number[] = []
   let appGap = 0
   let floorGap = 0
   let allComplete = true
   let peakRss = 0
+  const floorCpu = { model: 0, client: 0, app: 0 }
+  const appCpu = { model: 0, client: 0, app: 0 }
   for (let round = 0; round < SIZES.rounds; round++) {
     let t0 = now()
-    const direct = await Promise.all(users.map(() => directStream(baseURL, 'Write.')))
+    let cpu = cpuMeter(model, app)
+    const direct = await Promise.all(users.map(() => directStream(model.baseURL, 'Write.')))
     floors.push(now() - t0)
+    addCpu(floorCpu, cpu())
     floorGap = Math.max(floorGap, ...direct.map((r) => r.maxGapMs))
     const sampler = sampleRss(app.process.pid!, (rss) => (peakRss = Math.max(peakRss, rss)))
     t0 = now()
+    cpu = cpuMeter(model, app)
     const streamed = await Promise.all(users.map((user) => apiStream(app, user)))
     apps.push(now() - t0)
+    addCpu(appCpu, cpu())
     clearInterval(sampler)
     appGap = Math.max(appGap, ...streamed.map((r) => r.maxGapMs))
     allComplete &&= streamed.every((r) => r.complete && r.text.length > 1000)
@@ -127,12 +162,16 @@ async function measureConcurrentGenerations(app: AppServer, baseURL: string, use
   const ratio = median(apps) / median(floors)
   rows.push({
     measure: `${users.length} generations at once (${users.length} users)`,
-    app: `wall ${ms(median(apps), 0)}; longest stall ${ms(appGap, 0)}; peak memory ${Math.round(peakRss / 1024)} MB; ${allComplete ? 'all complete' : 'NOT all complete'}`,
-    floor: `wall ${ms(median(floors), 0)}; longest stall ${ms(floorGap, 0)}`,
+    app: `wall ${ms(median(apps), 0)}; longest stall ${ms(appGap, 0)}; peak memory ${Math.round(peakRss / 1024)} MB; ${allComplete ? 'all complete' : 'NOT all complete'}; ${cpuPerRound(appCpu)}`,
+    floor: `wall ${ms(median(floors), 0)}; longest stall ${ms(floorGap, 0)}; ${cpuPerRound(floorCpu)}`,
     comparison: `${ratio.toFixed(2)}× wall`,
     budget: 'all complete; ≤ 1.2× wall; no stall > 250 ms; ≤ 400 MB',
     met: allComplete && ratio <= 1.2 && appGap <= 250 && peakRss / 1024 <= 400,
   })
+}
+
+function addCpu<T extends Record<string, number>>(total: T, add: T) {
+  for (const key of Object.keys(add) as (keyof T)[]) (total[key] as number) += add[key]
 }
 
 function sampleRss(pid: number, report: (kb: number) => void) {
@@ -284,7 +323,7 @@ async function main() {
     try {
       console.log('Measuring...')
       if (run('ttft')) await measureTimeToFirstText(app, model.baseURL, actors.generators.slice(0, 2))
-      if (run('concurrent')) await measureConcurrentGenerations(app, model.baseURL, actors.generators)
+      if (run('concurrent')) await measureConcurrentGenerations(app, model, actors.generators)
       if (run('lists')) await measureLists(app, actors.heavy, actors.admin)
       if (run('docx')) await measureDocx(app, actors.heavy, actors.docxNarrativeId)
       if (run('pages')) await measurePagesUnderLoad(app, actors.heavy)

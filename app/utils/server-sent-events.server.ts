@@ -7,6 +7,14 @@ export type ServerSentEvent = { event: string; id?: string; data: string }
  * (leaving a for-await loop) cancels the stream.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  for await (const events of readServerSentEventBatches(body)) yield* events
+}
+
+/**
+ * The same events, grouped by the read that completed them: a busy server finds several in one read,
+ * and handling them together saves a round through the async iterators per event.
+ */
+export async function* readServerSentEventBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent[]> {
   const decoder = new TextDecoder()
   const reader = body.getReader()
   let buffer = ''
@@ -14,15 +22,17 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       buffer += decoder.decode(read.value, { stream: true })
       if (buffer.includes('\r')) buffer = buffer.replace(/\r\n?/g, '\n')
+      const events: ServerSentEvent[] = []
       let end: number
       while ((end = buffer.indexOf('\n\n')) !== -1) {
         const event = parseEvent(buffer.slice(0, end))
         buffer = buffer.slice(end + 2)
-        if (event) yield event
+        if (event) events.push(event)
       }
+      if (events.length) yield events
     }
     const last = parseEvent(buffer + decoder.decode())
-    if (last) yield last
+    if (last) yield [last]
   } finally {
     await reader.cancel().catch(() => {})
   }

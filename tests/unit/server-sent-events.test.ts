@@ -1,4 +1,4 @@
-import { readServerSentEvents } from '~/utils/server-sent-events.server'
+import { readServerSentEventBatches, readServerSentEvents } from '~/utils/server-sent-events.server'
 
 function streamOf(...chunks: string[]) {
   const encoder = new TextEncoder()
@@ -57,5 +57,13 @@ describe('readServerSentEvents', () => {
     })
     for await (const event of readServerSentEvents(body)) if (event.data === 'x') break
     expect(cancelled).toBe(true)
+  })
+
+  it('groups the events that one read completes, and yields no empty groups', async () => {
+    const batches: string[][] = []
+    for await (const events of readServerSentEventBatches(streamOf('data: a\n\ndata: b\n\nda', 'ta: c', '\n\n', ': only a comment\n\n', 'data: d'))) {
+      batches.push(events.map((event) => event.data))
+    }
+    expect(batches).toEqual([['a', 'b'], ['c'], ['d']])
   })
 })
