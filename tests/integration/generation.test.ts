@@ -119,6 +119,15 @@ describe('quota', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
+  it('starts every generation of a burst from many users (let through a few per turn), and completes each', async () => {
+    const users = await Promise.all(Array.from({ length: 13 }, () => makeUser()))
+    const started = await Promise.all(users.map((user) => startGeneration(user.id, FULL_INPUT)))
+    await Promise.all(started.map((s) => s.finished))
+    const saved = await prisma.narrative.findMany({ where: { id: { in: started.map((s) => s.id) } } })
+    expect(saved.map((n) => n.status)).toEqual(Array(13).fill('complete'))
+    expect(fake.requests).toHaveLength(13)
+  })
+
   it('runs at most two generations of one user at once', async () => {
     const user = await makeUser()
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => startGeneration(user.id, withMarker('[[fake:slow]]'))))
