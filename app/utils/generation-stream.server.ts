@@ -2,9 +2,18 @@ import { prisma } from './db.server'
 import { GENERATION_FAILED, subscribe, type GenerationEvent } from './generations.server'
 
 const HEARTBEAT_MS = 15_000
-// Pieces that arrive within this window go out as one event: far fewer writes when many streams run,
-// and no delay a reader could see. The first piece is never held back.
-const COALESCE_MS = 25
+// Pieces that arrive within a window go out as one event; the first piece is never held back. The
+// window is 25 ms, too short for a reader to notice, and widens with the number of open streams so
+// that together they make about 5,000 writes a second, up to 100 ms (still ten updates a second):
+// with 500 streams, socket writes were the largest single cost (docs/PERFORMANCE.md).
+const COALESCE_MIN_MS = 25
+const COALESCE_MAX_MS = 100
+const WRITES_PER_SECOND = 5000
+let openStreams = 0
+
+function coalesceWindowMs() {
+  return Math.min(COALESCE_MAX_MS, Math.max(COALESCE_MIN_MS, (openStreams * 1000) / WRITES_PER_SECOND))
+}
 const encoder = new TextEncoder()
 
 /**
@@ -38,13 +47,18 @@ export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: s
       const heartbeat = setInterval(() => !closed && controller.enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS)
       signal.addEventListener('abort', close)
       send('start', { id, engine })
-      const unsubscribe = subscribe(id, afterSeq, onEvent)
+      let unsubscribe: (() => void) | null = null
+      openStreams++
+      // Set before subscribing: a generation that has just ended replays its end, and closes, at once.
       cleanup = () => {
+        cleanup = () => {}
+        openStreams--
         deltas.cancel()
         clearInterval(heartbeat)
         unsubscribe?.()
         signal.removeEventListener('abort', close)
       }
+      unsubscribe = subscribe(id, afterSeq, onEvent)
       if (!unsubscribe) void readFinished(id).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
     },
     cancel() {
@@ -81,7 +95,7 @@ function coalesce(send: (text: string, seq: number) => void) {
       text += piece
       seq = pieceSeq
       if (timer) return
-      const wait = lastSent + COALESCE_MS - performance.now()
+      const wait = lastSent + coalesceWindowMs() - performance.now()
       if (wait <= 0) flush()
       else timer = setTimeout(flush, wait)
     },
