@@ -4,6 +4,7 @@ import { readServerSentEventBatches, type ServerSentEvent } from './server-sent-
 import type { NarrativeInput } from './narrative-schema'
 import { DRAFTER_ENGINE, draftNarrative } from './drafter.server'
 import { getEnv } from './env.server'
+import { modelFetch } from './model-fetch.server'
 import { buildPrompt } from './prompt.server'
 
 /** What writes narratives: the configured model, or the offline drafter. Routes never see the SDK. */
@@ -35,6 +36,7 @@ function createEngine(): NarrativeEngine {
     baseURL: env.OPENAI_BASE_URL,
     maxRetries: 3,
     timeout: env.OPENAI_TIMEOUT_MS,
+    fetch: modelFetch,
   })
   return { name: env.OPENAI_MODEL, stream: (input, signal) => streamFromModel(client, input, signal) }
 }

@@ -1,0 +1,54 @@
+import http from 'node:http'
+import https from 'node:https'
+import { Readable } from 'node:stream'
+
+// Connections to the model are kept open between generations, as Node's fetch would.
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) }
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * The `fetch` the OpenAI SDK calls the model with (its documented `fetch` option), on node:http.
+ * Node's own fetch (undici) spends several times more CPU on each streamed piece; with 500
+ * generations at once it was the app's largest cost after parsing the pieces (docs/PERFORMANCE.md).
+ * It sends what the SDK sends: a method, headers and a JSON body.
+ */
+export function modelFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : input)
+  const agent = agents[url.protocol as keyof typeof agents]
+  if (!agent) return Promise.reject(new TypeError(`Unsupported protocol: ${url.protocol}`))
+  if (init.body != null && typeof init.body !== 'string') return Promise.reject(new TypeError('Only text bodies are supported'))
+  const signal = init.signal
+  if (signal?.aborted) return Promise.reject(signal.reason)
+  return new Promise((resolve, reject) => {
+    let response: http.IncomingMessage | undefined
+    // Like fetch: an abort rejects the call, or errors the body mid-stream, with the signal's reason.
+    const abort = () => {
+      request.destroy(signal!.reason)
+      response?.destroy(signal!.reason)
+    }
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), agent },
+      (incoming) => {
+        response = incoming
+        response.on('close', () => signal?.removeEventListener('abort', abort))
+        const status = response.statusCode ?? 502
+        const body = NULL_BODY_STATUSES.has(status) ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>)
+        if (!body) response.resume()
+        resolve(new Response(body, { status, statusText: response.statusMessage, headers: responseHeaders(response.rawHeaders) }))
+      },
+    )
+    signal?.addEventListener('abort', abort, { once: true })
+    request.on('error', (error) => {
+      signal?.removeEventListener('abort', abort)
+      reject(error)
+    })
+    request.end(init.body ?? undefined)
+  })
+}
+
+function responseHeaders(raw: string[]) {
+  const headers = new Headers()
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1])
+  return headers
+}
