@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
@@ -8,6 +8,7 @@ import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/components/narrative-output'
 import { requireUser } from '~/utils/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/utils/dates'
+import { parseForm } from '~/utils/form'
 import { NarrativeTextSchema } from '~/utils/narrative-text'
 import { getNarrative, updateNarrativeText } from '~/utils/narratives.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? ''
   const formData = await request.formData()
   if (formData.get('intent') !== 'save') throw new Response('Unknown intent', { status: 400 })
-  const submission = parseWithZod(formData, { schema: NarrativeTextSchema })
+  const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return jsonWithError(submission.reply(), UPDATE_FAILED, { status: 400 })
   const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
   if (!updated) return jsonWithError(submission.reply({ formErrors: [UPDATE_FAILED] }), UPDATE_FAILED, { status: 404 })
@@ -168,7 +169,7 @@ function EditNarrativeForm({ narrative }: { narrative: Narrative }) {
     constraint: getZodConstraint(NarrativeTextSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NarrativeTextSchema }),
+    onValidate: ({ formData }) => parseForm(formData, NarrativeTextSchema),
   })
   return (
     <Form method="post" {...getFormProps(form)}>

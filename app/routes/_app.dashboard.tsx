@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useCallback, useEffect } from 'react'
@@ -10,6 +10,7 @@ import { NarrativeFormFields } from '~/components/narrative-form-fields'
 import { NarrativeOutput } from '~/components/narrative-output'
 import { showToast } from '~/components/toaster'
 import { requireUser } from '~/utils/auth.server'
+import { parseForm } from '~/utils/form'
 import { getEngine } from '~/utils/llm.server'
 import { NarrativeInputSchema } from '~/utils/narrative-schema'
 import { getNarrative, toFormValues } from '~/utils/narratives.server'
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
 
-  const submission = parseWithZod(formData, { schema: NarrativeInputSchema })
+  const submission = parseForm(formData, NarrativeInputSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
     return jsonWithError({ result, generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
@@ -91,7 +92,7 @@ export default function DashboardPage() {
     constraint: getZodConstraint(NarrativeInputSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NarrativeInputSchema }),
+    onValidate: ({ formData }) => parseForm(formData, NarrativeInputSchema),
     onSubmit(event, { formData, submission }) {
       event.preventDefault()
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })

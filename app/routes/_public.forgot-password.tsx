@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/utils/auth-schemas'
+import { parseForm } from '~/utils/form'
 import { requestPasswordReset } from '~/utils/password-reset.server'
 import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithSuccess } from '~/utils/session.server'
@@ -13,7 +14,7 @@ import { jsonWithSuccess } from '~/utils/session.server'
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseForm(await request.formData(), ForgotPasswordSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   try {
     enforceRateLimit('forgot', submission.value.email)
@@ -36,7 +37,7 @@ export default function ForgotPasswordPage() {
     constraint: getZodConstraint(ForgotPasswordSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, ForgotPasswordSchema),
   })
   if (!showForm || (actionData?.sent && showForm === undefined)) return <SentNotice onReset={() => setShowForm(true)} />
   return (

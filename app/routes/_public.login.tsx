@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
@@ -12,6 +12,7 @@ import {
   InvalidCredentialsError,
   safeRedirect,
 } from '~/utils/auth.server'
+import { parseForm } from '~/utils/form'
 import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema })
+  const submission = parseForm(await request.clone().formData(), LoginSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
@@ -50,7 +51,7 @@ export default function LoginPage() {
     constraint: getZodConstraint(LoginSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
   })
   return (
     <AuthCard title="Sign in" subtitle="Access your dashboard and manage your profile">

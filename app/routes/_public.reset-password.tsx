@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/utils/auth-schemas'
+import { parseForm } from '~/utils/form'
 import { isResetTokenValid, resetPassword } from '~/utils/password-reset.server'
 import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { redirectWithSuccess } from '~/utils/session.server'
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseForm(await request.formData(), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
   try {
@@ -42,7 +43,7 @@ export default function ResetPasswordPage() {
     constraint: getZodConstraint(ResetPasswordSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, ResetPasswordSchema),
   })
   if (!token || actionData?.invalidToken) return <InvalidLink />
   return (

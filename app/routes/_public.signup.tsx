@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
 import { SignupSchema } from '~/utils/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/utils/auth.server'
+import { parseForm } from '~/utils/form'
 import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
 import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
 import { createUser, EmailTakenError } from '~/utils/users.server'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignupSchema })
+  const submission = parseForm(await request.formData(), SignupSchema)
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') {
     const firstError = Object.values(submission.error ?? {}).flat()[0] ?? REGISTRATION_FAILED
@@ -48,7 +49,7 @@ export default function SignupPage() {
     constraint: getZodConstraint(SignupSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    onValidate: ({ formData }) => parseForm(formData, SignupSchema),
   })
   return (
     <AuthCard title="Create your account" subtitle="Join our platform and create compelling Impact Narratives">
