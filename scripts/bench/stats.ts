@@ -16,9 +16,15 @@ export function now() {
   return performance.now()
 }
 
-/** Runs `task` `count` times, alternating the variants (A B A B ...), and returns each one's timings. */
+/**
+ * Runs each variant `count` times, alternating them (A B A B ...), and returns each one's timings.
+ * The first rounds (one in twenty) only warm up the code paths and are not counted.
+ */
 export async function interleave<K extends string>(count: number, variants: Record<K, () => Promise<number>>) {
   const results = Object.fromEntries(Object.keys(variants).map((key) => [key, [] as number[]])) as Record<K, number[]>
+  for (let i = 0; i < Math.ceil(count / 20); i++) {
+    for (const key of Object.keys(variants) as K[]) await variants[key]()
+  }
   for (let i = 0; i < count; i++) {
     for (const key of Object.keys(variants) as K[]) results[key].push(await variants[key]())
   }
