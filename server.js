@@ -37,7 +37,8 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const refusal = checkRequest({ method: req.method, headers: new Headers(req.headers), host: req.get('host') ?? '' })
   if (refusal) {
-    refuse(res, refusal)
+    // A body too large to drain is not read at all: the connection closes after the answer.
+    refuse(res, refusal, { close: Number(req.get('content-length') ?? 0) > DISCARD_MAX_BYTES })
     return discardBody(req)
   }
   if (req.get('transfer-encoding')) limitStreamedBody(req, res)
@@ -52,17 +53,24 @@ function limitStreamedBody(req, res) {
     if (received <= bodyLimitBytes || res.headersSent) return
     req.off('data', count)
     refuse(res, tooLarge())
+    // Remix is reading this body too: end its read with an error, so no action runs on a body
+    // that was refused, while the rest is drained below.
+    if (req.listenerCount('error')) req.emit('error', new Error('Request body too large'))
     discardBody(req)
   }
   req.on('data', count)
 }
 
-function refuse(res, { status, error }) {
-  res.status(status).set('Connection', 'close').json({ error })
+function refuse(res, { status, error }, { close = false } = {}) {
+  // Connection: close would make Node close the socket as soon as the answer is written.
+  if (close) res.set('Connection', 'close')
+  res.status(status).json({ error })
 }
 
 // Closing while the client is still sending resets the connection, and the client may never read the
-// refusal. So keep reading (and dropping) what it sends, within bounds, before closing (RFC 9112 9.6).
+// refusal. So the refusal goes out at once and the rest of the body is read and dropped, within
+// bounds, after which the connection is closed (RFC 9112 9.6). A body drained in full leaves the
+// connection open for the next request.
 const DISCARD_MAX_BYTES = 4 * 1024 * 1024
 const DISCARD_MAX_MS = 2000
 function discardBody(req) {
