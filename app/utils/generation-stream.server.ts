@@ -14,6 +14,7 @@ let openStreams = 0
 function coalesceWindowMs() {
   return Math.min(COALESCE_MAX_MS, Math.max(COALESCE_MIN_MS, (openStreams * 1000) / WRITES_PER_SECOND))
 }
+
 const encoder = new TextEncoder()
 
 /**
