@@ -18,6 +18,16 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
+/** A field's label, marked (visually only: the input says it is required) when the field is required. */
+function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor}>
+      {children}
+      {required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
+    </label>
+  )
+}
+
 type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'hidden'
 
 /** A labelled input whose errors are announced and tied to it with aria-describedby. */
@@ -38,10 +48,9 @@ export function Field({
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId })
   return (
     <div className="field">
-      <label htmlFor={meta.id}>
+      <FieldLabel htmlFor={meta.id} required={props.required}>
         {label}
-        {props.required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
       <input {...props} {...inputProps} key={props.key} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -66,10 +75,9 @@ export function TextareaField({
   const props = getTextareaProps(meta, { ariaDescribedBy: hintId })
   return (
     <div className="field">
-      <label htmlFor={meta.id}>
+      <FieldLabel htmlFor={meta.id} required={props.required}>
         {label}
-        {props.required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       {hint ? <div id={hintId} className="field-hint">{hint}</div> : null}
       <textarea {...props} rows={rows} {...textareaProps} key={props.key} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
