@@ -78,6 +78,11 @@ export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
   return viewer.isAdmin ? {} : { userId: viewer.id }
 }
 
+/** ownedBy for the raw list statements, whose narratives table is named `n`. */
+function ownedBySql(viewer: Viewer) {
+  return viewer.isAdmin ? Prisma.empty : Prisma.sql`WHERE n."userId" = ${viewer.id}`
+}
+
 const WITH_OWNER = { user: { select: { firstName: true, lastName: true, email: true } } } as const
 export type NarrativeWithOwner = Prisma.NarrativeGetPayload<{ include: typeof WITH_OWNER }>
 
@@ -103,11 +108,10 @@ export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { view
  * (docs/decisions/006).
  */
 async function findNarrativePage(viewer: Viewer, limit: number, offset: number): Promise<NarrativeWithOwner[]> {
-  const owned = viewer.isAdmin ? Prisma.empty : Prisma.sql`WHERE n."userId" = ${viewer.id}`
   const rows = await prisma.$queryRaw<(Narrative & { ownerFirstName: string; ownerLastName: string; ownerEmail: string })[]>`
     SELECT n.*, u."firstName" AS "ownerFirstName", u."lastName" AS "ownerLastName", u."email" AS "ownerEmail"
     FROM "Narrative" n JOIN "User" u ON u."id" = n."userId"
-    ${owned}
+    ${ownedBySql(viewer)}
     ORDER BY n."createdAt" DESC, n."id" DESC
     LIMIT ${limit} OFFSET ${offset}`
   return rows.map(({ ownerFirstName, ownerLastName, ownerEmail, ...narrative }) => ({
@@ -121,9 +125,7 @@ async function findNarrativePage(viewer: Viewer, limit: number, offset: number):
  * 100,000 rows against 0.02 ms for this (docs/decisions/006).
  */
 async function countNarratives(viewer: Viewer): Promise<number> {
-  const rows = viewer.isAdmin
-    ? await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative"`
-    : await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" WHERE "userId" = ${viewer.id}`
+  const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" n ${ownedBySql(viewer)}`
   return Number(rows[0].total)
 }
 
