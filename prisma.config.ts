@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig } from 'prisma/config'
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
-import { resolveDatabaseFile, DEFAULT_DATABASE_URL } from './app/utils/database-url'
+import { resolveDatabaseFile, DEFAULT_DATABASE_URL } from './app/server/platform/database-url.server'
 
 // schema.prisma reads env("DATABASE_URL"); give the CLI the same default the app uses.
 process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL

@@ -1,34 +1,11 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
-import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { prisma } from './utils/db.server'
-import { warnIfNoMailer } from './utils/email.server'
-import { recoverInterruptedGenerations, stopAllGenerations } from './utils/generations.server'
-import { getEnv } from './utils/env.server'
-import { errorDetails, log } from './utils/logger.server'
-import { BODY_LIMIT_BYTES, checkRequest, tooLarge } from './utils/edge.server'
-import { NonceContext } from './utils/nonce'
-import { requestContextStorage } from './utils/request-context.server'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
+import { cspNonceContext } from '~/server/http/router-context.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
+import { NonceContext } from '~/shared/nonce'
 
 export const streamTimeout = 5_000
-
-warnIfNoMailer()
-
-/** What the custom server (server.js) needs from the compiled app. */
-export const server = {
-  env: getEnv(),
-  requestContextStorage,
-  checkRequest,
-  bodyLimitBytes: BODY_LIMIT_BYTES,
-  tooLarge,
-  /** Before listening: rows left generating by a crash are marked failed and refunded. */
-  start: recoverInterruptedGenerations,
-  /** On SIGTERM, first: running generations are stopped and saved, which also ends their streams. */
-  stopGenerations: stopAllGenerations,
-  /** On SIGTERM, last, once in-flight requests are answered. */
-  closeDatabase: () => prisma.$disconnect(),
-}
 
 /**
  * Pages are sent whole, in one write: every loader has finished before rendering starts (no deferred
@@ -39,15 +16,15 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
+  const nonce = loadContext.get(cspNonceContext)
   return new Promise<Response>((resolve, reject) => {
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -82,7 +59,7 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests and Remix's own 4xx answers (e.g. 405 for a method a route lacks) are not errors.
+  // Aborted requests and React Router's own 4xx answers (e.g. 405 for a method a route lacks) are not errors.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
   log('error', 'request.error', { path: new URL(request.url).pathname, ...errorDetails(error), stack: error instanceof Error ? error.stack : undefined })
 }

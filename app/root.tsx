@@ -1,23 +1,26 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
+  data,
   isRouteErrorResponse,
   Links,
+  type LinksFunction,
+  type LoaderFunctionArgs,
   Meta,
+  type MetaFunction,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteError,
-} from '@remix-run/react'
+} from 'react-router'
 import type { ReactNode } from 'react'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
-import styles from './styles/app.css'
-import { getOptionalUser } from './utils/auth.server'
-import { getEnv } from './utils/env.server'
-import { useNonce } from './utils/nonce'
-import { getToast } from './utils/session.server'
+import styles from './styles/app.css?url'
+import { getOptionalUser } from '~/server/accounts/auth.server'
+import { getEnv } from '~/server/platform/env.server'
+import { useNonce } from '~/shared/nonce'
+import { getToast } from '~/server/accounts/session.server'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },

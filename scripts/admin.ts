@@ -1,6 +1,6 @@
 // npm run admin -- grant EMAIL | revoke EMAIL
-import { prisma } from '~/utils/db.server'
-import { setAdmin } from '~/utils/users.server'
+import { prisma } from '~/server/platform/db.server'
+import { setAdmin } from '~/server/accounts/users.server'
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL'
 

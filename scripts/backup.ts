@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '../app/utils/database-url'
+import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
 import { fsyncDirectory, fsyncFile } from './sqlite-files'
 
 const USAGE = 'Usage: npm run backup -- [--force] FILE   (--force overwrites an existing FILE)'

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps, getTextareaProps } from '@conform-to/react'
-import { useNavigation } from '@remix-run/react'
+import { useNavigation } from 'react-router'
 import type { ComponentProps, ReactNode } from 'react'
 
 // Conform infers each field's value type from the schema; these components only need its metadata.

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 
 /** For the narrative detail and delete pages: a missing or foreign id, or a failure to load. */
 export function NarrativeErrorBoundary() {

@@ -1,8 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useState, type ReactNode } from 'react'
-import { IMPACT_EXAMPLES, type ImpactField } from '~/utils/examples'
-import type { NarrativeInput } from '~/utils/narrative-schema'
-import { TONE_DETAILS, TONES } from '~/utils/tones'
+import { IMPACT_EXAMPLES, type ImpactField } from '~/shared/examples'
+import type { NarrativeInput } from '~/shared/narrative-schema'
+import { TONE_DETAILS, TONES } from '~/shared/tones'
 import { ErrorList, Field, TextareaField } from './forms'
 
 // The dashboard's fields, rendered inside the route's own <form>.

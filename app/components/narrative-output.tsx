@@ -1,5 +1,5 @@
-import { countWords } from '~/utils/text'
-import type { StreamStatus } from '~/utils/use-generation-stream'
+import { countWords } from '~/shared/text'
+import type { StreamStatus } from '~/hooks/use-generation-stream'
 
 const TARGET_MIN = 300
 const TARGET_MAX = 400

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from '@remix-run/react'
+import { Form, Link, NavLink } from 'react-router'
 
 type HeaderUser = { name: string; email: string; isAdmin: boolean } | null
 

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 
 // SPEC.md: any other path redirects to /.
 export function loader() {

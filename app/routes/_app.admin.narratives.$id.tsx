@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import { useEffect, type ReactNode } from 'react'
 import { DownloadButton } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/components/narrative-output'
-import { requireUser } from '~/utils/auth.server'
-import { formatDate, formatDateTime, useLocalTimeZone } from '~/utils/dates'
-import { parseForm } from '~/utils/form'
-import { NarrativeTextSchema } from '~/utils/narrative-text'
-import { getNarrative, updateNarrativeText } from '~/utils/narratives.server'
-import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
-import { toneLabel } from '~/utils/tones'
+import { requireUser } from '~/server/accounts/auth.server'
+import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { parseForm } from '~/shared/form'
+import { NarrativeTextSchema } from '~/shared/narrative-text'
+import { getNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { toneLabel } from '~/shared/tones'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   { title: data ? `${data.narrative.company}: Narrative Details | Impact Narrative Studio` : 'Narrative not found | Impact Narrative Studio' },
 ]
 
@@ -55,9 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData()
   if (formData.get('intent') !== 'save') throw new Response('Unknown intent', { status: 400 })
   const submission = parseForm(formData, NarrativeTextSchema)
-  if (submission.status !== 'success') return jsonWithError(submission.reply(), UPDATE_FAILED, { status: 400 })
+  if (submission.status !== 'success') return dataWithError(submission.reply(), UPDATE_FAILED, { status: 400 })
   const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
-  if (!updated) return jsonWithError(submission.reply({ formErrors: [UPDATE_FAILED] }), UPDATE_FAILED, { status: 404 })
+  if (!updated) return dataWithError(submission.reply({ formErrors: [UPDATE_FAILED] }), UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${LIST_PATH}/${encodeURIComponent(id)}`, UPDATED)
 }
 

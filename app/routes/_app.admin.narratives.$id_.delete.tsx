@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import { SubmitButton } from '~/components/forms'
-import { requireUser } from '~/utils/auth.server'
-import { deleteNarrative, getNarrative } from '~/utils/narratives.server'
-import { redirectWithError, redirectWithSuccess } from '~/utils/session.server'
+import { requireUser } from '~/server/accounts/auth.server'
+import { deleteNarrative, getNarrative } from '~/server/narratives/narratives.server'
+import { redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 
 // The delete confirmation as a real page, so deleting works without JavaScript. (The trailing
 // underscore in `$id_` keeps this page out of the detail route's layout; the URL is /{id}/delete.)

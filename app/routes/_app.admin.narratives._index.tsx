@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useFetcher, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Link, useFetcher, useLoaderData, useNavigation, useRevalidator } from 'react-router'
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { DownloadButton } from '~/components/download-button'
-import { requireUser } from '~/utils/auth.server'
-import { formatDate, useLocalTimeZone } from '~/utils/dates'
-import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/utils/narratives.server'
-import { jsonWithError, jsonWithSuccess } from '~/utils/session.server'
-import { toneLabel } from '~/utils/tones'
+import { requireUser } from '~/server/accounts/auth.server'
+import { formatDate, useLocalTimeZone } from '~/shared/dates'
+import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
+import { dataWithError, dataWithSuccess } from '~/server/accounts/session.server'
+import { toneLabel } from '~/shared/tones'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
@@ -34,8 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   if (formData.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
   const deleted = await deleteNarrative({ id: String(formData.get('id') ?? ''), viewer: user })
-  if (!deleted) return jsonWithError({ ok: false }, DELETE_FAILED, { status: 404 })
-  return jsonWithSuccess({ ok: true }, DELETED)
+  if (!deleted) return dataWithError({ ok: false }, DELETE_FAILED, { status: 404 })
+  return dataWithSuccess({ ok: true }, DELETED)
 }
 
 function parsePage(value: string | null) {

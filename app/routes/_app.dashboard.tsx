@@ -1,7 +1,16 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router'
 import { useCallback, useEffect } from 'react'
 import { DownloadButton } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
@@ -9,16 +18,16 @@ import { GenerationGuide } from '~/components/generation-guide'
 import { NarrativeFormFields } from '~/components/narrative-form-fields'
 import { NarrativeOutput } from '~/components/narrative-output'
 import { showToast } from '~/components/toaster'
-import { requireUser } from '~/utils/auth.server'
-import { parseForm } from '~/utils/form'
-import { getEngine } from '~/utils/llm.server'
-import { NarrativeInputSchema } from '~/utils/narrative-schema'
-import { getNarrative, toFormValues } from '~/utils/narratives.server'
-import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/utils/generations.server'
-import { getRemainingQuota } from '~/utils/quota.server'
-import { jsonWithError, redirectWithError, redirectWithSuccess } from '~/utils/session.server'
-import { useGenerationStream, type StreamStatus } from '~/utils/use-generation-stream'
-import { useSavedForm } from '~/utils/use-saved-form'
+import { requireUser } from '~/server/accounts/auth.server'
+import { parseForm } from '~/shared/form'
+import { getEngine } from '~/server/generation/engine.server'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { getNarrative, toFormValues } from '~/server/narratives/narratives.server'
+import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota.server'
+import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { useGenerationStream, type StreamStatus } from '~/hooks/use-generation-stream'
+import { useSavedForm } from '~/hooks/use-saved-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -62,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(formData, NarrativeInputSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
-    return jsonWithError({ result, generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
+    return dataWithError({ result, generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
   }
   try {
     const generation = await startGeneration(user.id, submission.value)
@@ -73,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QuotaError)) throw error
     if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
-    return jsonWithError({ result: submission.reply({ formErrors: [error.message] }), generation: null }, error.message, { status: 429 })
+    return dataWithError({ result: submission.reply({ formErrors: [error.message] }), generation: null }, error.message, { status: 429 })
   }
 }
 

@@ -1,4 +1,4 @@
-import { Outlet } from '@remix-run/react'
+import { Outlet } from 'react-router'
 
 // Signed-in pages. This layout guards nothing: each loader and action calls requireUser itself,
 // because layout loaders run in parallel with their children's.

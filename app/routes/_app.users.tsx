@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { requireAdmin } from '~/utils/auth.server'
-import { formatDate, useLocalTimeZone } from '~/utils/dates'
-import { listUsers } from '~/utils/users.server'
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { requireAdmin } from '~/server/accounts/auth.server'
+import { formatDate, useLocalTimeZone } from '~/shared/dates'
+import { listUsers } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
 

@@ -1,7 +1,7 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import type { MetaFunction } from 'react-router'
+import { Link } from 'react-router'
 import { LegalPage, LegalSection } from '~/components/legal-page'
-import { useContactEmail } from '~/utils/root-data'
+import { useContactEmail } from '~/hooks/use-root-data'
 
 export const meta: MetaFunction = () => [
   { title: 'Copyright and IP Notice | Impact Narrative Studio' },

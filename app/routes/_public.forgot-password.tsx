@@ -1,15 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, Form, Link, type MetaFunction, useActionData } from 'react-router'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
-import { ForgotPasswordSchema } from '~/utils/auth-schemas'
-import { parseForm } from '~/utils/form'
-import { requestPasswordReset } from '~/utils/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
-import { jsonWithSuccess } from '~/utils/session.server'
+import { ForgotPasswordSchema } from '~/shared/auth-schemas'
+import { parseForm } from '~/shared/form'
+import { requestPasswordReset } from '~/server/accounts/password-reset.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { dataWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
 
@@ -24,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await requestPasswordReset(submission.value.email)
   // The same answer whether or not the account exists.
-  return jsonWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
+  return dataWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
 }
 
 export default function ForgotPasswordPage() {

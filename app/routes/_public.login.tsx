@@ -1,20 +1,29 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useSearchParams,
+} from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
-import { LoginSchema } from '~/utils/auth-schemas'
+import { LoginSchema } from '~/shared/auth-schemas'
 import {
   authenticator,
   commitNewCookieSession,
   getOptionalUser,
   InvalidCredentialsError,
   safeRedirect,
-} from '~/utils/auth.server'
-import { parseForm } from '~/utils/form'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
-import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
+} from '~/server/accounts/auth.server'
+import { parseForm } from '~/shared/form'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
 
@@ -38,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
     if (!(error instanceof InvalidCredentialsError)) throw error
     const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
-    return jsonWithError(reply, error.message, { status: 401 })
+    return dataWithError(reply, error.message, { status: 401 })
   }
 }
 

@@ -1,14 +1,22 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
-import { ResetPasswordSchema } from '~/utils/auth-schemas'
-import { parseForm } from '~/utils/form'
-import { isResetTokenValid, resetPassword } from '~/utils/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
-import { redirectWithSuccess } from '~/utils/session.server'
+import { ResetPasswordSchema } from '~/shared/auth-schemas'
+import { parseForm } from '~/shared/form'
+import { isResetTokenValid, resetPassword } from '~/server/accounts/password-reset.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
 

@@ -1,15 +1,22 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+} from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
-import { SignupSchema } from '~/utils/auth-schemas'
-import { commitNewCookieSession, getOptionalUser } from '~/utils/auth.server'
-import { parseForm } from '~/utils/form'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/utils/rate-limit.server'
-import { jsonWithError, redirectWithSuccess } from '~/utils/session.server'
-import { createUser, EmailTakenError } from '~/utils/users.server'
+import { SignupSchema } from '~/shared/auth-schemas'
+import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
+import { parseForm } from '~/shared/form'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { createUser, EmailTakenError } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
 
@@ -25,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') {
     const firstError = Object.values(submission.error ?? {}).flat()[0] ?? REGISTRATION_FAILED
-    return jsonWithError(submission.reply({ hideFields }), firstError, { status: 400 })
+    return dataWithError(submission.reply({ hideFields }), firstError, { status: 400 })
   }
   try {
     enforceRateLimit('signup')
@@ -37,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields }), error)
     if (!(error instanceof EmailTakenError)) throw error
     const reply = submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
-    return jsonWithError(reply, error.message, { status: 409 })
+    return dataWithError(reply, error.message, { status: 409 })
   }
 }
 

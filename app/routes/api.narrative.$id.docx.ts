@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/utils/api.server'
-import { narrativeDocxResponse } from '~/utils/narrative-docx.server'
-import { getNarrative } from '~/utils/narratives.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { narrativeDocxResponse } from '~/server/narratives/narrative-docx.server'
+import { getNarrative } from '~/server/narratives/narratives.server'
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(async () => {

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
-import { NarrativeTextSchema } from '~/utils/narrative-text'
-import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/utils/narratives.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { NarrativeTextSchema } from '~/shared/narrative-text'
+import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 
 const NOT_FOUND = 'Narrative not found'
 

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from '~/utils/api.server'
-import { streamGenerationEvents } from '~/utils/generation-stream.server'
-import { QuotaError, startGeneration } from '~/utils/generations.server'
-import { NarrativeInputSchema } from '~/utils/narrative-schema'
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { QuotaError, startGeneration } from '~/server/generation/jobs.server'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
 
 /** Starts a generation and streams it as Server-Sent Events; hanging up does not stop it. */
 export const action = ({ request }: ActionFunctionArgs) =>

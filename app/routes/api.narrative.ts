@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
-import { NarrativeInputSchema } from '~/utils/narrative-schema'
-import { NarrativeTextSchema } from '~/utils/narrative-text'
-import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/utils/narratives.server'
-import { TONES } from '~/utils/tones'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { NarrativeTextSchema } from '~/shared/narrative-text'
+import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
+import { TONES } from '~/shared/tones'
 
 const PageSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

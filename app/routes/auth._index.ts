@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, requireApiAdmin, methodNotAllowed } from '~/utils/api.server'
-import { listUsers } from '~/utils/users.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { handleApi, requireApiAdmin, methodNotAllowed } from '~/server/http/api.server'
+import { listUsers } from '~/server/accounts/users.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {

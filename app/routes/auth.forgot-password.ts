@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, methodNotAllowed } from '~/utils/api.server'
-import { ForgotPasswordSchema } from '~/utils/auth-schemas'
-import { enforceRateLimit } from '~/utils/rate-limit.server'
-import { requestPasswordReset } from '~/utils/password-reset.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { ForgotPasswordSchema } from '~/shared/auth-schemas'
+import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { requestPasswordReset } from '~/server/accounts/password-reset.server'
 
 // The same answer for known and unknown emails.
 export const action = ({ request }: ActionFunctionArgs) =>

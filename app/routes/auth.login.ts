@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/utils/api.server'
-import { LoginSchema } from '~/utils/auth-schemas'
-import { enforceRateLimit } from '~/utils/rate-limit.server'
-import { createSession, InvalidCredentialsError, verifyLogin } from '~/utils/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { LoginSchema } from '~/shared/auth-schemas'
+import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { createSession, InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {

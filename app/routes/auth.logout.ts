@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { getBearerToken, handleApi, requireApiUser, methodNotAllowed } from '~/utils/api.server'
-import { deleteSession } from '~/utils/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { getBearerToken, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { deleteSession } from '~/server/accounts/auth.server'
 
 /** Revokes the bearer token the request carries. */
 export const action = ({ request }: ActionFunctionArgs) =>

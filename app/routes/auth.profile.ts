@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, requireApiUser, toApiUser, methodNotAllowed } from '~/utils/api.server'
-import { getRemainingQuota } from '~/utils/quota.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { handleApi, requireApiUser, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { getRemainingQuota } from '~/server/generation/quota.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {

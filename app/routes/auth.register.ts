@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/utils/api.server'
-import { RegisterSchema } from '~/utils/auth-schemas'
-import { enforceRateLimit } from '~/utils/rate-limit.server'
-import { createSession } from '~/utils/auth.server'
-import { createUser, EmailTakenError } from '~/utils/users.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { RegisterSchema } from '~/shared/auth-schemas'
+import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { createSession } from '~/server/accounts/auth.server'
+import { createUser, EmailTakenError } from '~/server/accounts/users.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, readJson, methodNotAllowed } from '~/utils/api.server'
-import { ApiResetPasswordSchema } from '~/utils/auth-schemas'
-import { enforceRateLimit } from '~/utils/rate-limit.server'
-import { resetPassword } from '~/utils/password-reset.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { ApiResetPasswordSchema } from '~/shared/auth-schemas'
+import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { resetPassword } from '~/server/accounts/password-reset.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {

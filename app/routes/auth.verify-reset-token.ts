@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, handleApi, methodNotAllowed } from '~/utils/api.server'
-import { isResetTokenValid } from '~/utils/password-reset.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed } from '~/server/http/api.server'
+import { isResetTokenValid } from '~/server/accounts/password-reset.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 
 // Sign-up's navigation target (SPEC.md section 2) lands on the dashboard.
 export function loader() {

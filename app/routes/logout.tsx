@@ -1,5 +1,5 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { endCookieSession } from '~/utils/auth.server'
+import { redirect, type ActionFunctionArgs } from 'react-router'
+import { endCookieSession } from '~/server/accounts/auth.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   return redirect('/login', { headers: { 'Set-Cookie': await endCookieSession(request) } })

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server'
-import { getAfterSeq, streamGenerationEvents } from '~/utils/generation-stream.server'
-import { getNarrativeEngine } from '~/utils/narratives.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { requireUser } from '~/server/accounts/auth.server'
+import { getAfterSeq, streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { getNarrativeEngine } from '~/server/narratives/narratives.server'
 
 /** The page's EventSource: follows a generation; never starts or bills one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
-import { prisma } from '~/utils/db.server'
-import { errorDetails, log } from '~/utils/logger.server'
+import { prisma } from '~/server/platform/db.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
 
 export async function loader() {
   try {

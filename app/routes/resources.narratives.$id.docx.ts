@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server'
-import { narrativeDocxResponse } from '~/utils/narrative-docx.server'
-import { getNarrative } from '~/utils/narratives.server'
+import type { LoaderFunctionArgs } from 'react-router'
+import { requireUser } from '~/server/accounts/auth.server'
+import { narrativeDocxResponse } from '~/server/narratives/narrative-docx.server'
+import { getNarrative } from '~/server/narratives/narratives.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

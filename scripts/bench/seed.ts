@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import argon2 from 'argon2'
 import Database from 'better-sqlite3'
-import { createCookieSessionStorage } from '@remix-run/node'
+import { createCookieSessionStorage } from 'react-router'
 
 export const BENCH_PASSWORD = 'bench password 1'
 

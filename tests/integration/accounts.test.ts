@@ -1,5 +1,5 @@
-import { prisma } from '~/utils/db.server'
-import { hashToken } from '~/utils/crypto.server'
+import { prisma } from '~/server/platform/db.server'
+import { hashToken } from '~/server/platform/crypto.server'
 import {
   createSession,
   getOptionalUser,
@@ -9,9 +9,9 @@ import {
   endCookieSession,
   safeRedirect,
   verifyLogin,
-} from '~/utils/auth.server'
-import { createUser, EmailTakenError, setAdmin } from '~/utils/users.server'
-import { isResetTokenValid, requestPasswordReset, resetPassword } from '~/utils/password-reset.server'
+} from '~/server/accounts/auth.server'
+import { createUser, EmailTakenError, setAdmin } from '~/server/accounts/users.server'
+import { isResetTokenValid, requestPasswordReset, resetPassword } from '~/server/accounts/password-reset.server'
 import { resetDatabase } from '../setup/db'
 import { makeUser, PASSWORD } from '../setup/users'
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/server/platform/db.server'
 import { resetDatabase } from '../setup/db'
 import { makeUser } from '../setup/users'
 

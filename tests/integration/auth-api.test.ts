@@ -1,4 +1,4 @@
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/server/platform/db.server'
 import { action as register } from '~/routes/auth.register'
 import { action as login } from '~/routes/auth.login'
 import { action as logout } from '~/routes/auth.logout'

@@ -1,4 +1,4 @@
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/server/platform/db.server'
 import { action as signupAction } from '~/routes/_public.signup'
 import { action as loginAction, loader as loginLoader } from '~/routes/_public.login'
 import { action as logoutAction } from '~/routes/logout'

@@ -1,16 +1,16 @@
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/server/platform/db.server'
 import { action as generateApi } from '~/routes/api.narrative.generate'
 import { loader as generationEvents } from '~/routes/resources.generations.$id'
 import { loader as docxLoader } from '~/routes/resources.narratives.$id.docx'
 import { action as dashboardAction } from '~/routes/_app.dashboard'
 import { action as loginAction } from '~/routes/_public.login'
-import { stopGeneration, waitForGeneration } from '~/utils/generations.server'
-import { getRemainingQuota, utcDay } from '~/utils/quota.server'
+import { stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
+import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
 import { DEFAULT_TEXT, splitPieces, type FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
-import { call, cookiesFrom, formRequest, jsonRequest } from '../setup/requests'
+import { call, cookiesFrom, formRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { readEvents, textOf } from '../setup/sse'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
 
@@ -35,7 +35,7 @@ function eventsRequest(id: string, { cookie, lastEventId }: { cookie: string; la
 }
 
 async function api(body: unknown, token: string) {
-  return generateApi({ request: jsonRequest('/api/narrative/generate', body, { token }), params: {}, context: {} })
+  return generateApi(routeArgs(jsonRequest('/api/narrative/generate', body, { token }), {}))
 }
 
 describe('POST /api/narrative/generate', () => {
@@ -110,11 +110,11 @@ describe('the page stream (GET /resources/generations/:id)', () => {
     const id = await startFromDashboard(cookie, '[[fake:delay=50]]')
     expect(await getRemainingQuota(user.id)).toBe(9)
 
-    const response = (await generationEvents({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    const response = (await generationEvents(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
     const all = await readEvents(response)
     expect(all.at(-1)?.data.text).toBe(DEFAULT_TEXT)
 
-    const resumed = (await generationEvents({ request: eventsRequest(id, { cookie, lastEventId: 10 }), params: { id }, context: {} })) as Response
+    const resumed = (await generationEvents(routeArgs(eventsRequest(id, { cookie, lastEventId: 10 }), { id }))) as Response
     const later = await readEvents(resumed)
     // A finished generation answers with its full text in `done` and closes.
     expect(later.map((e) => e.event)).toEqual(['start', 'done'])
@@ -127,10 +127,10 @@ describe('the page stream (GET /resources/generations/:id)', () => {
     await makeUser({ email: 'owner@example.org' })
     const cookie = await signIn('owner@example.org')
     const id = await startFromDashboard(cookie, '[[fake:slow]]')
-    const firstConnection = (await generationEvents({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    const firstConnection = (await generationEvents(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
     const seen = await readEvents(firstConnection, (e) => e.event === 'delta' && Number(e.id) >= 3)
     const lastId = Number(seen.at(-1)!.id)
-    const resumed = (await generationEvents({ request: eventsRequest(id, { cookie, lastEventId: lastId }), params: { id }, context: {} })) as Response
+    const resumed = (await generationEvents(routeArgs(eventsRequest(id, { cookie, lastEventId: lastId }), { id }))) as Response
     const next = await readEvents(resumed, (e) => e.event === 'delta')
     expect(Number(next.at(-1)!.id)).toBeGreaterThan(lastId)
     expect(textOf(seen) + textOf(next)).toBe(DEFAULT_TEXT.slice(0, (textOf(seen) + textOf(next)).length))
@@ -171,7 +171,7 @@ describe('the dashboard action', () => {
     const cookie = await signIn('owner@example.org')
     const res = await call(dashboardAction, formRequest('/dashboard', { ...asFormFields(), intent: 'generate' }, { cookie }))
     const id = res.headers.get('Location')!.replace('/admin/narratives/', '')
-    const download = (await docxLoader({ request: eventsRequest(id, { cookie }), params: { id }, context: {} })) as Response
+    const download = (await docxLoader(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
     expect(download.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
     expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative---\d\d-\d\d-\d{4}\.docx"$/)
     const bytes = new Uint8Array(await download.arrayBuffer())

@@ -15,7 +15,7 @@ import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-s
 
 const PASSWORD = 'hostile password 1'
 const MB = 1024 * 1024
-/** The app's body-size cap (app/utils/edge.server.ts). */
+/** The app's body-size cap (app/server/edge/body-limit.server.ts). */
 const BODY_CAP = 2 * MB
 /** A narrative body cut open inside its mission statement: what follows is filler up to the size wanted. */
 const NARRATIVE_PREFIX = '{"company":"Big Body","contactName1":"M","contactEmail1":"m@example.org","keyPrograms":"k","impactMetrics":"i","missionStatement":"'

@@ -1,15 +1,15 @@
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/server/platform/db.server'
 import { loader as listApi, action as createApi } from '~/routes/api.narrative'
 import { loader as getApi, action as changeApi } from '~/routes/api.narrative.$id'
 import { loader as docxApi } from '~/routes/api.narrative.$id.docx'
 import { loader as dashboardLoader } from '~/routes/_app.dashboard'
 import { action as loginAction } from '~/routes/_public.login'
-import { NARRATIVE_TEXT_MAX } from '~/utils/narrative-text'
-import { listNarratives, toFormValues } from '~/utils/narratives.server'
-import { NARRATIVE_FIELDS } from '~/utils/narrative-schema'
+import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
+import { listNarratives, toFormValues } from '~/server/narratives/narratives.server'
+import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
 import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
-import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
+import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
 
 beforeEach(resetDatabase)
@@ -136,7 +136,7 @@ describe('/api/narrative/:id', () => {
     expect(put.status).toBe(200)
     expect(put.body.data).toMatchObject({ generatedNarrative: 'Edited text.', company: 'Harvest Table Food Bank' })
 
-    const docx = (await docxApi({ request: getRequest(`/api/narrative/${id}/docx`, { token: owner.token }), params: { id }, context: {} })) as Response
+    const docx = (await docxApi(routeArgs(getRequest(`/api/narrative/${id}/docx`, { token: owner.token }), { id }))) as Response
     expect(docx.status).toBe(200)
     expect(docx.headers.get('Content-Disposition')).toMatch(/\.docx"$/)
 

@@ -1,15 +1,15 @@
 import { action as loginApi } from '~/routes/auth.login'
 import { action as forgotApi } from '~/routes/auth.forgot-password'
 import { action as loginPage } from '~/routes/_public.login'
-import { requestContextStorage } from '~/utils/request-context.server'
-import { RATE_LIMITS } from '~/utils/rate-limit.server'
+import { runWithRequestContext } from '~/server/platform/request-context.server'
+import { RATE_LIMITS } from '~/server/edge/rate-limit.server'
 import { resetDatabase } from '../setup/db'
 import { call, formRequest, jsonRequest } from '../setup/requests'
 import { makeUser, PASSWORD } from '../setup/users'
 
 beforeEach(resetDatabase)
 
-const fromIp = <T>(clientIp: string, fn: () => Promise<T>) => requestContextStorage.run({ requestId: 'test', clientIp }, fn)
+const fromIp = <T>(clientIp: string, fn: () => Promise<T>) => runWithRequestContext({ requestId: 'test', clientIp }, fn)
 
 describe('rate limits', () => {
   it('refuses sign-in attempts on one account past the limit with 429 and Retry-After, from any address', async () => {

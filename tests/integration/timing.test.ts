@@ -1,4 +1,4 @@
-import { InvalidCredentialsError, verifyLogin } from '~/utils/auth.server'
+import { InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
 import { resetDatabase } from '../setup/db'
 import { makeUser } from '../setup/users'
 

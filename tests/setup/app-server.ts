@@ -45,7 +45,7 @@ export async function startAppServer({
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ''
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'build/server/index.js'], {
     detached: true, // its own process group, so kill() takes the whole tree
     env: {
       PATH: process.env.PATH,

@@ -1,5 +1,5 @@
-import { prisma } from '~/utils/db.server'
-import { resetRateLimitsForTests } from '~/utils/rate-limit.server'
+import { prisma } from '~/server/platform/db.server'
+import { resetRateLimitsForTests } from '~/server/edge/rate-limit.server'
 
 /** Empties every table, children first, so each test starts from a clean database. */
 export async function resetDatabase() {

@@ -1,4 +1,4 @@
-import type { NarrativeInput } from '~/utils/narrative-schema'
+import type { NarrativeInput } from '~/shared/narrative-schema'
 
 export const FULL_INPUT: NarrativeInput = {
   company: 'Harvest Table Food Bank',

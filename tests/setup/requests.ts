@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, RouterContextProvider } from 'react-router'
 
 const ORIGIN = 'https://narratives.example.org'
 
@@ -27,16 +27,21 @@ export function formRequest(path: string, fields: Record<string, string>, { cook
   })
 }
 
+/** The arguments React Router gives a loader or action for this request. */
+export function routeArgs(request: Request, params: Record<string, string> = {}): ActionFunctionArgs & LoaderFunctionArgs {
+  return { request, params, context: new RouterContextProvider(), url: new URL(request.url), pattern: '' }
+}
+
 export type Result = { status: number; headers: Headers; body: any }
 
 /**
- * Calls a loader or action as Remix would and normalises what it returns or throws (a Response,
+ * Calls a loader or action as React Router would and normalises what it returns or throws (a Response,
  * single fetch's data() wrapper, or plain data) to status, headers and parsed body.
  */
 export async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Result> {
   let outcome: unknown
   try {
-    outcome = await handler({ request, params, context: {} } as ActionFunctionArgs & LoaderFunctionArgs)
+    outcome = await handler(routeArgs(request, params))
   } catch (thrown) {
     outcome = thrown
   }

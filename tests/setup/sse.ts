@@ -1,4 +1,4 @@
-import { readServerSentEvents } from '~/utils/server-sent-events.server'
+import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SseEvent = { event: string; id?: string; data: any }

@@ -1,5 +1,5 @@
-import { createSession } from '~/utils/auth.server'
-import { createUser } from '~/utils/users.server'
+import { createSession } from '~/server/accounts/auth.server'
+import { createUser } from '~/server/accounts/users.server'
 
 let counter = 0
 

@@ -1,4 +1,4 @@
-import { formatContacts, hasContacts } from '~/utils/contacts'
+import { formatContacts, hasContacts } from '~/shared/contacts'
 
 const jane = {
   contactName1: 'Jane Doe',

@@ -4,8 +4,8 @@ import {
   narrativeFileName,
   narrativeTitle,
   type NarrativeDocxOptions,
-} from '~/utils/docx.server'
-import type { Tone } from '~/utils/tones'
+} from '~/server/narratives/docx.server'
+import type { Tone } from '~/shared/tones'
 
 // A .docx is a zip. jszip is not installed (docx v9 uses fflate internally), so read
 // the central directory with node:zlib: enough for stored and deflated entries.

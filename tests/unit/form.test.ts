@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
-import { parseForm } from '~/utils/form'
-import { NarrativeInputSchema } from '~/utils/narrative-schema'
+import { parseForm } from '~/shared/form'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
 
 function formData(values: Record<string, string>) {
   const data = new FormData()

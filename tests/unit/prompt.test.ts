@@ -1,6 +1,6 @@
-import type { NarrativeInput } from '~/utils/narrative-schema'
-import { buildPrompt } from '~/utils/prompt.server'
-import { TONES } from '~/utils/tones'
+import type { NarrativeInput } from '~/shared/narrative-schema'
+import { buildPrompt } from '~/server/generation/prompt.server'
+import { TONES } from '~/shared/tones'
 
 const form: NarrativeInput = {
   company: 'Harvest Table Food Bank',

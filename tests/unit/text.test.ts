@@ -1,6 +1,6 @@
-import { cleanText, countWords } from '~/utils/text'
-import { NarrativeInputSchema, LONG_TEXT_MAX, SHORT_TEXT_MAX } from '~/utils/narrative-schema'
-import { SignupSchema } from '~/utils/auth-schemas'
+import { cleanText, countWords } from '~/shared/text'
+import { NarrativeInputSchema, LONG_TEXT_MAX, SHORT_TEXT_MAX } from '~/shared/narrative-schema'
+import { SignupSchema } from '~/shared/auth-schemas'
 
 describe('cleanText', () => {
   it('normalises to NFC', () => {

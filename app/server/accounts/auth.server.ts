@@ -1,0 +1,126 @@
+import { redirect } from 'react-router'
+import type { User } from '@prisma/client'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { LoginSchema } from '~/shared/auth-schemas'
+import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
+import { prisma } from '~/server/platform/db.server'
+import { log } from '~/server/platform/logger.server'
+import { verifyPassword } from '~/server/accounts/password.server'
+import { memoizeForRequest } from '~/server/platform/request-context.server'
+import { authSessionStorage } from '~/server/accounts/session.server'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export type SessionKind = 'cookie' | 'api'
+export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>
+
+const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
+
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super('Invalid email or password')
+  }
+}
+
+/** Same answer, and about the same time, for an unknown email and a wrong password. */
+export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
+  const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true } })
+  const valid = await verifyPassword(user?.passwordHash, password)
+  if (!user || !valid) {
+    log('warn', 'auth.login_failed', { userId: user?.id })
+    throw new InvalidCredentialsError()
+  }
+  const { passwordHash: _, ...authUser } = user
+  log('info', 'auth.login', { userId: user.id })
+  return authUser
+}
+
+export const authenticator = new Authenticator<AuthUser>()
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) throw new InvalidCredentialsError()
+    return verifyLogin(parsed.data.email, parsed.data.password)
+  }),
+  'form',
+)
+
+/** A session row for a cookie or an API bearer token; the caller gets the only copy of the secret. */
+export async function createSession(userId: string, kind: SessionKind): Promise<string> {
+  const token = createSecretToken()
+  const ttl = kind === 'cookie' ? SESSION_TTL_MS : API_TOKEN_TTL_MS
+  await prisma.session.create({
+    data: { id: hashToken(token), kind, userId, expiresAt: new Date(Date.now() + ttl) },
+  })
+  return token
+}
+
+/**
+ * The user behind a live session of this kind. Every signed-in request runs this, so it is one
+ * parameterized SQL join: Prisma's query compiler costs several times more (docs/decisions/006).
+ */
+export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<AuthUser | null> {
+  const rows = await prisma.$queryRaw<(AuthUser & { isAdmin: number | boolean })[]>`
+    SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()}`
+  const user = rows[0]
+  return user ? { ...user, isAdmin: Boolean(user.isAdmin) } : null
+}
+
+export async function deleteSession(token: string) {
+  await prisma.session.deleteMany({ where: { id: hashToken(token) } })
+}
+
+async function readCookieSession(request: Request) {
+  return authSessionStorage.getSession(request.headers.get('Cookie'))
+}
+
+/** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
+export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  const token = (await readCookieSession(request)).get('sessionId')
+  return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
+}
+
+export async function requireUser(request: Request): Promise<AuthUser> {
+  const user = await getOptionalUser(request)
+  if (!user) {
+    const { pathname, search } = new URL(request.url)
+    const redirectTo = encodeURIComponent(pathname + search)
+    throw redirect(`/login?redirectTo=${redirectTo}`)
+  }
+  return user
+}
+
+/** Admin is read from the database on every request, so a revoked admin loses access at once. */
+export async function requireAdmin(request: Request): Promise<AuthUser> {
+  const user = await requireUser(request)
+  if (!user.isAdmin) {
+    log('warn', 'auth.denied', { userId: user.id, path: new URL(request.url).pathname })
+    throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
+  }
+  return user
+}
+
+/** Starts a fresh cookie session (a new id at every sign-in) and returns its Set-Cookie header. */
+export async function commitNewCookieSession(request: Request, userId: string): Promise<string> {
+  const session = await readCookieSession(request)
+  session.set('sessionId', await createSession(userId, 'cookie'))
+  return authSessionStorage.commitSession(session, { maxAge: SESSION_TTL_MS / 1000 })
+}
+
+/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
+export async function endCookieSession(request: Request): Promise<string> {
+  const session = await readCookieSession(request)
+  const token = session.get('sessionId')
+  if (token) await deleteSession(token)
+  return authSessionStorage.destroySession(session)
+}
+
+/** Only same-site paths: never an open redirect. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}

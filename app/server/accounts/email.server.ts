@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { getEnv } from '~/server/platform/env.server'
+import { log } from '~/server/platform/logger.server'
+
+export type Email = { to: string; subject: string; text: string }
+
+let transport: nodemailer.Transporter | undefined
+
+function getTransport() {
+  transport ??= nodemailer.createTransport(getEnv().SMTP_URL)
+  return transport
+}
+
+/** Sends through SMTP when SMTP_URL is set; otherwise writes the message to data/outbox/. */
+export async function sendEmail(email: Email) {
+  const env = getEnv()
+  if (env.SMTP_URL) {
+    await getTransport().sendMail({ from: env.MAIL_FROM, ...email })
+    log('info', 'email.sent', { subject: email.subject })
+    return
+  }
+  const file = await writeToOutbox(env.dataDir, email)
+  log('info', 'email.outbox', { subject: email.subject, file })
+}
+
+async function writeToOutbox(dataDir: string, email: Email) {
+  const outbox = path.join(dataDir, 'outbox')
+  await fs.mkdir(outbox, { recursive: true, mode: 0o700 })
+  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.txt`)
+  const body = `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`
+  await fs.writeFile(file, body, { mode: 0o600 })
+  return file
+}
+
+export function warnIfNoMailer() {
+  if (!getEnv().SMTP_URL) {
+    log('warn', 'email.no_smtp', {
+      message: 'SMTP_URL is not set: emails (password resets) are written to data/outbox/ instead of being sent.',
+    })
+  }
+}

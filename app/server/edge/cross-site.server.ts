@@ -1,0 +1,25 @@
+import type { RequestHandler } from 'express'
+import { refuse } from '~/server/edge/refuse.server'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Is this a state-changing request another site's page made the browser send (a cross-site form
+ * post)? Sec-Fetch-Site where the browser sends it, Origin otherwise.
+ */
+export function isCrossSite({ method, headers, host }: { method: string; headers: Headers; host: string }): boolean {
+  if (SAFE_METHODS.has(method)) return false
+  const site = headers.get('sec-fetch-site')
+  if (site) return site !== 'same-origin' && site !== 'none'
+  const origin = headers.get('origin')
+  if (!origin) return false
+  return origin === 'null' || new URL(origin).host !== host
+}
+
+/** Refuses a cross-site state change before its body is read. */
+export function refuseCrossSite(): RequestHandler {
+  return (req, res, next) => {
+    if (!isCrossSite({ method: req.method, headers: new Headers(req.headers as Record<string, string>), host: req.get('host') ?? '' })) return next()
+    refuse(req, res, { status: 403, error: 'Cross-site request refused' })
+  }
+}

@@ -1,0 +1,32 @@
+import type { Request, Response } from 'express'
+
+export type Refusal = { status: number; error: string }
+
+// A body too large to read through is not read at all: its connection closes after the answer.
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024
+const DISCARD_MAX_MS = 2000
+
+/**
+ * Answers a refused request with the API's error shape, then drains its body. Closing while the
+ * client is still sending resets the connection and the client may never read the refusal, so the
+ * answer goes out at once and the rest of the body is read and dropped, within bounds (RFC 9112 9.6).
+ * A body drained in full leaves the connection open for the next request.
+ */
+export function refuse(req: Request, res: Response, { status, error }: Refusal) {
+  // Connection: close would make Node close the socket as soon as the answer is written.
+  if (Number(req.get('content-length') ?? 0) > DISCARD_MAX_BYTES) res.set('Connection', 'close')
+  if (!res.headersSent) res.status(status).json({ error })
+  discardBody(req)
+}
+
+function discardBody(req: Request) {
+  let discarded = 0
+  const close = () => req.destroy()
+  const timer = setTimeout(close, DISCARD_MAX_MS)
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > DISCARD_MAX_BYTES) close()
+  })
+  req.on('close', () => clearTimeout(timer))
+  req.resume()
+}

@@ -1,0 +1,121 @@
+import { prisma } from '~/server/platform/db.server'
+import { GENERATION_FAILED, subscribe, type GenerationEvent } from '~/server/generation/jobs.server'
+
+const HEARTBEAT_MS = 15_000
+// Pieces that arrive within a window go out as one event; the first piece is never held back. The
+// window is 25 ms, too short for a reader to notice, and widens with the number of open streams so
+// that together they make about 5,000 writes a second, up to 100 ms (still ten updates a second):
+// with 500 streams, socket writes were the largest single cost (docs/PERFORMANCE.md).
+const COALESCE_MIN_MS = 25
+const COALESCE_MAX_MS = 100
+const WRITES_PER_SECOND = 5000
+let openStreams = 0
+
+function coalesceWindowMs() {
+  return Math.min(COALESCE_MAX_MS, Math.max(COALESCE_MIN_MS, (openStreams * 1000) / WRITES_PER_SECOND))
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * A generation as Server-Sent Events: `start`, numbered `delta`s (the event id is the piece number, so
+ * EventSource resumes with Last-Event-ID), then `done` with the full text, or `error`. Subscribing never
+ * starts or bills anything; a client that goes away only unsubscribes.
+ */
+export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: string; engine: string; afterSeq: number; signal: AbortSignal }) {
+  let cleanup = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false
+      const send = (event: string, data: unknown, eventId?: number) => {
+        if (closed) return
+        controller.enqueue(encoder.encode(`${eventId === undefined ? '' : `id: ${eventId}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+      }
+      const close = () => {
+        if (closed) return
+        closed = true
+        cleanup()
+        controller.close()
+      }
+      const deltas = coalesce((text, seq) => send('delta', { text }, seq))
+      const onEvent = (event: GenerationEvent | FinishedEvent) => {
+        if (event.type === 'delta') return deltas.add(event.text, event.seq)
+        deltas.flush()
+        if (event.type === 'done') send('done', { id, status: event.status, text: event.text })
+        else send('error', { error: event.error })
+        close()
+      }
+      const heartbeat = setInterval(() => !closed && controller.enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS)
+      signal.addEventListener('abort', close)
+      send('start', { id, engine })
+      let unsubscribe: (() => void) | null = null
+      openStreams++
+      // Set before subscribing: a generation that has just ended replays its end, and closes, at once.
+      cleanup = () => {
+        cleanup = () => {}
+        openStreams--
+        deltas.cancel()
+        clearInterval(heartbeat)
+        unsubscribe?.()
+        signal.removeEventListener('abort', close)
+      }
+      unsubscribe = subscribe(id, afterSeq, onEvent)
+      if (!unsubscribe) void readFinished(id).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
+    },
+    cancel() {
+      cleanup()
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  })
+}
+
+type FinishedEvent = Extract<GenerationEvent, { type: 'done' | 'error' }>
+
+/** Joins pieces arriving within COALESCE_MS; `seq` of a joined event is its last piece's. */
+function coalesce(send: (text: string, seq: number) => void) {
+  let text = ''
+  let seq = 0
+  let lastSent = 0
+  let timer: NodeJS.Timeout | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (!text) return
+    send(text, seq)
+    text = ''
+    lastSent = performance.now()
+  }
+  return {
+    add(piece: string, pieceSeq: number) {
+      text += piece
+      seq = pieceSeq
+      if (timer) return
+      const wait = lastSent + coalesceWindowMs() - performance.now()
+      if (wait <= 0) flush()
+      else timer = setTimeout(flush, wait)
+    },
+    flush,
+    cancel: () => clearTimeout(timer),
+  }
+}
+
+/** A generation not running in this process has finished: its record holds the outcome. */
+async function readFinished(id: string): Promise<FinishedEvent> {
+  const narrative = await prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true } })
+  if (narrative?.status === 'complete' || narrative?.status === 'stopped') {
+    return { type: 'done', status: narrative.status, text: narrative.generatedNarrative }
+  }
+  return { type: 'error', error: GENERATION_FAILED }
+}
+
+/** Where a reconnecting client left off: EventSource's Last-Event-ID header. */
+export function getAfterSeq(request: Request): number {
+  const value = Number(request.headers.get('Last-Event-ID'))
+  return Number.isSafeInteger(value) && value > 0 ? value : 0
+}

@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express'
+import { log } from '~/server/platform/logger.server'
+
+/** One line per answered request: id (from the request context), method, path, status and duration. */
+export function accessLog(): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now()
+    res.on('finish', () => {
+      log('info', 'http.request', {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      })
+    })
+    next()
+  }
+}

@@ -1,0 +1,59 @@
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type ErrorRequestHandler } from 'express'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { limitBodySize } from '~/server/edge/body-limit.server'
+import { refuseCrossSite } from '~/server/edge/cross-site.server'
+import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
+import { accessLog } from '~/server/http/access-log.server'
+import { cspNonceContext } from '~/server/http/router-context.server'
+import { staticAssets } from '~/server/http/static-assets.server'
+import type { Env } from '~/server/platform/env.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
+import { requestContext } from '~/server/platform/request-context.server'
+
+/**
+ * The HTTP pipeline, in order: who is asking (request id, client address), security headers,
+ * refusals made before any body is read, static files, compression, then React Router.
+ * See docs/decisions/002-custom-express-server.md.
+ */
+export function createApp({ build, env, isStopping }: { build: ServerBuild; env: Env; isStopping: () => boolean }) {
+  const app = express()
+  app.disable('x-powered-by')
+  // How many reverse proxies may append to X-Forwarded-For; 0 trusts none and uses the socket address.
+  app.set('trust proxy', env.TRUST_PROXY)
+  app.use((_req, res, next) => {
+    // While stopping, each answer closes its connection, so keep-alive clients let the server drain.
+    if (isStopping()) res.set('Connection', 'close')
+    next()
+  })
+  app.use(requestContext(), accessLog(), securityHeaders({ https: env.appOrigin.startsWith('https:') }))
+  app.use(limitBodySize(), refuseCrossSite())
+  app.use(staticAssets())
+  app.use(compressExceptEventStreams())
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      getLoadContext: (_req, res) => new RouterContextProvider(new Map([[cspNonceContext, getCspNonce(res)]])),
+    }),
+  )
+  app.use(lastResort)
+  return app
+}
+
+// Pages and data are gzipped as they are sent, at a fast level; event streams never, since each
+// piece must reach the client at once.
+function compressExceptEventStreams() {
+  return compression({
+    level: 1,
+    filter: (req, res) => !/^text\/event-stream/.test(String(res.getHeader('Content-Type'))) && compression.filter(req, res),
+  })
+}
+
+// A request already refused (413 mid-body) can still fail inside React Router: nothing more to send.
+const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (res.headersSent) return
+  log('error', 'server.error', errorDetails(error))
+  res.status(500).json({ error: 'Internal server error' })
+}

@@ -1,0 +1,4 @@
+import { createContext } from 'react-router'
+
+/** The CSP nonce of the request being rendered, set by the HTTP server for entry.server. */
+export const cspNonceContext = createContext<string>('')

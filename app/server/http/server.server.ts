@@ -1,0 +1,43 @@
+import type { Server } from 'node:http'
+import type { ServerBuild } from 'react-router'
+import { warnIfNoMailer } from '~/server/accounts/email.server'
+import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/jobs.server'
+import { createApp } from '~/server/http/app.server'
+import { prisma } from '~/server/platform/db.server'
+import { getEnv } from '~/server/platform/env.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** Serves the app until SIGTERM or SIGINT, then shuts down without dropping acknowledged work. */
+export async function startServer(build: ServerBuild) {
+  const env = getEnv()
+  warnIfNoMailer()
+  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them.
+  await recoverInterruptedGenerations()
+  let stopping = false
+  const app = createApp({ build, env, isStopping: () => stopping })
+  const server = app.listen(env.PORT, () => log('info', 'server.listening', { port: env.PORT, url: env.appOrigin }))
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    shutDown(server, signal).catch((error) => {
+      log('error', 'server.stop-failed', errorDetails(error))
+      process.exit(1)
+    })
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+async function shutDown(server: Server, signal: string) {
+  log('info', 'server.stopping', { signal })
+  // Stop accepting; idle keep-alive connections close, requests in flight get their answers.
+  const drained = new Promise((resolve) => server.close(resolve))
+  // Running generations are stopped and saved first, which also ends their event streams.
+  await stopAllGenerations()
+  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
+  server.closeAllConnections()
+  await prisma.$disconnect()
+  process.exit(0)
+}

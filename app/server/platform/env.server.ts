@@ -1,0 +1,78 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value)
+const optionalString = z.preprocess(emptyAsUnset, z.string().optional())
+const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback))
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: integer(3000, 1, 65535),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().startsWith('file:', 'must be a SQLite file: URL').default(DEFAULT_DATABASE_URL),
+  ),
+  SESSION_SECRET: optionalString,
+  APP_ORIGIN: z.preprocess(emptyAsUnset, z.string().url().optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyAsUnset, z.string().url().optional()),
+  OPENAI_MODEL: z.preprocess(emptyAsUnset, z.string().default('gpt-4')),
+  OPENAI_TIMEOUT_MS: integer(60_000, 100),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Impact Narrative Studio <no-reply@localhost>')),
+  // Shown on the legal pages; a plain address check, so single-label hosts like localhost pass.
+  CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost')),
+  DAILY_NARRATIVE_LIMIT: integer(10, 0),
+  TRUST_PROXY: integer(0, 0, 10),
+})
+
+export type Env = ReturnType<typeof loadEnv>
+
+function loadEnv(source: NodeJS.ProcessEnv) {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`)
+  }
+  const env = result.data
+  const databaseFile = resolveDatabaseFile(env.DATABASE_URL)
+  const dataDir = path.dirname(databaseFile)
+  return {
+    ...env,
+    databaseFile,
+    dataDir,
+    appOrigin: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sessionSecrets: env.SESSION_SECRET ? env.SESSION_SECRET.split(',').map((s) => s.trim()) : [readOrCreateSecret(dataDir)],
+  }
+}
+
+// Generated once and kept beside the database, so sessions survive restarts with no configuration.
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  fs.mkdirSync(dataDir, { recursive: true })
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return fs.readFileSync(file, 'utf8').trim()
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= loadEnv(process.env)
+  return cached
+}
+
+/** Tests change the environment between cases; this drops the cached copy. */
+export function resetEnvForTests() {
+  cached = undefined
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { cleanText } from '~/shared/text'
+import { TONES } from '~/shared/tones'
+
+// One schema for the dashboard form, used by conform in the browser and by the
+// actions and the JSON API on the server.
+
+export const SHORT_TEXT_MAX = 200
+export const EMAIL_MAX = 254
+export const PHONE_MAX = 50
+export const URL_MAX = 500
+export const LONG_TEXT_MAX = 5000
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max * 2, `Must be at most ${max} characters`)
+    .transform(cleanText)
+    .pipe(z.string().max(max, `Must be at most ${max} characters`))
+
+const required = (max: number, message: string) =>
+  z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
+
+const optional = (max: number) => text(max).optional()
+
+const optionalEmail = z
+  .string()
+  .pipe(text(EMAIL_MAX))
+  .pipe(z.string().email('Enter a valid email address'))
+  .optional()
+
+export const NarrativeInputSchema = z.object({
+  company: required(SHORT_TEXT_MAX, 'Organization Name is required'),
+  website: optional(URL_MAX),
+  contactName1: required(SHORT_TEXT_MAX, 'Primary Contact Name is required'),
+  contactTitle1: optional(SHORT_TEXT_MAX),
+  contactEmail1: z
+    .string({ required_error: 'Primary Contact Email is required' })
+    .pipe(text(EMAIL_MAX))
+    .pipe(z.string().min(1, 'Primary Contact Email is required').email('Enter a valid email address')),
+  contactPhone1: optional(PHONE_MAX),
+  contactName2: optional(SHORT_TEXT_MAX),
+  contactTitle2: optional(SHORT_TEXT_MAX),
+  contactEmail2: optionalEmail,
+  contactPhone2: optional(PHONE_MAX),
+  missionStatement: required(LONG_TEXT_MAX, 'Mission Statement is required'),
+  keyPrograms: required(LONG_TEXT_MAX, 'Key Programs and Services is required'),
+  impactMetrics: required(LONG_TEXT_MAX, 'Impact Metrics and Achievements is required'),
+  targetAudience: optional(LONG_TEXT_MAX),
+  geographicFocus: optional(LONG_TEXT_MAX),
+  selectedTone: z.enum(TONES).default('professional'),
+})
+
+export type NarrativeInput = z.infer<typeof NarrativeInputSchema>
+
+export const NARRATIVE_FIELDS = [
+  'company',
+  'website',
+  'contactName1',
+  'contactTitle1',
+  'contactEmail1',
+  'contactPhone1',
+  'contactName2',
+  'contactTitle2',
+  'contactEmail2',
+  'contactPhone2',
+  'missionStatement',
+  'keyPrograms',
+  'impactMetrics',
+  'targetAudience',
+  'geographicFocus',
+  'selectedTone',
+] as const satisfies readonly (keyof NarrativeInput)[]
