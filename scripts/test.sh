@@ -16,7 +16,7 @@ if [ ! -x "$chromium_path" ]; then
 fi
 
 echo "== typecheck"
-npx tsc --noEmit
+npm run typecheck
 echo "== build"
 npm run build
 echo "== unit and integration tests (some start the built app)"

@@ -23,8 +23,8 @@ const UPDATED = 'Narrative updated successfully!'
 const UPDATE_FAILED = 'Failed to update narrative. Please try again.'
 const NOT_PROVIDED = 'Not provided'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
   // Only what the page shows (no owner id, no quota bookkeeping).
@@ -49,8 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+export async function action({ request, params, url }: ActionFunctionArgs) {
+  const user = await requireUser({ request, url })
   const id = params.id ?? ''
   const formData = await request.formData()
   if (formData.get('intent') !== 'save') throw new Response('Unknown intent', { status: 400 })

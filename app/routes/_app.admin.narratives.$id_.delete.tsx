@@ -12,15 +12,15 @@ export const meta: MetaFunction = () => [{ title: 'Confirm Delete | Impact Narra
 
 const LIST_PATH = '/admin/narratives'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
   return { narrative: { id: narrative.id, company: narrative.company, generating: narrative.status === 'generating' } }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+export async function action({ request, params, url }: ActionFunctionArgs) {
+  const user = await requireUser({ request, url })
   const id = params.id ?? ''
   if (!(await getNarrative({ id, viewer: user }))) throw new Response('Not found', { status: 404 })
   // Still being written: it can be deleted once finished.

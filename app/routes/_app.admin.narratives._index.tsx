@@ -16,9 +16,9 @@ const PAGE_MAX = 100_000
 const DELETED = 'Narrative deleted successfully!'
 const DELETE_FAILED = 'Failed to delete narrative. Please try again.'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const page = parsePage(new URL(request.url).searchParams.get('page'))
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
+  const page = parsePage(url.searchParams.get('page'))
   let list = await listNarratives({ viewer: user, page })
   // A page beyond the last one (a bookmark, or the last row just deleted) shows the last page.
   if (page > list.pagination.pages) list = await listNarratives({ viewer: user, page: list.pagination.pages })
@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireUser({ request, url })
   const formData = await request.formData()
   if (formData.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
   const deleted = await deleteNarrative({ id: String(formData.get('id') ?? ''), viewer: user })

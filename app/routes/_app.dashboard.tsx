@@ -35,9 +35,9 @@ const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields to generate 
 const GENERATED = 'Narrative generated successfully!'
 const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const searchParams = new URL(request.url).searchParams
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
+  const searchParams = url.searchParams
   const narrativeId = searchParams.get('narrative')
   const fromId = searchParams.get('from')
   const [remaining, narrative, source] = await Promise.all([
@@ -59,8 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireUser({ request, url })
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'stop') {

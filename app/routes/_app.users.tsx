@@ -6,8 +6,8 @@ import { listUsers } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  await requireAdmin({ request, url })
   return { users: await listUsers() }
 }
 

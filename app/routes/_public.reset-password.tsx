@@ -20,13 +20,13 @@ import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get('token') ?? ''
   const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token))
   return data({ token: valid ? token : null }, { status: valid ? 200 : 400 })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })

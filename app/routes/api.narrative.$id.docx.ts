@@ -3,12 +3,12 @@ import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/server/
 import { narrativeDocxResponse } from '~/server/narratives/narrative-docx.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
+export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, 'Narrative not found')
-    return narrativeDocxResponse(narrative, new URL(request.url).searchParams.get('tz') ?? undefined)
+    return narrativeDocxResponse(narrative, url.searchParams.get('tz') ?? undefined)
   })
 
 export const action = methodNotAllowed

@@ -17,10 +17,10 @@ const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).
   generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,
 })
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
+export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const params = PageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+    const params = PageSchema.safeParse(Object.fromEntries(url.searchParams))
     if (!params.success) {
       return apiError(400, `page must be a whole number from 1, and limit one from 1 to ${API_PAGE_LIMIT_MAX}`)
     }

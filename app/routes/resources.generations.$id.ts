@@ -4,8 +4,8 @@ import { getAfterSeq, streamGenerationEvents } from '~/server/generation/event-s
 import { getNarrativeEngine } from '~/server/narratives/narratives.server'
 
 /** The page's EventSource: follows a generation; never starts or bills one. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
   const narrative = await getNarrativeEngine({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
   return streamGenerationEvents({

