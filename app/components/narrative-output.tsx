@@ -1,5 +1,5 @@
 import { countWords } from '~/shared/text'
-import type { StreamStatus } from '~/hooks/use-generation-stream'
+import type { StreamStatus } from '~/hooks/use-generation'
 
 const TARGET_MIN = 300
 const TARGET_MAX = 400

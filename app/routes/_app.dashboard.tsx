@@ -5,13 +5,15 @@ import {
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
+  replace,
   useActionData,
   useFetcher,
   useLoaderData,
+  useNavigation,
   useRevalidator,
-  useSearchParams,
+  useSubmit,
 } from 'react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { DownloadButton } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
@@ -26,7 +28,7 @@ import { getNarrative, toFormValues } from '~/server/narratives/narratives.serve
 import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
-import { useGenerationStream, type StreamStatus } from '~/hooks/use-generation-stream'
+import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/use-generation'
 import { useSavedForm } from '~/hooks/use-saved-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
@@ -71,29 +73,30 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const submission = parseForm(formData, NarrativeInputSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
-    return dataWithError({ result, generation: null }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
+    return dataWithError({ result }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
   }
   try {
     const generation = await startGeneration(user.id, submission.value)
-    if (formData.get('mode') === 'stream') return { result: submission.reply(), generation: { id: generation.id, engine: generation.engine } }
+    // With JavaScript the page follows the generation's event stream; the URL names it.
+    if (formData.get('mode') === 'stream') return replace(`/dashboard?narrative=${generation.id}`)
     // Without JavaScript the form waits for the whole narrative, then shows the saved narrative.
     await waitForGeneration(generation.id)
     return redirectWithSuccess(`/admin/narratives/${generation.id}`, GENERATED)
   } catch (error) {
     if (!(error instanceof QuotaError)) throw error
     if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
-    return dataWithError({ result: submission.reply({ formErrors: [error.message] }), generation: null }, error.message, { status: 429 })
+    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: 429 })
   }
 }
 
 export default function DashboardPage() {
   const { remaining, engine, narrative, formValues } = useLoaderData<typeof loader>()
-  const fetcher = useFetcher<typeof action>()
-  // With JavaScript the form goes through the fetcher; without it, through a document POST.
-  const actionData = useActionData<typeof action>()
-  const reply = fetcher.data ?? actionData
+  // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
+  // source of what is shown from then on (a reload resumes the same generation).
+  const reply = useActionData<typeof action>()
+  const submit = useSubmit()
+  const navigation = useNavigation()
   const revalidator = useRevalidator()
-  const [searchParams, setSearchParams] = useSearchParams()
   const [form, fields] = useForm({
     id: 'narrative',
     defaultValue: formValues ?? undefined,
@@ -107,31 +110,24 @@ export default function DashboardPage() {
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })
       saveForm(formData)
       formData.set('mode', 'stream')
-      fetcher.submit(formData, { method: 'POST' })
+      submit(formData, { method: 'POST', replace: true, preventScrollReset: true })
     },
   })
   const saveForm = useSavedForm(form, { restore: !formValues })
 
-  // A new generation puts its id in the URL, so a reload resumes it.
-  const started = fetcher.data && 'generation' in fetcher.data ? fetcher.data.generation : null
-  useEffect(() => {
-    if (started && searchParams.get('narrative') !== started.id) {
-      setSearchParams({ narrative: started.id }, { replace: true, preventScrollReset: true })
-    }
-  }, [started]) // eslint-disable-line react-hooks/exhaustive-deps
-
   const onFinish = useCallback(
-    (status: StreamStatus) => {
+    (status: FinishedStatus) => {
       if (status === 'complete') showToast({ type: 'success', message: GENERATED })
       if (status === 'failed') showToast({ type: 'error', message: GENERATION_FAILED })
+      // The saved row, and the quota a failure refunds.
       revalidator.revalidate()
     },
     [revalidator],
   )
-  const current = started && narrative?.id !== started.id ? { id: started.id, text: '', status: 'generating' as const, engine: started.engine } : narrative
-  const stream = useGenerationStream(current?.id ?? null, { text: current?.text ?? '', status: current?.status ?? 'idle' }, onFinish)
-  const generating = stream.status === 'generating' || fetcher.state !== 'idle'
-  const canDownload = current && !generating && stream.text.length > 0
+  const generation = useGeneration(narrative, onFinish)
+  const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'generate'
+  const generating = starting || generation.status === 'generating'
+  const canDownload = narrative && !generating && generation.text.length > 0
 
   return (
     <div className="page dashboard">
@@ -144,14 +140,14 @@ export default function DashboardPage() {
         <input type="hidden" name="intent" value="generate" />
         <NarrativeFormFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <NarrativeOutput text={stream.text} status={stream.status} engine={current?.engine ?? engine} />
+        <NarrativeOutput text={generation.text} status={starting ? 'generating' : generation.status} engine={narrative?.engine ?? engine} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={generating || remaining === 0}>
             {generating ? 'Generating...' : 'Generate Impact Narrative'}
           </button>
-          {stream.status === 'generating' && current ? <StopButton id={current.id} /> : null}
+          {generation.status === 'generating' && narrative ? <StopButton id={narrative.id} /> : null}
           {canDownload ? (
-            <DownloadButton narrativeId={current.id} label="Download as Word Document" />
+            <DownloadButton narrativeId={narrative.id} label="Download as Word Document" />
           ) : (
             <button type="button" className="button button-secondary" disabled>
               Download as Word Document

@@ -29,6 +29,35 @@ test('generates a narrative: the text grows in the box, then it is saved and the
   await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/)
 })
 
+test('generates several times in a row: each narrative is shown, counted and downloadable', async ({ page }) => {
+  await signInNewUser(page)
+  // At the model's usual pace, then one that finishes before the page has loaded the new URL, then a slow one.
+  const runs = [
+    { suffix: '', left: 9 },
+    { suffix: '[[fake:delay=0]][[fake:pieces=4]]', left: 8 },
+    { suffix: '[[fake:delay=0]][[fake:pieces=1]]', left: 7 },
+    { suffix: '[[fake:delay=600]][[fake:pieces=30]]', left: 6 },
+  ]
+  const ids = new Set<string>()
+  for (const { suffix, left } of runs) {
+    await fillNarrativeForm(page, { missionSuffix: suffix })
+    await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+    await expect(quota(page)).toHaveText(`Limit: ${left} narratives daily`)
+    await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(/^[1-9]\d* words? \(target 300-400\)$/)).toBeVisible()
+    await expect(page.getByText('Your narrative will appear here.')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Download as Word Document' })).toBeVisible()
+    // Each run is a new narrative, named in the URL so a reload shows it again.
+    const id = new URL(page.url()).searchParams.get('narrative')!
+    expect(id).toBeTruthy()
+    expect(ids.has(id)).toBe(false)
+    ids.add(id)
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'Download as Word Document' })).toBeVisible()
+    await expect(page.getByText(/^[1-9]\d* words? \(target 300-400\)$/)).toBeVisible()
+  }
+})
+
 test('a reload mid-generation resumes the same text', async ({ page }) => {
   await signInNewUser(page)
   await fillNarrativeForm(page, { missionSuffix: '[[fake:slow]]' })
@@ -67,6 +96,8 @@ test('the form is restored after a reload, and the narrative downloads as Word',
   await signInNewUser(page)
   await fillNarrativeForm(page)
   await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  // The heading reads "Generated" before any generation too: wait for this one to have started.
+  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
   await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
 
   const downloadPromise = page.waitForEvent('download')

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react'
+
+export type StreamStatus = 'idle' | 'generating' | 'complete' | 'stopped' | 'failed'
+export type FinishedStatus = Exclude<StreamStatus, 'idle' | 'generating'>
+export type GenerationState = { text: string; status: StreamStatus }
+
+/** A saved narrative as the page's loader read it: the one source of which generation is shown. */
+export type GenerationSnapshot = { id: string; text: string; status: StreamStatus }
+
+type Live = GenerationState & { id: string }
+
+const IDLE: GenerationState = { text: '', status: 'idle' }
+
+/**
+ * What to show for the generation the loader names (the `?narrative=` of the URL). While the loader
+ * says it is generating, the text comes from its event stream; once the loader has the finished row,
+ * the row is the text. A dropped connection reconnects by itself and resumes after the last piece
+ * received (Last-Event-ID); `done` carries the authoritative full text.
+ */
+export function useGeneration(snapshot: GenerationSnapshot | null, onFinish: (status: FinishedStatus) => void): GenerationState {
+  const [live, setLive] = useState<Live | null>(null)
+  const id = snapshot?.id ?? null
+  const generating = snapshot?.status === 'generating'
+
+  useEffect(() => {
+    if (!id || !generating) return
+    const source = new EventSource(`/resources/generations/${encodeURIComponent(id)}`)
+    let text = ''
+    const finish = (status: FinishedStatus, finalText: string) => {
+      source.close()
+      setLive({ id, text: finalText, status })
+      onFinish(status)
+    }
+    source.addEventListener('delta', (event) => {
+      text += JSON.parse((event as MessageEvent).data).text
+      setLive({ id, text, status: 'generating' })
+    })
+    source.addEventListener('done', (event) => {
+      const data = JSON.parse((event as MessageEvent).data)
+      finish(data.status, data.text)
+    })
+    source.addEventListener('error', (event) => {
+      // A server-sent `error` event carries data; a connection error does not, and EventSource retries
+      // it unless the server refused outright (then readyState is CLOSED).
+      if ((event as MessageEvent).data || source.readyState === EventSource.CLOSED) finish('failed', text)
+    })
+    return () => source.close()
+  }, [id, generating]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!snapshot) return IDLE
+  if (!generating) return { text: snapshot.text, status: snapshot.status }
+  return live?.id === snapshot.id ? live : { text: snapshot.text, status: 'generating' }
+}
