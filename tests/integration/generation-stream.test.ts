@@ -100,8 +100,11 @@ describe('the page stream (GET /resources/generations/:id)', () => {
   async function startFromDashboard(cookie: string, marker = '') {
     const fields = { ...asFormFields({ ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` }), intent: 'generate', mode: 'stream' }
     const res = await call(dashboardAction, formRequest('/dashboard', fields, { cookie }))
-    expect(res.status).toBe(200)
-    return res.body.generation.id as string
+    // The page follows the generation the URL names.
+    expect(res.status).toBe(302)
+    const location = new URL(res.headers.get('Location')!, 'https://narratives.example.org')
+    expect(location.pathname).toBe('/dashboard')
+    return location.searchParams.get('narrative')!
   }
 
   it('replays from the start, or only after Last-Event-ID, and never bills', async () => {
