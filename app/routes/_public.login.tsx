@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
   data,

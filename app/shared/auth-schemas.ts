@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { requiredString } from '~/shared/form'
 import { cleanText } from '~/shared/text'
 
 // Shared by the forms (conform, in the browser) and the actions and JSON API on the server.
@@ -8,19 +7,21 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const NAME_MAX = 100
 
-export const EmailSchema = requiredString('Email is required')
+export const EmailSchema = z
+  .string({ required_error: 'Email is required' })
   .max(254, 'Email is too long')
   .transform((value) => cleanText(value).toLowerCase())
-  .pipe(z.string().min(1, 'Email is required'))
-  .pipe(z.email('Enter a valid email address'))
+  .pipe(z.string().min(1, 'Email is required').email('Enter a valid email address'))
 
 // Passwords are taken exactly as typed: no trimming, no normalisation, no composition rules.
-export const PasswordSchema = requiredString('Password is required')
+export const PasswordSchema = z
+  .string({ required_error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
 
 const NameSchema = (label: string) =>
-  requiredString(`${label} is required`)
+  z
+    .string({ required_error: `${label} is required` })
     .max(NAME_MAX * 2, `${label} is too long`)
     .transform(cleanText)
     .pipe(z.string().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`))
@@ -28,7 +29,7 @@ const NameSchema = (label: string) =>
 export const LoginSchema = z.object({
   email: EmailSchema,
   // Any length is checked against the stored hash, but never more than the maximum is hashed.
-  password: requiredString('Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+  password: z.string({ required_error: 'Password is required' }).max(PASSWORD_MAX, 'Invalid email or password'),
   redirectTo: z.string().optional(),
 })
 
@@ -37,7 +38,7 @@ const RegisterFields = z.object({
   firstName: NameSchema('First name'),
   lastName: NameSchema('Last name'),
   password: PasswordSchema,
-  confirmPassword: requiredString('Please confirm your password'),
+  confirmPassword: z.string({ required_error: 'Please confirm your password' }),
 })
 
 const passwordsMatch =
@@ -56,7 +57,7 @@ export const RegisterSchema = RegisterFields.superRefine(passwordsMatch(PASSWORD
 /** The sign-up page adds the terms box and the separate, optional marketing opt-in. */
 export const SignupSchema = RegisterFields.extend({
   acceptTerms: z
-    .boolean({ error: TERMS_REQUIRED })
+    .boolean({ required_error: TERMS_REQUIRED, invalid_type_error: TERMS_REQUIRED })
     .refine((accepted) => accepted, TERMS_REQUIRED),
   marketingConsent: z.boolean().optional(),
 }).superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))
@@ -65,14 +66,14 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema })
 
 export const ResetPasswordSchema = z
   .object({
-    token: requiredString('Invalid or missing reset token').max(200),
+    token: z.string({ required_error: 'Invalid or missing reset token' }).max(200),
     newPassword: PasswordSchema,
-    confirmPassword: requiredString('Please confirm your password'),
+    confirmPassword: z.string({ required_error: 'Please confirm your password' }),
   })
   .superRefine(passwordsMatch("Passwords don't match", 'confirmPassword'))
 
 /** The token API's reset body: no confirmation field. */
 export const ApiResetPasswordSchema = z.object({
-  token: requiredString('Invalid or missing reset token').max(200),
+  token: z.string({ required_error: 'Invalid or missing reset token' }).max(200),
   newPassword: PasswordSchema,
 })

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { requiredString } from '~/shared/form'
 import { cleanText } from '~/shared/text'
 import { TONES } from '~/shared/tones'
 
@@ -20,14 +19,14 @@ const text = (max: number) =>
     .pipe(z.string().max(max, `Must be at most ${max} characters`))
 
 const required = (max: number, message: string) =>
-  requiredString(message).pipe(text(max)).pipe(z.string().min(1, message))
+  z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
 
 const optional = (max: number) => text(max).optional()
 
 const optionalEmail = z
   .string()
   .pipe(text(EMAIL_MAX))
-  .pipe(z.email('Enter a valid email address'))
+  .pipe(z.string().email('Enter a valid email address'))
   .optional()
 
 export const NarrativeInputSchema = z.object({
@@ -35,10 +34,10 @@ export const NarrativeInputSchema = z.object({
   website: optional(URL_MAX),
   contactName1: required(SHORT_TEXT_MAX, 'Primary Contact Name is required'),
   contactTitle1: optional(SHORT_TEXT_MAX),
-  contactEmail1: requiredString('Primary Contact Email is required')
+  contactEmail1: z
+    .string({ required_error: 'Primary Contact Email is required' })
     .pipe(text(EMAIL_MAX))
-    .pipe(z.string().min(1, 'Primary Contact Email is required'))
-    .pipe(z.email('Enter a valid email address')),
+    .pipe(z.string().min(1, 'Primary Contact Email is required').email('Enter a valid email address')),
   contactPhone1: optional(PHONE_MAX),
   contactName2: optional(SHORT_TEXT_MAX),
   contactTitle2: optional(SHORT_TEXT_MAX),

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { requiredString } from '~/shared/form'
 
 /** The longest narrative text a person can save (a 400-word narrative is about 2,500 characters). */
 export const NARRATIVE_TEXT_MAX = 20_000
 
 /** Saving an edited narrative: shared by the detail page's form and the API's PUT. */
 export const NarrativeTextSchema = z.object({
-  generatedNarrative: requiredString('The narrative cannot be empty')
+  generatedNarrative: z
+    .string({ required_error: 'The narrative cannot be empty' })
     .max(NARRATIVE_TEXT_MAX * 2, `The narrative must be at most ${NARRATIVE_TEXT_MAX} characters`)
     .transform((text) => text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim())
     .pipe(

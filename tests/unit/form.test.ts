@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod'
 import { parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { getUserBySessionToken, type AuthUser } from '~/server/accounts/auth.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
@@ -13,7 +13,7 @@ export function apiError(status: number, error: string, details?: unknown): Resp
 export const methodNotAllowed = () => apiError(405, 'Method not allowed')
 
 /** Reads a JSON body into an allow-listed schema: unknown fields (isAdmin, owner ids) are dropped. */
-export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+export async function readJson<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
   const contentType = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw apiError(415, 'Content-Type must be application/json')
   let body: unknown
@@ -23,7 +23,7 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
     throw apiError(400, 'Request body is not valid JSON')
   }
   const result = schema.safeParse(withoutEmptyStrings(body))
-  if (!result.success) throw apiError(400, 'Invalid input', z.flattenError(result.error).fieldErrors)
+  if (!result.success) throw apiError(400, 'Invalid input', result.error.flatten().fieldErrors)
   return result.data
 }
 

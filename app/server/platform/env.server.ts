@@ -17,9 +17,9 @@ const EnvSchema = z.object({
     z.string().startsWith('file:', 'must be a SQLite file: URL').default(DEFAULT_DATABASE_URL),
   ),
   SESSION_SECRET: optionalString,
-  APP_ORIGIN: z.preprocess(emptyAsUnset, z.url().optional()),
+  APP_ORIGIN: z.preprocess(emptyAsUnset, z.string().url().optional()),
   OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+  OPENAI_BASE_URL: z.preprocess(emptyAsUnset, z.string().url().optional()),
   OPENAI_MODEL: z.preprocess(emptyAsUnset, z.string().default('gpt-4')),
   OPENAI_TIMEOUT_MS: integer(60_000, 100),
   SMTP_URL: z.preprocess(
