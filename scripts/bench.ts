@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { buildNarrativeDocx } from '~/server/narratives/docx.server'
 import { newDataDir, startAppServer, type AppServer } from '../tests/setup/app-server'
 import { appEnd, appPiece, get, openAiEnd, openAiPiece, readStream } from './bench/http'
@@ -14,7 +15,7 @@ import { interleave, load, median, ms, now, p99 } from './bench/stats'
 const SMOKE = process.argv.includes('--smoke')
 // --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
 const PROFILE_DIR = argValue('--profile')
-// --only NAME[,NAME] runs only those measures: cold, ttft, concurrent, lists, docx, pages, js.
+// --only NAME[,NAME] runs only those measures: routes, cold, ttft, concurrent, lists, docx, pages, js.
 const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
@@ -73,12 +74,12 @@ function apiStream(app: AppServer, actor: Actor, missionSuffix = '') {
   }).then((response) => readStream(response, startedAt, appPiece, appEnd))
 }
 
-/** What the page does: the form POST (Remix single fetch) returns the id, then EventSource follows it. */
+/** What the page does: the form POST (single fetch) redirects to ?narrative=ID, then EventSource follows it. */
 async function pageStream(app: AppServer, actor: Actor, missionSuffix: string) {
   const startedAt = now()
   const form = new URLSearchParams({ ...INPUT, missionStatement: `${INPUT.missionStatement} ${missionSuffix}`, intent: 'generate', mode: 'stream' })
   const posted = await fetch(`${app.origin}/dashboard.data`, { method: 'POST', headers: { Cookie: actor.cookie }, body: form })
-  const id = /"(c[a-z0-9]{20,})"/.exec(await posted.text())?.[1]
+  const id = /narrative=(c[a-z0-9]{20,})/.exec(await posted.text())?.[1]
   if (!id) throw new Error('The dashboard did not return a generation id')
   const events = await fetch(`${app.origin}/resources/generations/${id}`, { headers: { Cookie: actor.cookie, Accept: 'text/event-stream' } })
   return readStream(events, startedAt, appPiece, appEnd)
@@ -247,7 +248,7 @@ async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
 /** Bytes on the wire (gzip where the server compresses) of every script a first visit to the dashboard loads. */
 async function measureJavaScript(app: AppServer, heavy: Actor) {
   const html = await (await fetch(`${app.origin}/dashboard`, { headers: { Cookie: heavy.cookie } })).text()
-  const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
   const sizes = await Promise.all(urls.map((url) => gzipTransferSize(`${app.origin}${url}`)))
   const total = sizes.reduce((a, b) => a + b, 0)
   rows.push({
@@ -269,6 +270,54 @@ function gzipTransferSize(url: string) {
       response.on('end', () => resolve(bytes))
     }).on('error', reject)
   })
+}
+
+/**
+ * React Router's matching of a URL against our route table, as the server does it for every request
+ * (Remix 2 rebuilt and ranked the table on every call: docs/decisions/007). The table is the built
+ * manifest's; the URLs are one of each kind.
+ */
+function measureRouteMatching() {
+  const routes = builtRouteTable()
+  const urls = ['/', '/login', '/dashboard', '/admin/narratives', '/admin/narratives/abc123', '/admin/narratives/abc123/delete', '/api/narrative/abc123/docx', '/resources/generations/abc123', '/no/such/page']
+  const first = now()
+  for (const url of urls) matchRoutes(routes, url)
+  const firstMs = now() - first
+  const rounds = SMOKE ? 100 : 20_000
+  const samples: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    const t0 = now()
+    for (const url of urls) matchRoutes(routes, url)
+    samples.push((now() - t0) / urls.length)
+  }
+  const micro = (value: number) => `${(value * 1000).toFixed(1)} µs`
+  rows.push({
+    measure: `Route matching, one URL against the ${countRoutes(routes)} routes (in-process)`,
+    app: `${micro(median(samples))} / ${micro(p99(samples))}; first calls ${micro(firstMs / urls.length)}`,
+    floor: '',
+    comparison: '',
+    budget: 'p99 ≤ 50 µs',
+    met: p99(samples) <= 0.05,
+  })
+}
+
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean }
+
+function builtRouteTable(): RouteObject[] {
+  const dir = 'build/client/assets'
+  const file = fs.readdirSync(dir).find((name) => /^manifest-.+\.js$/.test(name))
+  if (!file) throw new Error('No route manifest in build/client/assets: run `npm run build` first.')
+  const source = fs.readFileSync(path.join(dir, file), 'utf8')
+  const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as { routes: Record<string, ManifestRoute> }
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(manifest.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => (route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: children(route.id) }))
+  return children(undefined)
+}
+
+function countRoutes(routes: RouteObject[]): number {
+  return routes.reduce((sum, route) => sum + 1 + countRoutes(route.children ?? []), 0)
 }
 
 async function measureColdStart(dataDir: string, env: Record<string, string>) {
@@ -308,7 +357,7 @@ function writeReport(started: Date) {
 }
 
 async function main() {
-  if (!fs.existsSync('build/index.js')) throw new Error('Run `npm run build` first.')
+  if (!fs.existsSync('build/server/index.js')) throw new Error('Run `npm run build` first.')
   const started = new Date()
   const model = await startFakeModel()
   const dataDir = newDataDir()
@@ -318,6 +367,7 @@ async function main() {
     await (await startAppServer({ dataDir, env })).stop() // migrations
     console.log('Seeding...')
     const actors = await seed(path.join(dataDir, 'app.db'), SECRET, { heavy: SIZES.heavy, total: SIZES.total, generators: SIZES.concurrent })
+    if (run('routes')) measureRouteMatching()
     if (run('cold')) await measureColdStart(dataDir, env)
     const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
     const app = await startAppServer({ dataDir, env, nodeArgs })
