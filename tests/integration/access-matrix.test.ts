@@ -221,7 +221,7 @@ const ROWS: Row[] = [
     auth: 'cookie',
     target: 'indexDelete',
     form: { intent: 'delete', id: '{id}' },
-    // Remix drops the ?index marker from the request URL, so the way back is the list itself.
+    // The guard builds the way back from React Router's url, which has no ?index marker: the list itself.
     expect: { anonymous: toLogin('/admin/narratives'), user: 200, other: 404, admin: 200 },
   },
   {

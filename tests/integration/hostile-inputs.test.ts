@@ -107,7 +107,7 @@ async function userCount(): Promise<number> {
  * fails the test with whatever it answers instead.
  *
  * Why hold: a client still writing flat out when the server refuses loses the 413 now and then. The
- * server closes the socket right after writing its refusal (server.js: refuse(), and req.destroy() in
+ * server closes the socket right after writing its refusal (app/server/edge/refuse.server.ts, and req.destroy() in
  * limitStreamedBody) while request bytes are still arriving; the unread bytes turn the close into a TCP
  * reset and the client gets EPIPE or ECONNRESET instead of the answer (measured: fetch with a declared
  * 3 MB body 4 in 150; a chunked upload 1 in 40 with node:http, 1-3 in 60 with fetch, 1 in 150 on a raw

@@ -8,7 +8,8 @@ export function accessLog(): RequestHandler {
     res.on('finish', () => {
       log('info', 'http.request', {
         method: req.method,
-        path: req.path,
+        // originalUrl: inside a mounted router (the assets), req.path has lost its prefix.
+        path: req.originalUrl.split('?')[0],
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       })

@@ -9,7 +9,7 @@ export function apiError(status: number, error: string, details?: unknown): Resp
   return Response.json(details === undefined ? { error } : { error, details }, { status })
 }
 
-/** For the verbs an API route does not have: the API's error shape, not Remix's default. */
+/** For the verbs an API route does not have: the API's error shape, not React Router's default. */
 export const methodNotAllowed = () => apiError(405, 'Method not allowed')
 
 /** Reads a JSON body into an allow-listed schema: unknown fields (isAdmin, owner ids) are dropped. */
