@@ -52,8 +52,11 @@ function compressExceptEventStreams() {
 }
 
 // A request already refused (413 mid-body) can still fail inside React Router: nothing more to send.
+// Express's own 4xx (a missing asset) keeps its status; anything else is a logged 500.
 const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
   if (res.headersSent) return
+  const status = Number(error?.status)
+  if (status >= 400 && status < 500) return res.status(status).json({ error: status === 404 ? 'Not found' : 'Bad request' })
   log('error', 'server.error', errorDetails(error))
   res.status(500).json({ error: 'Internal server error' })
 }

@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer, type AppServer } from '../setup/app-server'
+
+// The HTTP server of `npm start` (server.ts and app/server/http): what it adds around React Router.
+let app: AppServer
+
+beforeAll(async () => {
+  app = await startAppServer()
+})
+
+afterAll(async () => {
+  await app.stop()
+  fs.rmSync(app.dataDir, { recursive: true, force: true })
+})
+
+function accessLines(): Array<Record<string, unknown>> {
+  return app
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"event":"http.request"'))
+    .map((line) => JSON.parse(line))
+}
+
+async function waitForAccessLine(requestId: string) {
+  for (let i = 0; i < 50; i++) {
+    const line = accessLines().find((entry) => entry.requestId === requestId)
+    if (line) return line
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`No access line for ${requestId}:\n${app.logs()}`)
+}
+
+describe('the access log', () => {
+  it('writes one line per answered request with its id, method, path, status and duration', async () => {
+    const response = await fetch(`${app.origin}/login?redirectTo=%2Fdashboard`)
+    await response.text()
+    const requestId = response.headers.get('X-Request-Id')!
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+    const line = await waitForAccessLine(requestId)
+    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/login', status: 200 })
+    expect(line.durationMs).toEqual(expect.any(Number))
+    expect(accessLines().filter((entry) => entry.requestId === requestId)).toHaveLength(1)
+  })
+
+  it('logs refusals made before React Router, and never the query string', async () => {
+    const refused = await fetch(`${app.origin}/login?token=secret-value`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c',
+    })
+    await refused.text()
+    const line = await waitForAccessLine(refused.headers.get('X-Request-Id')!)
+    expect(line).toMatchObject({ method: 'POST', path: '/login', status: 403 })
+    expect(app.logs()).not.toContain('secret-value')
+  })
+})
+
+describe('built assets', () => {
+  it('serves each script gzipped, immutable for a year, and logs it under /assets', async () => {
+    const page = await (await fetch(`${app.origin}/login`)).text()
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(page)![1]
+    const response = await fetch(`${app.origin}${script}`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Encoding')).toBe('gzip')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('Content-Type')).toMatch(/javascript/)
+    expect((await response.text()).length).toBeGreaterThan(0)
+    const line = await waitForAccessLine(response.headers.get('X-Request-Id')!)
+    expect(line).toMatchObject({ path: script, status: 200 })
+  })
+
+  it('answers 404 for a missing asset instead of rendering a page', async () => {
+    const response = await fetch(`${app.origin}/assets/no-such-file-123.js`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('Content-Type') ?? '').not.toMatch(/text\/html/)
+  })
+})
