@@ -8,7 +8,7 @@ process.env.NODE_ENV ??= 'production'
 applyPendingMigrations(resolveDatabaseFile(process.env.DATABASE_URL || DEFAULT_DATABASE_URL))
 
 const [{ startServer }, build] = await Promise.all([
-  import('~/server/http/server.server'),
+  import('~/server/http/start.server'),
   import('virtual:react-router/server-build'),
 ])
 await startServer(build)
