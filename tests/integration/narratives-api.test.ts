@@ -209,4 +209,14 @@ describe('listNarratives', () => {
     const { owner } = await actors()
     expect((await listNarratives({ viewer: owner.user, page: 1 })).pagination).toEqual({ page: 1, limit: 10, total: 0, pages: 1 })
   })
+
+  it('gives each listed narrative exactly what Prisma reads for it: dates as Dates, every column, its owner', async () => {
+    const { owner } = await actors()
+    const created = await call(createApi, jsonRequest('/api/narrative', { ...FULL_INPUT, generatedNarrative: 'Text.' }, { token: owner.token }))
+    const stored = await prisma.narrative.findUniqueOrThrow({ where: { id: created.body.data.id }, include: { user: { select: { firstName: true, lastName: true, email: true } } } })
+    const [listed] = (await listNarratives({ viewer: owner.user, page: 1 })).data
+    expect(listed.createdAt).toBeInstanceOf(Date)
+    expect(listed.updatedAt).toBeInstanceOf(Date)
+    expect(listed).toEqual(stored)
+  })
 })

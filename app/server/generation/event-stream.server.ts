@@ -1,4 +1,4 @@
-import { prisma } from '~/server/platform/db.server'
+import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { GENERATION_FAILED, subscribe, type GenerationEvent } from '~/server/generation/jobs.server'
 
 const HEARTBEAT_MS = 15_000
@@ -107,7 +107,7 @@ function coalesce(send: (text: string, seq: number) => void) {
 
 /** A generation not running in this process has finished: its record holds the outcome. */
 async function readFinished(id: string): Promise<FinishedEvent> {
-  const narrative = await prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true } })
+  const narrative = await getNarrativeOutcome(id)
   if (narrative?.status === 'complete' || narrative?.status === 'stopped') {
     return { type: 'done', status: narrative.status, text: narrative.generatedNarrative }
   }

@@ -1,9 +1,16 @@
-import { prisma } from '~/server/platform/db.server'
 import { isAbortError, getEngine } from '~/server/generation/engine.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { insertGeneratingNarrative, toNarrativeColumns } from '~/server/narratives/narratives.server'
-import { claimQuota, countRunningGenerations, MAX_RUNNING_GENERATIONS, refundQuota } from '~/server/generation/quota.server'
+import {
+  countGeneratingNarratives,
+  findInterruptedNarratives,
+  finishNarrative,
+  insertGeneratingNarrative,
+  markNarrativeFailed,
+  toNarrativeColumns,
+} from '~/server/narratives/narratives.server'
+import { prisma } from '~/server/platform/db.server'
+import { claimQuota, MAX_RUNNING_GENERATIONS, refundQuota } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
@@ -48,7 +55,8 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
     return { id, quotaDay }
   })
   if (!narrative) {
-    const message = (await countRunningGenerations(userId)) >= MAX_RUNNING_GENERATIONS ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
+    // Why the claim failed: the daily limit, or too many generations running.
+    const message = (await countGeneratingNarratives(userId)) >= MAX_RUNNING_GENERATIONS ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
     log('warn', 'quota.refused', { userId, reason: message === QUOTA_EXHAUSTED ? 'daily_limit' : 'running' })
     throw new QuotaError(message)
   }
@@ -108,10 +116,7 @@ async function run(generation: Generation, input: NarrativeInput, quotaDay: stri
 }
 
 async function finish(generation: Generation, status: Exclude<GenerationStatus, 'generating'>) {
-  // Raw for the same reason as the insert: many generations end together.
-  await prisma.$executeRaw`
-    UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${generation.pieces.join('')}, "updatedAt" = ${new Date()}
-    WHERE "id" = ${generation.id}`
+  await finishNarrative(generation.id, status, generation.pieces.join(''))
   const final: Generation['final'] =
     status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') }
   generation.final = final
@@ -164,12 +169,9 @@ export async function stopAllGenerations() {
  * user, so they are marked failed and refunded.
  */
 export async function recoverInterruptedGenerations() {
-  const orphans = await prisma.narrative.findMany({
-    where: { status: 'generating', id: { notIn: [...running.keys()] } },
-    select: { id: true, userId: true, quotaDay: true },
-  })
+  const orphans = await findInterruptedNarratives([...running.keys()])
   for (const orphan of orphans) {
-    await prisma.narrative.update({ where: { id: orphan.id }, data: { status: 'failed' } })
+    await markNarrativeFailed(orphan.id)
     if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
   }
   if (orphans.length) log('warn', 'generation.recovered', { count: orphans.length })

@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
+import { countGeneratingSql } from '~/server/narratives/narratives.server'
 
 /** At most this many generations of one user run at once. */
 export const MAX_RUNNING_GENERATIONS = 2
@@ -30,7 +31,7 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string): 
     SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day}
     WHERE "id" = ${userId}
       AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < ${limit}
-      AND (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') < ${MAX_RUNNING_GENERATIONS}`
+      AND ${countGeneratingSql(userId)} < ${MAX_RUNNING_GENERATIONS}`
   return changed === 1 ? day : null
 }
 
@@ -39,9 +40,4 @@ export async function refundQuota(userId: string, day: string) {
   await prisma.$executeRaw`
     UPDATE "User" SET "quotaUsed" = MAX("quotaUsed" - 1, 0)
     WHERE "id" = ${userId} AND "quotaDay" = ${day}`
-}
-
-/** Why a claim failed: the daily limit, or too many generations running. */
-export async function countRunningGenerations(userId: string) {
-  return prisma.narrative.count({ where: { userId, status: 'generating' } })
 }

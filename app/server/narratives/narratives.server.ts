@@ -51,6 +51,36 @@ export async function insertGeneratingNarrative(
   return columns.id as string
 }
 
+/** How many of the user's narratives are being written: a SQL fragment, so a quota claim can check it in its own statement. */
+export function countGeneratingSql(userId: string) {
+  return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating')`
+}
+
+export function countGeneratingNarratives(userId: string) {
+  return prisma.narrative.count({ where: { userId, status: 'generating' } })
+}
+
+/** The end of a generation: its outcome and text. Raw for the same reason as the insert: many end together. */
+export async function finishNarrative(id: string, status: 'complete' | 'stopped' | 'failed', text: string) {
+  await prisma.$executeRaw`
+    UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "updatedAt" = ${new Date()}
+    WHERE "id" = ${id}`
+}
+
+/** A finished generation's outcome, for a stream that reconnects after its job is gone. */
+export function getNarrativeOutcome(id: string) {
+  return prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true } })
+}
+
+/** Rows still marked generating whose job is not among `runningIds`: what a crash left behind. */
+export function findInterruptedNarratives(runningIds: string[]) {
+  return prisma.narrative.findMany({ where: { status: 'generating', id: { notIn: runningIds } }, select: { id: true, userId: true, quotaDay: true } })
+}
+
+export async function markNarrativeFailed(id: string) {
+  await prisma.narrative.update({ where: { id }, data: { status: 'failed' } })
+}
+
 /** Edit-to-regenerate: a saved narrative's inputs as the dashboard form's values (every field). */
 export function toFormValues(narrative: Narrative): Record<keyof NarrativeInput, string> {
   return {
@@ -108,16 +138,36 @@ export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { view
  * (docs/decisions/006).
  */
 async function findNarrativePage(viewer: Viewer, limit: number, offset: number): Promise<NarrativeWithOwner[]> {
-  const rows = await prisma.$queryRaw<(Narrative & { ownerFirstName: string; ownerLastName: string; ownerEmail: string })[]>`
-    SELECT n.*, u."firstName" AS "ownerFirstName", u."lastName" AS "ownerLastName", u."email" AS "ownerEmail"
+  const rows = await prisma.$queryRaw<NarrativeListRow[]>`
+    SELECT ${NARRATIVE_COLUMNS_SQL}, u."firstName" AS "ownerFirstName", u."lastName" AS "ownerLastName", u."email" AS "ownerEmail"
     FROM "Narrative" n JOIN "User" u ON u."id" = n."userId"
     ${ownedBySql(viewer)}
     ORDER BY n."createdAt" DESC, n."id" DESC
     LIMIT ${limit} OFFSET ${offset}`
-  return rows.map(({ ownerFirstName, ownerLastName, ownerEmail, ...narrative }) => ({
-    ...narrative,
+  return rows.map(toNarrativeWithOwner)
+}
+
+// A raw row is typed by what SQLite returns, not by the schema (a Boolean would come back as 0 or 1):
+// the columns are named from the schema, and each row is mapped to the type it claims to be.
+const NARRATIVE_COLUMNS = Object.keys(Prisma.NarrativeScalarFieldEnum) as (keyof Narrative)[]
+const NARRATIVE_COLUMNS_SQL = Prisma.raw(NARRATIVE_COLUMNS.map((name) => `n."${name}"`).join(', '))
+
+type RawDate = Date | number | string
+type NarrativeListRow = Omit<Narrative, 'createdAt' | 'updatedAt'> & {
+  createdAt: RawDate
+  updatedAt: RawDate
+  ownerFirstName: string
+  ownerLastName: string
+  ownerEmail: string
+}
+
+function toNarrativeWithOwner({ ownerFirstName, ownerLastName, ownerEmail, createdAt, updatedAt, ...columns }: NarrativeListRow): NarrativeWithOwner {
+  return {
+    ...columns,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
     user: { firstName: ownerFirstName, lastName: ownerLastName, email: ownerEmail },
-  }))
+  }
 }
 
 /**
