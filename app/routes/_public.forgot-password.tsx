@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ForgotPasswordSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   try {
-    enforceRateLimit('forgot', submission.value.email)
+    await enforceRateLimit('forgot', submission.value.email)
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error
     return rateLimitedPage({ result: submission.reply({ formErrors: [error.message] }), sent: false }, error)

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
   try {
-    enforceRateLimit('login', submission.value.email)
+    await enforceRateLimit('login', submission.value.email)
     const user = await authenticator.authenticate('form', request)
     return redirectWithSuccess(safeRedirect(submission.value.redirectTo), 'Welcome! Login Successfully', {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },

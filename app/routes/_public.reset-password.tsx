@@ -31,7 +31,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
   try {
-    enforceRateLimit('reset')
+    await enforceRateLimit('reset')
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error
     return rateLimitedPage({ result: submission.reply({ formErrors: [error.message], hideFields }), invalidToken: false }, error)

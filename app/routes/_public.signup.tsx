@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return dataWithError(submission.reply({ hideFields }), firstError, { status: 400 })
   }
   try {
-    enforceRateLimit('signup')
+    await enforceRateLimit('signup')
     const user = await createUser(submission.value)
     return redirectWithSuccess('/create-narrative', 'Registration successful!', {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },

@@ -8,7 +8,7 @@ import { requestPasswordReset } from '~/server/accounts/password-reset.server'
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { email } = await readJson(request, ForgotPasswordSchema)
-    enforceRateLimit('forgot', email)
+    await enforceRateLimit('forgot', email)
     await requestPasswordReset(email)
     return Response.json({ message: 'If an account exists for this email, a reset link has been sent.' })
   })

@@ -7,7 +7,7 @@ import { createSession, InvalidCredentialsError, verifyLogin } from '~/server/ac
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { email, password } = await readJson(request, LoginSchema)
-    enforceRateLimit('login', email)
+    await enforceRateLimit('login', email)
     try {
       const user = await verifyLogin(email, password)
       return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) })

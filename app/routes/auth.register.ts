@@ -8,7 +8,7 @@ import { createUser, EmailTakenError } from '~/server/accounts/users.server'
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const input = await readJson(request, RegisterSchema)
-    enforceRateLimit('signup')
+    await enforceRateLimit('signup')
     try {
       const user = await createUser(input)
       return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) }, { status: 201 })

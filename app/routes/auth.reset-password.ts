@@ -7,7 +7,7 @@ import { resetPassword } from '~/server/accounts/password-reset.server'
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { token, newPassword } = await readJson(request, ApiResetPasswordSchema)
-    enforceRateLimit('reset')
+    await enforceRateLimit('reset')
     if (!(await resetPassword(token, newPassword))) {
       return apiError(400, 'This password reset link has expired or is invalid')
     }

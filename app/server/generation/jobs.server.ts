@@ -12,14 +12,11 @@ import {
 import { prisma } from '~/server/platform/db.server'
 import { claimQuota, MAX_RUNNING_GENERATIONS, refundQuota } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
+import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
 
-/** What subscribers receive: numbered text pieces, then one final event. */
-export type GenerationEvent =
-  | { type: 'delta'; seq: number; text: string }
-  | { type: 'done'; status: 'complete' | 'stopped'; text: string }
-  | { type: 'error'; error: string }
+export type { GenerationEvent } from '~/server/generation/registry.server'
 
 export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
@@ -27,19 +24,20 @@ export const TOO_MANY_RUNNING = 'You already have two narratives being written. 
 
 export class QuotaError extends Error {}
 
+/** A job this process runs. */
 type Generation = {
   id: string
   userId: string
   engine: string
   /** The text so far lives here until the generation ends; a crash marks the record failed (and refunds). */
   pieces: string[]
-  final: Extract<GenerationEvent, { type: 'done' | 'error' }> | null
   controller: AbortController
-  listeners: Set<(event: GenerationEvent) => void>
   finished: Promise<void>
 }
 
-const running = new Map<string, Generation>()
+// The one place the registry is chosen (see GenerationRegistry for what a shared one must do).
+const registry: GenerationRegistry = createInProcessRegistry()
+const jobs = new Map<string, Generation>()
 
 /**
  * Validated input in, narrative id out: claims quota and creates the record in one transaction,
@@ -65,12 +63,11 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
     userId,
     engine: engine.name,
     pieces: [],
-    final: null,
     controller: new AbortController(),
-    listeners: new Set(),
     finished: Promise.resolve(),
   }
-  running.set(generation.id, generation)
+  jobs.set(generation.id, generation)
+  registry.open(generation.id, { userId, abort: () => generation.controller.abort() })
   // The job outlives the request that started it: it runs outside that request's context.
   generation.finished = runOutsideRequest(() => run(generation, input, narrative.quotaDay))
   log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
@@ -99,7 +96,7 @@ async function run(generation: Generation, input: NarrativeInput, quotaDay: stri
   try {
     for await (const text of getEngine().stream(input, generation.controller.signal)) {
       generation.pieces.push(text)
-      emit(generation, { type: 'delta', seq: generation.pieces.length, text })
+      registry.append(generation.id, text)
     }
     await finish(generation, 'complete')
   } catch (error) {
@@ -111,55 +108,40 @@ async function run(generation: Generation, input: NarrativeInput, quotaDay: stri
       await refundQuota(generation.userId, quotaDay)
     }
   } finally {
-    running.delete(generation.id)
+    registry.remove(generation.id)
+    jobs.delete(generation.id)
   }
 }
 
 async function finish(generation: Generation, status: Exclude<GenerationStatus, 'generating'>) {
   await finishNarrative(generation.id, status, generation.pieces.join(''))
-  const final: Generation['final'] =
-    status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') }
-  generation.final = final
-  emit(generation, final)
+  registry.close(
+    generation.id,
+    status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') },
+  )
   log('info', 'generation.finished', { narrativeId: generation.id, status, pieces: generation.pieces.length })
-}
-
-function emit(generation: Generation, event: GenerationEvent) {
-  for (const listener of generation.listeners) listener(event)
 }
 
 /**
  * Replays the pieces after `afterSeq` and then follows the live ones. Returns null when the
- * generation is not running in this process (finished: read the database instead).
+ * generation is not running (finished: read the database instead).
  */
 export function subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void) {
-  const generation = running.get(id)
-  if (!generation) return null
-  const replay = generation.pieces.slice(afterSeq).join('')
-  if (replay) listener({ type: 'delta', seq: generation.pieces.length, text: replay })
-  if (generation.final) {
-    listener(generation.final)
-    return () => {}
-  }
-  generation.listeners.add(listener)
-  return () => void generation.listeners.delete(listener)
+  return registry.subscribe(id, afterSeq, listener)
 }
 
 /** The user's Stop: aborts the model call; the text so far is saved as stopped. */
 export function stopGeneration(id: string, userId: string): boolean {
-  const generation = running.get(id)
-  if (!generation || generation.userId !== userId) return false
-  generation.controller.abort()
-  return true
+  return registry.stop(id, userId)
 }
 
 export function waitForGeneration(id: string): Promise<void> {
-  return running.get(id)?.finished ?? Promise.resolve()
+  return jobs.get(id)?.finished ?? Promise.resolve()
 }
 
 /** On shutdown: stop every running generation and wait until each is saved. */
 export async function stopAllGenerations() {
-  const all = [...running.values()]
+  const all = [...jobs.values()]
   for (const generation of all) generation.controller.abort()
   await Promise.all(all.map((generation) => generation.finished))
 }
@@ -169,7 +151,7 @@ export async function stopAllGenerations() {
  * user, so they are marked failed and refunded.
  */
 export async function recoverInterruptedGenerations() {
-  const orphans = await findInterruptedNarratives([...running.keys()])
+  const orphans = await findInterruptedNarratives(registry.runningIds())
   for (const orphan of orphans) {
     await markNarrativeFailed(orphan.id)
     if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
