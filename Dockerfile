@@ -32,4 +32,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://localhost:'+process.env.PORT+'/resources/healthcheck').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly (not npm), so SIGTERM from `docker stop` reaches the server and it shuts down gracefully.
-CMD ["node", "build/server/index.js"]
+# The same command line as `npm start` (package.json): the young-generation cap is in docs/decisions/010.
+CMD ["node", "--max-semi-space-size=32", "build/server/index.js"]

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { START_ARGS } from './tests/setup/app-server'
 
 const APP_PORT = 3300
 const OFFLINE_APP_PORT = 3301
@@ -10,7 +11,7 @@ const E2E_DIR = 'tests/.tmp/e2e'
 function app(port: number, name: string, env: Record<string, string> = {}) {
   return {
     // The app's log is kept, so the teardown can check that no secret ever reached it.
-    command: `rm -rf ${E2E_DIR}/${name} && mkdir -p ${E2E_DIR}/${name} && node build/server/index.js 2>&1 | tee ${E2E_DIR}/${name}/app.log`,
+    command: `rm -rf ${E2E_DIR}/${name} && mkdir -p ${E2E_DIR}/${name} && node ${START_ARGS.join(' ')} 2>&1 | tee ${E2E_DIR}/${name}/app.log`,
     url: `http://localhost:${port}/resources/healthcheck`,
     reuseExistingServer: false,
     timeout: 60_000,

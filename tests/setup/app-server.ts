@@ -7,6 +7,16 @@ import path from 'node:path'
 // Runs the BUILT app (npm run build first) as a real process on loopback, with a data folder of its
 // own, for tests that need HTTP, signals or crashes: `npm start`'s own script, not a mock.
 
+/** `npm start`'s own command line (package.json), run with this node: its flags are part of the app. */
+export const START_ARGS = startArgs()
+
+function startArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+  const [command, ...args] = pkg.scripts.start.split(/\s+/)
+  if (command !== 'node') throw new Error(`npm start should run node directly, not ${command}`)
+  return args
+}
+
 export type AppServer = {
   origin: string
   port: number
@@ -45,7 +55,7 @@ export async function startAppServer({
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ''
-  const child = spawn(process.execPath, [...nodeArgs, 'build/server/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...START_ARGS], {
     detached: true, // its own process group, so kill() takes the whole tree
     env: {
       PATH: process.env.PATH,
