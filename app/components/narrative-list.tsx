@@ -1,0 +1,227 @@
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { DownloadButton } from '~/components/download-button'
+import { formatDate, useLocalTimeZone } from '~/shared/dates'
+
+// The narrative list's table, pagination and delete dialog (the page is app/routes/_app.admin.narratives._index.tsx).
+
+export const LIST_PATH = '/admin/narratives'
+
+/** One narrative as the list shows it: the owner only for an admin, the text only as its preview. */
+export type NarrativeListRow = {
+  id: string
+  company: string
+  preview: string
+  tone: string
+  status: string
+  createdAt: Date
+  owner: { name: string; email: string } | null
+}
+
+type Row = NarrativeListRow
+
+export function NarrativesTable({ rows, showOwner, onDelete }: { rows: Row[]; showOwner: boolean; onDelete: (row: Row) => void }) {
+  return (
+    <div className="table-wrap card">
+      <table className="table">
+        <caption className="visually-hidden">Saved narratives, newest first</caption>
+        <thead>
+          <tr>
+            {showOwner ? <th scope="col">User Details</th> : null}
+            <th scope="col">Company</th>
+            <th scope="col">Generated Narrative</th>
+            <th scope="col">Tone</th>
+            <th scope="col">Created</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <NarrativeRow key={row.id} row={row} onDelete={onDelete} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const STATUS_LABELS: Record<string, string> = { stopped: 'Stopped', failed: 'Failed', generating: 'Generating' }
+
+function StatusBadge({ status }: { status: string }) {
+  if (status === 'complete') return null
+  return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status] ?? status}</span>
+}
+
+function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => void }) {
+  const timeZone = useLocalTimeZone()
+  return (
+    <tr>
+      {row.owner ? (
+        <td>
+          {row.owner.name}
+          <br />
+          <small>{row.owner.email}</small>
+        </td>
+      ) : null}
+      <td>{row.company}</td>
+      <td>
+        {row.preview} <StatusBadge status={row.status} />
+      </td>
+      <td>{row.tone}</td>
+      <td>{formatDate(row.createdAt, timeZone)}</td>
+      <td>
+        <RowActions row={row} onDelete={onDelete} />
+      </td>
+    </tr>
+  )
+}
+
+function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void }) {
+  const busy = row.status === 'generating'
+  function openDialog(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault()
+    onDelete(row)
+  }
+  return (
+    <>
+      <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<EditIcon />} />
+      <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
+      {busy ? null : <DownloadButton narrativeId={row.id} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
+      {busy ? null : (
+        <IconLink
+          to={`${LIST_PATH}/${encodeURIComponent(row.id)}/delete`}
+          label="Delete Narrative"
+          icon={<DeleteIcon />}
+          danger
+          onClick={openDialog}
+        />
+      )}
+    </>
+  )
+}
+
+function IconLink({
+  to,
+  label,
+  icon,
+  danger = false,
+  onClick,
+}: {
+  to: string
+  label: string
+  icon: ReactNode
+  danger?: boolean
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  return (
+    <Link to={to} className={`icon-button${danger ? ' icon-button-danger' : ''}`} aria-label={label} data-tooltip={label} onClick={onClick}>
+      {icon}
+    </Link>
+  )
+}
+
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <PageLink page={page - 1} pages={pages} label="Previous" />
+      <span>
+        Page {page} of {pages}
+      </span>
+      <PageLink page={page + 1} pages={pages} label="Next" />
+    </nav>
+  )
+}
+
+function PageLink({ page, pages, label }: { page: number; pages: number; label: string }) {
+  if (page < 1 || page > pages) {
+    // A disabled link: no href, so it is neither focusable nor followed.
+    return (
+      <a role="link" aria-disabled="true" className="button button-secondary">
+        {label}
+      </a>
+    )
+  }
+  return (
+    <Link to={`${LIST_PATH}?page=${page}`} className="button button-secondary" rel={label === 'Next' ? 'next' : 'prev'}>
+      {label}
+    </Link>
+  )
+}
+
+export function DeleteDialog({ narrative, onClose, onConfirm }: { narrative: Row | null; onClose: () => void; onConfirm: (id: string) => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (narrative && dialog && !dialog.open) dialog.showModal()
+    if (!narrative && dialog?.open) dialog.close()
+  }, [narrative])
+  return (
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="delete-title" aria-describedby="delete-description" onClose={onClose}>
+      <h2 id="delete-title">Confirm Delete</h2>
+      <p id="delete-description">Are you sure you want to delete this narrative? This action cannot be undone.</p>
+      {narrative ? <p>{narrative.company}</p> : null}
+      <div className="actions">
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => {
+            if (narrative) onConfirm(narrative.id)
+            onClose()
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+/** The row actions' icons: 24-unit line drawings in the text colour, hidden from screen readers (the links are labelled). */
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  )
+}
+
+function EditIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </LineIcon>
+  )
+}
+
+function ViewIcon() {
+  return (
+    <LineIcon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </LineIcon>
+  )
+}
+
+function DownloadIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 21h14" />
+    </LineIcon>
+  )
+}
+
+function DeleteIcon() {
+  return (
+    <LineIcon>
+      <path d="M3 6h18" />
+      <path d="M8 6V4h8v2" />
+      <path d="M19 6l-1 14H6L5 6" />
+    </LineIcon>
+  )
+}
