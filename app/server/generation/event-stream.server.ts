@@ -1,5 +1,6 @@
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
-import { GENERATION_FAILED, subscribe, type GenerationEvent } from '~/server/generation/jobs.server'
+import { GENERATION_FAILED, subscribe } from '~/server/generation/jobs.server'
+import type { GenerationEvent } from '~/server/generation/registry.server'
 
 const HEARTBEAT_MS = 15_000
 // Pieces that arrive within a window go out as one event; the first piece is never held back. The

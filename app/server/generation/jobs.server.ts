@@ -16,7 +16,6 @@ import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry 
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
 
-export type { GenerationEvent } from '~/server/generation/registry.server'
 
 export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
@@ -28,7 +27,6 @@ export class QuotaError extends Error {}
 type Generation = {
   id: string
   userId: string
-  engine: string
   /** The text so far lives here until the generation ends; a crash marks the record failed (and refunds). */
   pieces: string[]
   controller: AbortController
@@ -61,7 +59,6 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
   const generation: Generation = {
     id: narrative.id,
     userId,
-    engine: engine.name,
     pieces: [],
     controller: new AbortController(),
     finished: Promise.resolve(),
