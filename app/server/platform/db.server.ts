@@ -1,6 +1,7 @@
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaClient } from '@prisma/client'
 import { getEnv } from '~/server/platform/env.server'
+import { serializeTransactions } from '~/server/platform/serialized-connection.server'
 
 // WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode keeps every committed
 // transaction across a process crash (only an OS crash can lose the last ones); foreign keys are
@@ -13,7 +14,7 @@ const PRAGMAS = [
 ]
 
 async function createClient() {
-  const adapter = new PrismaBetterSQLite3({ url: getEnv().databaseFile, timeout: 5000 })
+  const adapter = serializeTransactions(new PrismaBetterSQLite3({ url: getEnv().databaseFile, timeout: 5000 }))
   const client = new PrismaClient({ adapter })
   for (const pragma of PRAGMAS) await client.$queryRawUnsafe(pragma)
   return client
