@@ -2,9 +2,13 @@
 // build/server/index.js. Pending migrations are applied before the app (and its database) is loaded.
 import { applyPendingMigrations } from '~/server/platform/migrations.server'
 import { getEnv } from '~/server/platform/env.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
 
 // React and React Router read NODE_ENV when they load: production unless told otherwise.
 process.env.NODE_ENV ??= 'production'
+// A promise nobody awaited failed: log it for the operator. By default Node would exit, taking every
+// running generation with it, for what is at worst one failed request.
+process.on('unhandledRejection', (reason) => log('error', 'process.unhandled_rejection', errorDetails(reason)))
 // The environment is validated first: a bad setting stops start-up before anything is touched.
 applyPendingMigrations(getEnv().databaseFile)
 

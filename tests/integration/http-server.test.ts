@@ -76,3 +76,29 @@ describe('built assets', () => {
     expect(response.headers.get('Content-Type') ?? '').not.toMatch(/text\/html/)
   })
 })
+
+describe('robustness', () => {
+  it.each(['foo', 'http://[', 'https://'])('refuses a state change with the malformed Origin %j as cross-site (403, not 500)', async (origin) => {
+    const response = await fetch(`${app.origin}/login`, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&password=x',
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('logs a promise that failed with nobody waiting for it, and keeps serving', async () => {
+    // A module loaded before the app that leaves one rejected promise unhandled once the app is up.
+    const probe = `setTimeout(() => Promise.reject(new Error('unhandled probe')), 300)`
+    const server = await startAppServer({ nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(probe)}`] })
+    try {
+      for (let i = 0; i < 50 && !server.logs().includes('unhandled probe'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      const line = server.logs().split('\n').find((entry) => entry.includes('unhandled probe'))
+      expect(JSON.parse(line!)).toMatchObject({ level: 'error', event: 'process.unhandled_rejection', error: 'unhandled probe' })
+      expect((await fetch(`${server.origin}/resources/healthcheck`)).status).toBe(200)
+    } finally {
+      await server.stop()
+      fs.rmSync(server.dataDir, { recursive: true, force: true })
+    }
+  })
+})

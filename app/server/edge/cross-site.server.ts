@@ -13,7 +13,8 @@ export function isCrossSite({ method, headers, host }: { method: string; headers
   if (site) return site !== 'same-origin' && site !== 'none'
   const origin = headers.get('origin')
   if (!origin) return false
-  return origin === 'null' || new URL(origin).host !== host
+  // An Origin that is not a URL ('null', 'foo', 'http://[') cannot be this site.
+  return URL.parse(origin)?.host !== host
 }
 
 /** Refuses a cross-site state change before its body is read. */

@@ -1,5 +1,7 @@
 import { isAbortError, getEngine } from '~/server/generation/engine.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
+import { getEnv } from '~/server/platform/env.server'
+import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import {
   countGeneratingNarratives,
@@ -89,33 +91,70 @@ function letStartsThrough() {
   if (waitingStarts.length) setImmediate(letStartsThrough)
 }
 
+/** Why a generation was cut short by its bounds rather than stopped by its owner. */
+class GenerationLimitError extends Error {}
+
+type FinalStatus = Exclude<GenerationStatus, 'generating'>
+
+/** Writes, saves and, on failure, refunds. Never rejects: nothing here may take the process down. */
 async function run(generation: Generation, input: NarrativeInput, quotaDay: string) {
+  const { GENERATION_TIMEOUT_MS } = getEnv()
+  const deadline = setTimeout(
+    () => generation.controller.abort(new GenerationLimitError(`The generation ran longer than ${GENERATION_TIMEOUT_MS} ms`)),
+    GENERATION_TIMEOUT_MS,
+  )
+  let status = await write(generation, input)
+  clearTimeout(deadline)
   try {
-    for await (const text of getEngine().stream(input, generation.controller.signal)) {
-      generation.pieces.push(text)
-      registry.append(generation.id, text)
-    }
-    await finish(generation, 'complete')
+    await finish(generation, status)
   } catch (error) {
-    if (isAbortError(error) || generation.controller.signal.aborted) {
-      await finish(generation, 'stopped')
-    } else {
-      log('error', 'generation.failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
-      await finish(generation, 'failed')
-      await refundQuota(generation.userId, quotaDay)
-    }
+    log('error', 'generation.save_failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
+    status = 'failed'
+    await attempt('generation.mark_failed_failed', generation, () => markNarrativeFailed(generation.id))
+    registry.close(generation.id, { type: 'error', error: GENERATION_FAILED })
   } finally {
     registry.remove(generation.id)
     jobs.delete(generation.id)
   }
+  if (status === 'failed') await attempt('generation.refund_failed', generation, () => refundQuota(generation.userId, quotaDay))
 }
 
-async function finish(generation: Generation, status: Exclude<GenerationStatus, 'generating'>) {
-  await finishNarrative(generation.id, status, generation.pieces.join(''))
-  registry.close(
-    generation.id,
-    status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text: generation.pieces.join('') },
-  )
+/** Streams the engine's text into the job, within the bounds of time and size. */
+async function write(generation: Generation, input: NarrativeInput): Promise<FinalStatus> {
+  const { signal } = generation.controller
+  let size = 0
+  try {
+    for await (const text of getEngine().stream(input, signal)) {
+      size += text.length
+      if (size > NARRATIVE_TEXT_MAX) {
+        generation.controller.abort(new GenerationLimitError(`The answer grew past ${NARRATIVE_TEXT_MAX} characters`))
+        throw signal.reason
+      }
+      generation.pieces.push(text)
+      registry.append(generation.id, text)
+    }
+    return 'complete'
+  } catch (error) {
+    const limit = signal.reason instanceof GenerationLimitError ? signal.reason : undefined
+    if (!limit && (isAbortError(error) || signal.aborted)) return 'stopped'
+    log('error', 'generation.failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(limit ?? error) })
+    return 'failed'
+  }
+}
+
+/** Runs a step of the clean-up whose failure is logged: recovery at the next start finishes the job. */
+async function attempt(event: string, generation: Generation, step: () => Promise<unknown>) {
+  try {
+    await step()
+  } catch (error) {
+    log('error', event, { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
+  }
+}
+
+async function finish(generation: Generation, status: FinalStatus) {
+  const text = generation.pieces.join('')
+  await finishNarrative(generation.id, status, text)
+  registry.close(generation.id, status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text })
   log('info', 'generation.finished', { narrativeId: generation.id, status, pieces: generation.pieces.length })
 }
 

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.preprocess(emptyAsUnset, z.string().url().optional()),
   OPENAI_MODEL: z.preprocess(emptyAsUnset, z.string().default('gpt-4')),
   OPENAI_TIMEOUT_MS: integer(60_000, 100),
+  GENERATION_TIMEOUT_MS: integer(5 * 60_000, 1000),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),

@@ -1,0 +1,69 @@
+import { prisma } from '~/server/platform/db.server'
+import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
+import { GENERATION_FAILED, startGeneration, subscribe } from '~/server/generation/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota.server'
+import { resetEnvForTests } from '~/server/platform/env.server'
+import type { GenerationEvent } from '~/server/generation/registry.server'
+import type { FakeOpenAI } from '../fixtures/fake-openai'
+import { resetDatabase } from '../setup/db'
+import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { FULL_INPUT } from '../setup/narrative-input'
+import { makeUser } from '../setup/users'
+
+// How a generation ends when something beyond the model goes wrong: the database refuses its final
+// write, or it runs too long or too large. Issue 11, items 5 and 6.
+
+let fake: FakeOpenAI | undefined
+
+afterEach(async () => {
+  await prisma.$executeRawUnsafe('DROP TRIGGER IF EXISTS "refuse_text"')
+  delete process.env.GENERATION_TIMEOUT_MS
+  useOfflineDrafter()
+  await fake?.close()
+  fake = undefined
+})
+beforeEach(resetDatabase)
+
+async function generateAndWatch(userId: string, input = FULL_INPUT) {
+  const started = await startGeneration(userId, input)
+  const events: GenerationEvent[] = []
+  subscribe(started.id, 0, (event) => events.push(event))
+  await started.finished
+  return { narrative: await prisma.narrative.findUniqueOrThrow({ where: { id: started.id } }), events }
+}
+
+it('ends failed and refunded, telling its subscribers, when the database refuses the final text', async () => {
+  // A real SQLite error on the write that saves the text (complete or failed); a status-only write passes.
+  await prisma.$executeRawUnsafe(`
+    CREATE TRIGGER "refuse_text" BEFORE UPDATE OF "generatedNarrative" ON "Narrative"
+    WHEN NEW."generatedNarrative" != '' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+  const user = await makeUser()
+  const { narrative, events } = await generateAndWatch(user.id)
+  expect(narrative.status).toBe('failed')
+  expect(await getRemainingQuota(user.id)).toBe(10)
+  expect(events.at(-1)).toEqual({ type: 'error', error: GENERATION_FAILED })
+})
+
+it('stops a generation that runs past GENERATION_TIMEOUT_MS: failed and refunded', async () => {
+  fake = await useFakeModel({ timeoutMs: 5000 })
+  process.env.GENERATION_TIMEOUT_MS = '1000'
+  resetEnvForTests()
+  const user = await makeUser()
+  const startedAt = Date.now()
+  // The slow mode sends a piece every 300 ms for far longer than a second: never idle, never done.
+  const { narrative } = await generateAndWatch(user.id, { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:slow]]` })
+  expect(Date.now() - startedAt).toBeLessThan(3000)
+  expect(narrative.status).toBe('failed')
+  expect(await getRemainingQuota(user.id)).toBe(10)
+})
+
+it('stops a model whose answer outgrows the longest narrative one can save: failed, refunded, text bounded', async () => {
+  fake = await useFakeModel({ text: `${'x'.repeat(99)} `.repeat(NARRATIVE_TEXT_MAX / 50) })
+  const user = await makeUser()
+  const { narrative } = await generateAndWatch(user.id)
+  expect(narrative.status).toBe('failed')
+  expect(narrative.generatedNarrative.length).toBeLessThanOrEqual(NARRATIVE_TEXT_MAX)
+  expect(await getRemainingQuota(user.id)).toBe(10)
+  // The model was cut off, not read to the end.
+  expect(fake.requests).toHaveLength(1)
+})
