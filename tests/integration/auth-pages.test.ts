@@ -91,6 +91,33 @@ describe('sign-in page', () => {
     expect(outside.headers.get('Location')).toBe('/dashboard')
   })
 
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '\t//evil.example',
+    '/.//evil.example',
+    '/%2e//evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/dashboard\r\nSet-Cookie: stolen=1',
+  ])('keeps the redirect after sign-in on this site for redirectTo=%j', async (redirectTo) => {
+    await makeUser({ email: 'grace@example.org' })
+    const answer = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo }))
+    expect(answer.status).toBe(302)
+    const location = answer.headers.get('Location')!
+    // Where a browser would go: resolved against the page it is on.
+    expect(new URL(location, 'https://narratives.example.org/login').origin).toBe('https://narratives.example.org')
+    expect(location).not.toMatch(/^\/\/|[\s\\]/)
+  })
+
+  it('keeps the path, query and fragment of a same-site redirectTo', async () => {
+    await makeUser({ email: 'grace@example.org' })
+    const answer = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '/narrative/abc?tab=versions#v2' }))
+    expect(answer.headers.get('Location')).toBe('/narrative/abc?tab=versions#v2')
+  })
+
   it('answers a wrong password and an unknown email the same way', async () => {
     await makeUser({ email: 'grace@example.org' })
     const wrong = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: 'nope nope' }))

@@ -5,6 +5,7 @@ import { FormStrategy } from 'remix-auth-form'
 import { LoginSchema } from '~/shared/auth-schemas'
 import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
+import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { verifyPassword } from '~/server/accounts/password.server'
 import { memoizeForRequest } from '~/server/platform/request-context.server'
@@ -121,8 +122,15 @@ export async function endCookieSession(request: Request): Promise<string> {
   return authSessionStorage.destroySession(session)
 }
 
-/** Only same-site paths: never an open redirect. */
+/**
+ * Only this site: the target is resolved as a browser would (which drops tabs and newlines, and reads
+ * backslashes as slashes) and kept only when it lands on APP_ORIGIN. Never an open redirect.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+  if (typeof to !== 'string' || !to.startsWith('/')) return fallback
+  const origin = new URL(getEnv().appOrigin).origin
+  const url = URL.parse(to, origin)
+  // A path that normalises to `//host` would be read as another site.
+  if (!url || url.origin !== origin || url.pathname.startsWith('//')) return fallback
+  return url.pathname + url.search + url.hash
 }
