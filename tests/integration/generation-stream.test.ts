@@ -64,7 +64,7 @@ describe('POST /api/narrative/generate', () => {
     const response = await api({ ...FULL_INPUT, company: '', contactEmail1: 'nope' }, token)
     expect(response.status).toBe(400)
     const body = await response.json()
-    expect(body.error).toBe('Invalid input')
+    expect(body.error).toBe('Organization Name is required')
     expect(body.details).toHaveProperty('company')
     expect(body.details).toHaveProperty('contactEmail1')
     expect(await getRemainingQuota(user.id)).toBe(10)

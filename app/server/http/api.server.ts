@@ -23,7 +23,8 @@ export async function readJson<Schema extends z.ZodTypeAny>(request: Request, sc
     throw apiError(400, 'Request body is not valid JSON')
   }
   const result = schema.safeParse(withoutEmptyStrings(body))
-  if (!result.success) throw apiError(400, 'Invalid input', result.error.flatten().fieldErrors)
+  // `error` states the first problem in words; `details` holds every field's.
+  if (!result.success) throw apiError(400, result.error.issues[0].message, result.error.flatten().fieldErrors)
   return result.data
 }
 
