@@ -12,6 +12,7 @@ import {
 } from '~/server/accounts/auth.server'
 import { createUser, EmailTakenError, setAdmin } from '~/server/accounts/users.server'
 import { isResetTokenValid, requestPasswordReset, resetPassword } from '~/server/accounts/password-reset.server'
+import { purgeExpiredCredentials } from '~/server/accounts/purge.server'
 import { resetDatabase } from '../setup/db'
 import { makeUser, PASSWORD } from '../setup/users'
 
@@ -131,6 +132,30 @@ describe('sessions', () => {
     const first = await commitNewCookieSession(new Request('https://x.test/'), user.id)
     const second = await commitNewCookieSession(new Request('https://x.test/', { headers: { Cookie: first.split(';')[0] } }), user.id)
     expect(second.split(';')[0]).not.toBe(first.split(';')[0])
+  })
+
+  it('deletes the session a browser held when it signs in again, keeping other devices signed in', async () => {
+    const user = await makeUser()
+    const otherDevice = await createSession(user.id, 'cookie')
+    const first = await commitNewCookieSession(new Request('https://x.test/'), user.id)
+    const firstRequest = new Request('https://x.test/', { headers: { Cookie: first.split(';')[0] } })
+    await commitNewCookieSession(firstRequest, user.id)
+    expect(await getOptionalUser(firstRequest)).toBeNull()
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(2)
+    expect(await getUserBySessionToken(otherDevice, 'cookie')).not.toBeNull()
+  })
+
+  it('purges expired sessions and reset tokens, and only those', async () => {
+    const user = await makeUser()
+    const live = await createSession(user.id, 'api')
+    const expired = await createSession(user.id, 'cookie')
+    await prisma.session.update({ where: { id: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await requestPasswordReset(user.email)
+    await prisma.passwordReset.create({ data: { tokenHash: 'old', userId: user.id, expiresAt: new Date(Date.now() - 1000) } })
+    await purgeExpiredCredentials()
+    expect(await prisma.session.findMany({ select: { id: true } })).toEqual([{ id: hashToken(live) }])
+    expect(await prisma.passwordReset.count({ where: { tokenHash: 'old' } })).toBe(0)
+    expect(await prisma.passwordReset.count()).toBe(1)
   })
 
   it('only redirects to paths on this site', () => {

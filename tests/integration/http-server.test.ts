@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../setup/app-server'
+import { newDataDir, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 
 // The HTTP server of `npm start` (server.ts and app/server/http): what it adds around React Router.
 let app: AppServer
@@ -99,6 +101,29 @@ describe('robustness', () => {
     } finally {
       await server.stop()
       fs.rmSync(server.dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('housekeeping', () => {
+  it('purges expired sessions when it starts', async () => {
+    const dataDir = newDataDir()
+    let server = await startAppServer({ dataDir })
+    await registerOverHttp(server.origin, 'expiring@example.org')
+    await server.stop()
+    const db = new Database(path.join(dataDir, 'app.db'))
+    // Stored as Prisma stores a DateTime in SQLite: ISO text.
+    db.prepare(`UPDATE "Session" SET "expiresAt" = ?`).run(new Date(Date.now() - 1000).toISOString().replace('Z', '+00:00'))
+    db.close()
+    server = await startAppServer({ dataDir })
+    try {
+      for (let i = 0; i < 50 && !server.logs().includes('credentials.purged'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      const reader = new Database(path.join(dataDir, 'app.db'), { readonly: true })
+      expect(reader.prepare(`SELECT COUNT(*) AS n FROM "Session"`).get()).toEqual({ n: 0 })
+      reader.close()
+    } finally {
+      await server.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

@@ -107,9 +107,14 @@ export async function requireAdmin(args: GuardArgs): Promise<AuthUser> {
   return user
 }
 
-/** Starts a fresh cookie session (a new id at every sign-in) and returns its Set-Cookie header. */
+/**
+ * Starts a fresh cookie session (a new id at every sign-in) and returns its Set-Cookie header. The
+ * session this browser held before, if any, is deleted: it will never be presented again.
+ */
 export async function commitNewCookieSession(request: Request, userId: string): Promise<string> {
   const session = await readCookieSession(request)
+  const previous = session.get('sessionId')
+  if (previous) await deleteSession(previous)
   session.set('sessionId', await createSession(userId, 'cookie'))
   return authSessionStorage.commitSession(session, { maxAge: SESSION_TTL_MS / 1000 })
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { warnIfNoMailer } from '~/server/accounts/email.server'
+import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/jobs.server'
 import { createApp } from '~/server/http/app.server'
 import { prisma } from '~/server/platform/db.server'
@@ -15,6 +16,7 @@ export async function startServer(build: ServerBuild) {
   warnIfNoMailer()
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them.
   await recoverInterruptedGenerations()
+  schedulePurges()
   let stopping = false
   const app = createApp({ build, env, isStopping: () => stopping })
   const server = app.listen(env.PORT, () => log('info', 'server.listening', { port: env.PORT, url: env.appOrigin }))
