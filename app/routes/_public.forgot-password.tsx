@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof RateLimitError)) throw error
     return rateLimitedPage({ result: submission.reply({ formErrors: [error.message] }), sent: false }, error)
   }
-  await requestPasswordReset(submission.value.email)
+  requestPasswordReset(submission.value.email)
   // The same answer whether or not the account exists.
   return dataWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
 }

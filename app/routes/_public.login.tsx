@@ -22,7 +22,7 @@ import {
   safeRedirect,
 } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
@@ -38,7 +38,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
   try {
-    await enforceRateLimit('login', submission.value.email)
     const user = await authenticator.authenticate('form', request)
     return redirectWithSuccess(safeRedirect(submission.value.redirectTo), 'Welcome! Login Successfully', {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },

@@ -9,7 +9,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { email } = await readJson(request, ForgotPasswordSchema)
     await enforceRateLimit('forgot', email)
-    await requestPasswordReset(email)
+    requestPasswordReset(email)
     return Response.json({ message: 'If an account exists for this email, a reset link has been sent.' })
   })
 

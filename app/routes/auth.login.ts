@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
 import { LoginSchema } from '~/shared/auth-schemas'
-import { enforceRateLimit } from '~/server/edge/rate-limit.server'
 import { createSession, InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { email, password } = await readJson(request, LoginSchema)
-    await enforceRateLimit('login', email)
     try {
       const user = await verifyLogin(email, password)
       return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) })

@@ -13,6 +13,7 @@ import {
 import { createUser, EmailTakenError, setAdmin } from '~/server/accounts/users.server'
 import { isResetTokenValid, requestPasswordReset, resetPassword } from '~/server/accounts/password-reset.server'
 import { purgeExpiredCredentials } from '~/server/accounts/purge.server'
+import { settlePendingMail } from '~/server/accounts/email.server'
 import { resetDatabase } from '../setup/db'
 import { makeUser, PASSWORD } from '../setup/users'
 
@@ -26,7 +27,7 @@ function resetLinkToken(text: string) {
 
 async function requestResetToken(email: string) {
   globalThis.smtpSink.clear()
-  await requestPasswordReset(email)
+  requestPasswordReset(email)
   const mail = await globalThis.smtpSink.waitForMail((m) => m.to.includes(email))
   return resetLinkToken(mail.text)
 }
@@ -150,7 +151,8 @@ describe('sessions', () => {
     const live = await createSession(user.id, 'api')
     const expired = await createSession(user.id, 'cookie')
     await prisma.session.update({ where: { id: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } })
-    await requestPasswordReset(user.email)
+    requestPasswordReset(user.email)
+    await settlePendingMail()
     await prisma.passwordReset.create({ data: { tokenHash: 'old', userId: user.id, expiresAt: new Date(Date.now() - 1000) } })
     await purgeExpiredCredentials()
     expect(await prisma.session.findMany({ select: { id: true } })).toEqual([{ id: hashToken(live) }])
@@ -234,7 +236,8 @@ describe('password reset', () => {
   })
 
   it('sends nothing for an unknown email', async () => {
-    await requestPasswordReset('ghost@example.org')
+    requestPasswordReset('ghost@example.org')
+    await settlePendingMail()
     expect(globalThis.smtpSink.messages).toHaveLength(0)
     expect(await prisma.passwordReset.count()).toBe(0)
   })

@@ -7,6 +7,7 @@ import { action as forgotPassword } from '~/routes/auth.forgot-password'
 import { loader as verifyResetToken } from '~/routes/auth.verify-reset-token'
 import { action as resetPasswordApi } from '~/routes/auth.reset-password'
 import { loader as listUsers } from '~/routes/auth._index'
+import { settlePendingMail } from '~/server/accounts/email.server'
 import { resetDatabase } from '../setup/db'
 import { call, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
@@ -137,6 +138,7 @@ describe('password reset through the API', () => {
     const unknown = await call(forgotPassword, jsonRequest('/auth/forgot-password', { email: 'unknown@example.org' }))
     expect(known.status).toBe(200)
     expect(unknown).toEqual({ ...known, headers: unknown.headers })
+    await settlePendingMail()
     await tokenFromResetMail('known@example.org')
     expect(globalThis.smtpSink.messages.map((m) => m.to).flat()).toEqual(['known@example.org'])
   })

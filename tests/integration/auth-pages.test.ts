@@ -7,6 +7,7 @@ import { action as resetAction, loader as resetLoader } from '~/routes/_public.r
 import { loader as usersLoader } from '~/routes/_app.users'
 import { loader as dashboardLoader } from '~/routes/_app.dashboard'
 import { loader as indexLoader } from '~/routes/_index'
+import { settlePendingMail } from '~/server/accounts/email.server'
 import { resetDatabase } from '../setup/db'
 import { call, cookiesFrom, formRequest, getRequest } from '../setup/requests'
 import { makeUser, PASSWORD } from '../setup/users'
@@ -171,6 +172,7 @@ describe('password reset pages', () => {
     const res = await call(forgotAction, formRequest('/forgot-password', { email: 'ghost@example.org' }))
     expect(res.status).toBe(200)
     expect(res.body.sent).toBe(true)
+    await settlePendingMail()
     expect(globalThis.smtpSink.messages).toHaveLength(0)
   })
 

@@ -1,8 +1,18 @@
 import { action as loginApi } from '~/routes/auth.login'
 import { action as forgotApi } from '~/routes/auth.forgot-password'
 import { action as loginPage } from '~/routes/_public.login'
+import { action as forgotPage } from '~/routes/_public.forgot-password'
 import { runWithRequestContext } from '~/server/platform/request-context.server'
-import { RATE_LIMITS } from '~/server/edge/rate-limit.server'
+import {
+  enforceRateLimit,
+  MEMORY_STORE_MAX_KEYS,
+  RATE_LIMITS,
+  RateLimitError,
+  rateLimitKeysForTests,
+} from '~/server/edge/rate-limit.server'
+import { SIGN_IN_SLOWDOWN } from '~/server/accounts/sign-in-guard.server'
+import { RESET_MAILS_PER_ACCOUNT } from '~/server/accounts/password-reset.server'
+import { settlePendingMail } from '~/server/accounts/email.server'
 import { resetDatabase } from '../setup/db'
 import { call, formRequest, jsonRequest } from '../setup/requests'
 import { makeUser, PASSWORD } from '../setup/users'
@@ -11,42 +21,121 @@ beforeEach(resetDatabase)
 
 const fromIp = <T>(clientIp: string, fn: () => Promise<T>) => runWithRequestContext({ requestId: 'test', clientIp }, fn)
 
-describe('rate limits', () => {
-  it('refuses sign-in attempts on one account past the limit with 429 and Retry-After, from any address', async () => {
-    await makeUser({ email: 'target@example.org' })
-    const attempts = RATE_LIMITS.login.account!.limit
-    for (let i = 0; i < attempts; i++) {
-      const res = await fromIp(`10.0.0.${i}`, () => call(loginApi, jsonRequest('/auth/login', { email: 'target@example.org', password: 'wrong guess' })))
-      expect(res.status).toBe(401)
+const apiLogin = (ip: string, email: string, password: string) =>
+  fromIp(ip, () => call(loginApi, jsonRequest('/auth/login', { email, password })))
+const pageLogin = (ip: string, email: string, password: string) =>
+  fromIp(ip, () => call(loginPage, formRequest('/login', { email, password })))
+const apiForgot = (ip: string, email: string) => fromIp(ip, () => call(forgotApi, jsonRequest('/auth/forgot-password', { email })))
+
+async function mailsTo(email: string) {
+  await settlePendingMail()
+  return globalThis.smtpSink.messages.filter((m) => m.to.includes(email)).length
+}
+
+describe('sign-in', () => {
+  it('lets the owner in from their own address, on the page and the API, after guesses from elsewhere', async () => {
+    await makeUser({ email: 'owner@example.org' })
+    expect((await apiLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(200)
+    // Guesses spread over many addresses, and a full allowance of them from one.
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures; i++) expect((await apiLogin(`10.0.0.${i}`, 'owner@example.org', 'wrong guess')).status).toBe(401)
+    const startedAt = Date.now()
+    expect((await apiLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(200)
+    expect((await pageLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(302)
+    // The owner's address is known: no slowdown at all.
+    expect(Date.now() - startedAt).toBeLessThan(SIGN_IN_SLOWDOWN.firstGapMs)
+  })
+
+  it('does not count successful sign-ins against any limit', async () => {
+    await makeUser({ email: 'busy@example.org' })
+    for (let i = 0; i < RATE_LIMITS.login.pair.limit + 5; i++) {
+      expect((await apiLogin('198.51.100.2', 'busy@example.org', PASSWORD)).status).toBe(200)
     }
-    const refused = await fromIp('10.0.1.1', () => call(loginApi, jsonRequest('/auth/login', { email: 'target@example.org', password: PASSWORD })))
+  })
+
+  it('refuses an address past its failures on one account, with 429 and Retry-After, even with the right password', async () => {
+    await makeUser({ email: 'target@example.org' })
+    // From an address the account signed in from, so the slowdown stays out of the way.
+    await apiLogin('192.0.2.9', 'target@example.org', PASSWORD)
+    for (let i = 0; i < RATE_LIMITS.login.pair.limit; i++) expect((await apiLogin('192.0.2.9', 'target@example.org', 'wrong guess')).status).toBe(401)
+    const refused = await apiLogin('192.0.2.9', 'target@example.org', PASSWORD)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(refused.body.error).toMatch(/Too many attempts/)
-    // Another account from another address is unaffected.
-    await makeUser({ email: 'bystander@example.org' })
-    const other = await fromIp('10.0.2.1', () => call(loginApi, jsonRequest('/auth/login', { email: 'bystander@example.org', password: PASSWORD })))
-    expect(other.status).toBe(200)
+    // Another address, with the right password, is not refused by that address's failures.
+    expect((await apiLogin('192.0.2.10', 'target@example.org', PASSWORD)).status).not.toBe(429)
   })
+
+  it('slows guessing spread over many addresses by delays that grow, without blocking the account', async () => {
+    await makeUser({ email: 'spread@example.org' })
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures; i++) await apiLogin(`10.2.0.${i}`, 'spread@example.org', 'wrong guess')
+    const timed = async (ip: string) => {
+      const startedAt = Date.now()
+      expect((await apiLogin(ip, 'spread@example.org', 'wrong guess')).status).toBe(401)
+      return Date.now() - startedAt
+    }
+    // Past the free failures, each attempt waits its turn: a gap after the last, doubling each time.
+    await timed('10.2.1.1')
+    expect(await timed('10.2.1.2')).toBeGreaterThanOrEqual(SIGN_IN_SLOWDOWN.firstGapMs - 50)
+    expect(await timed('10.2.1.3')).toBeGreaterThanOrEqual(2 * SIGN_IN_SLOWDOWN.firstGapMs - 50)
+    // Attempts that would queue for longer than the longest wait are told when to come back.
+    const queued = await Promise.all(Array.from({ length: 4 }, (_, i) => apiLogin(`10.2.2.${i}`, 'spread@example.org', 'wrong guess')))
+    const refused = queued.filter((answer) => answer.status === 429)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(Number(refused[0].headers.get('Retry-After'))).toBeGreaterThan(SIGN_IN_SLOWDOWN.maxWaitMs / 1000)
+  }, 30_000)
 
   it('refuses one address past its limit across accounts, on the page too', async () => {
     const { limit } = RATE_LIMITS.login.ip
-    for (let i = 0; i < limit; i++) {
-      await fromIp('192.0.2.7', () => call(loginPage, formRequest('/login', { email: `guess${i}@example.org`, password: 'whatever1' })))
-    }
-    const refused = await fromIp('192.0.2.7', () => call(loginPage, formRequest('/login', { email: 'new@example.org', password: 'whatever1' })))
+    for (let i = 0; i < limit; i++) await pageLogin('192.0.2.7', `guess${i}@example.org`, 'whatever1')
+    const refused = await pageLogin('192.0.2.7', 'new@example.org', 'whatever1')
     expect(refused.status).toBe(429)
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
-    const elsewhere = await fromIp('192.0.2.8', () => call(loginPage, formRequest('/login', { email: 'new@example.org', password: 'whatever1' })))
-    expect(elsewhere.status).toBe(401)
+    expect((await pageLogin('192.0.2.8', 'new@example.org', 'whatever1')).status).toBe(401)
+  })
+})
+
+describe('forgot password', () => {
+  it("lets the owner ask for a link from their own address after others asked for it elsewhere", async () => {
+    await makeUser({ email: 'mailbox@example.org' })
+    for (let i = 0; i < RATE_LIMITS.forgot.pair.limit; i++) expect((await apiForgot(`10.1.0.${i}`, 'mailbox@example.org')).status).toBe(200)
+    const before = await mailsTo('mailbox@example.org')
+    expect((await apiForgot('198.51.100.3', 'mailbox@example.org')).status).toBe(200)
+    expect(await mailsTo('mailbox@example.org')).toBe(before + 1)
   })
 
-  it('limits reset emails per account', async () => {
-    await makeUser({ email: 'mailbox@example.org' })
-    const { limit } = RATE_LIMITS.forgot.account!
-    for (let i = 0; i < limit; i++) {
-      expect((await fromIp(`10.1.0.${i}`, () => call(forgotApi, jsonRequest('/auth/forgot-password', { email: 'mailbox@example.org' })))).status).toBe(200)
-    }
-    expect((await fromIp('10.1.1.1', () => call(forgotApi, jsonRequest('/auth/forgot-password', { email: 'mailbox@example.org' })))).status).toBe(429)
+  it('refuses one address asking too often about one account, on the page too', async () => {
+    await makeUser({ email: 'pest@example.org' })
+    for (let i = 0; i < RATE_LIMITS.forgot.pair.limit; i++) await apiForgot('10.1.1.1', 'pest@example.org')
+    const refused = await fromIp('10.1.1.1', () => call(forgotPage, formRequest('/forgot-password', { email: 'pest@example.org' })))
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
+  })
+
+  it('caps the mails one account receives from everyone, answering the same', async () => {
+    await makeUser({ email: 'flooded@example.org' })
+    const answers = []
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT.limit + 3; i++) answers.push(await apiForgot(`10.3.0.${i}`, 'flooded@example.org'))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(RESET_MAILS_PER_ACCOUNT.limit + 3).fill(200))
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1)
+    expect(await mailsTo('flooded@example.org')).toBe(RESET_MAILS_PER_ACCOUNT.limit)
+  })
+})
+
+describe('the store', () => {
+  it('remembers nothing more for an address once it is refused', async () => {
+    await expect(
+      fromIp('203.0.113.5', async () => {
+        for (let i = 0; i < 1000; i++) await enforceRateLimit('forgot', `victim${i}@example.org`)
+      }),
+    ).rejects.toBeInstanceOf(RateLimitError)
+    const swallow = (error: unknown) => void expect(error).toBeInstanceOf(RateLimitError)
+    for (let i = 0; i < 1000; i++) await fromIp('203.0.113.5', () => enforceRateLimit('forgot', `victim${i}@example.org`)).catch(swallow)
+    // One key for the address, one for each account it asked about before it was refused.
+    expect(rateLimitKeysForTests()).toBe(1 + RATE_LIMITS.forgot.ip.limit)
+  })
+
+  it('holds at most a fixed number of keys, however many addresses arrive', async () => {
+    for (let i = 0; i < MEMORY_STORE_MAX_KEYS + 20_000; i++) await fromIp(`ip-${i}`, () => enforceRateLimit('signup'))
+    expect(rateLimitKeysForTests()).toBe(MEMORY_STORE_MAX_KEYS)
   })
 })

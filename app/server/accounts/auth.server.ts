@@ -8,6 +8,7 @@ import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { verifyPassword } from '~/server/accounts/password.server'
+import { beforeSignIn, signInFailed, signInSucceeded } from '~/server/accounts/sign-in-guard.server'
 import { memoizeForRequest } from '~/server/platform/request-context.server'
 import { authSessionStorage } from '~/server/accounts/session.server'
 
@@ -25,14 +26,20 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
-/** Same answer, and about the same time, for an unknown email and a wrong password. */
+/**
+ * Same answer, and about the same time, for an unknown email and a wrong password. Guessing is limited
+ * and slowed first (sign-in-guard): throws RateLimitError.
+ */
 export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
+  await beforeSignIn(email)
   const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true } })
   const valid = await verifyPassword(user?.passwordHash, password)
   if (!user || !valid) {
+    await signInFailed(email)
     log('warn', 'auth.login_failed', { userId: user?.id })
     throw new InvalidCredentialsError()
   }
+  await signInSucceeded(email)
   const { passwordHash: _, ...authUser } = user
   log('info', 'auth.login', { userId: user.id })
   return authUser

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { getEnv } from '~/server/platform/env.server'
-import { log } from '~/server/platform/logger.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
 
 export type Email = { to: string; subject: string; text: string }
 
@@ -40,4 +40,23 @@ export function warnIfNoMailer() {
       message: 'SMTP_URL is not set: emails (password resets) are written to data/outbox/ instead of being sent.',
     })
   }
+}
+
+const pending = new Set<Promise<void>>()
+
+/**
+ * Runs a task that sends mail once the request has been answered, so the answer neither waits for
+ * nor reveals the mail (or its failure, which is logged for the operator as `event`).
+ */
+export function mailAfterAnswering(event: string, task: () => Promise<void>) {
+  const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+    .then(task)
+    .catch((error) => log('error', event, errorDetails(error)))
+    .finally(() => pending.delete(job))
+  pending.add(job)
+}
+
+/** Waits for the mail tasks under way: at shutdown, so none is cut off. */
+export async function settlePendingMail() {
+  while (pending.size) await Promise.all(pending)
 }

@@ -1,20 +1,34 @@
 import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
-import { sendEmail } from '~/server/accounts/email.server'
+import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
+import { rateLimitStore } from '~/server/edge/rate-limit.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
 
 export const RESET_TTL_MS = 30 * 60 * 1000
 
+/** Reset mails to one account in an hour, whoever asks: past it the answer is the same, but no mail goes. */
+export const RESET_MAILS_PER_ACCOUNT = { limit: 5, windowMs: 60 * 60 * 1000 }
+
 /**
- * Emails a reset link when the account exists. The caller answers the same either way, so the
- * response reveals nothing; a new request voids every older token of the user.
+ * Emails a reset link when the account exists, after the request is answered: the answer is the same,
+ * in the same time, whether or not it exists and whether or not the mail goes through. A new link
+ * voids every older one of the user.
  */
-export async function requestPasswordReset(email: string) {
+export function requestPasswordReset(email: string) {
+  mailAfterAnswering('auth.reset_mail_failed', () => sendResetLink(email))
+}
+
+async function sendResetLink(email: string) {
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, firstName: true, email: true } })
   if (!user) {
     log('info', 'auth.reset_requested_unknown')
+    return
+  }
+  const mails = await rateLimitStore.count(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowMs)
+  if (mails.count > RESET_MAILS_PER_ACCOUNT.limit) {
+    log('warn', 'auth.reset_suppressed', { userId: user.id })
     return
   }
   const token = createSecretToken()

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { dataWithError } from '~/server/accounts/session.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 import { log } from '~/server/platform/logger.server'
@@ -5,51 +6,85 @@ import { log } from '~/server/platform/logger.server'
 export type RateLimitRule = { limit: number; windowMs: number }
 
 const MINUTE = 60_000
+const HOUR = 60 * MINUTE
 
-// Per client address, and per account where the request names one: the endpoints that guess or send mail.
-export const RATE_LIMITS: Record<'login' | 'signup' | 'forgot' | 'reset', { ip: RateLimitRule; account?: RateLimitRule }> = {
-  login: { ip: { limit: 30, windowMs: MINUTE }, account: { limit: 10, windowMs: 15 * MINUTE } },
+/**
+ * Per client address, and per (account, address) where the request names an account: the endpoints
+ * that guess or send mail. Keying the account limit on the address too means nobody can use up
+ * another person's allowance. Sign-in counts only failures against `pair` (accounts/sign-in-guard).
+ */
+export const RATE_LIMITS = {
+  login: { ip: { limit: 30, windowMs: MINUTE }, pair: { limit: 10, windowMs: 15 * MINUTE } },
   signup: { ip: { limit: 20, windowMs: 10 * MINUTE } },
-  forgot: { ip: { limit: 10, windowMs: 15 * MINUTE }, account: { limit: 3, windowMs: 60 * MINUTE } },
+  forgot: { ip: { limit: 10, windowMs: 15 * MINUTE }, pair: { limit: 3, windowMs: HOUR } },
   reset: { ip: { limit: 20, windowMs: 15 * MINUTE } },
-}
+} satisfies Record<string, { ip: RateLimitRule; pair?: RateLimitRule }>
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS
 
+export type Counter = { count: number; resetAt: number }
+
 /**
  * Where attempts are counted. This process's memory suits one server; several replicas behind one
- * address need a shared store (a PostgreSQL table, say) whose hit() counts atomically across them,
- * so that no replica lets through what another already refused.
+ * address need a shared store (a PostgreSQL table, say) whose operations are atomic across them, so
+ * that no replica lets through what another already refused.
  */
 export interface RateLimitStore {
-  /** Counts one attempt under `key` in a fixed window: the seconds to wait when over the limit, or 0. */
-  hit(key: string, rule: RateLimitRule): Promise<number>
+  /** Counts one event under `key`, in a fixed window that its first event opens. */
+  count(key: string, windowMs: number): Promise<Counter>
+  /** The count under `key`, without counting; null when its window is over. */
+  peek(key: string): Promise<Counter | null>
+  forget(key: string): Promise<void>
+  /** Books the first moment, from now, that is `gapMs` after the last one booked under `key`. */
+  book(key: string, gapMs: number): Promise<number>
   clear(): void
 }
 
-function createMemoryStore(): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>()
-  const prune = (now: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key)
+/** The most keys the memory store holds: about 20 MB at most. The least recently used go first. */
+export const MEMORY_STORE_MAX_KEYS = 100_000
+
+/**
+ * lru-cache holds a fixed number of entries, each with its own time to live, and does constant work
+ * per call: memory stays bounded however many addresses and emails arrive, with no sweep. A flood
+ * of new keys can evict old counters early, but every key needs requests from an address that is
+ * itself limited, so evicting much takes many addresses.
+ */
+function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore & { size(): number } {
+  const entries = new LRUCache<string, Counter>({ max: maxKeys, ttl: MINUTE })
+  const live = (key: string) => {
+    const entry = entries.get(key)
+    return entry && entry.resetAt > Date.now() ? entry : undefined
   }
   return {
-    async hit(key, { limit, windowMs }) {
-      const now = Date.now()
-      let window = windows.get(key)
-      if (!window || window.resetAt <= now) {
-        if (windows.size > 50_000) prune(now)
-        window = { count: 0, resetAt: now + windowMs }
-        windows.set(key, window)
+    async count(key, windowMs) {
+      const entry = live(key)
+      if (entry) {
+        entry.count += 1
+        return { ...entry }
       }
-      window.count += 1
-      return window.count > limit ? Math.ceil((window.resetAt - now) / 1000) : 0
+      const opened = { count: 1, resetAt: Date.now() + windowMs }
+      entries.set(key, opened, { ttl: windowMs })
+      return { ...opened }
     },
-    clear: () => windows.clear(),
+    peek: async (key) => {
+      const entry = live(key)
+      return entry ? { ...entry } : null
+    },
+    forget: async (key) => void entries.delete(key),
+    async book(key, gapMs) {
+      const now = Date.now()
+      const slot = Math.max(now, live(key)?.resetAt ?? 0)
+      entries.set(key, { count: 0, resetAt: slot + gapMs }, { ttl: slot + gapMs - now })
+      return slot
+    },
+    clear: () => entries.clear(),
+    size: () => entries.size,
   }
 }
 
 // The one place the store is chosen.
-const store: RateLimitStore = createMemoryStore()
+const store = createMemoryStore()
+export const rateLimitStore: RateLimitStore = store
 
 export class RateLimitError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -57,20 +92,40 @@ export class RateLimitError extends Error {
   }
 }
 
-/** Counts an attempt against the client's address and the account; throws RateLimitError when over. */
+export function clientAddress() {
+  return getRequestContext()?.clientIp ?? 'unknown'
+}
+
+/** The key of one account asked about from one address. */
+export function pairKey(action: RateLimitedAction, account: string) {
+  return `${action}:pair:${account.toLowerCase()}:${clientAddress()}`
+}
+
+/** Throws RateLimitError when `counter` is past `limit`. */
+export function refuseOver(action: RateLimitedAction, counter: Counter | null, limit: number, scope: string) {
+  if (!counter || counter.count <= limit) return
+  const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
+  log('warn', 'rate_limit.refused', { action, scope, retryAfter })
+  throw new RateLimitError(retryAfter)
+}
+
+/**
+ * Counts an attempt against the client's address and, when it passes, against the account asked
+ * about from that address; throws RateLimitError when either is over. An address already refused
+ * adds nothing more to remember.
+ */
 export async function enforceRateLimit(action: RateLimitedAction, account?: string) {
-  const rules = RATE_LIMITS[action]
-  const ip = getRequestContext()?.clientIp ?? 'unknown'
-  let wait = await store.hit(`${action}:ip:${ip}`, rules.ip)
-  if (account && rules.account) wait = Math.max(wait, await store.hit(`${action}:account:${account.toLowerCase()}`, rules.account))
-  if (wait > 0) {
-    log('warn', 'rate_limit.refused', { action, retryAfter: wait })
-    throw new RateLimitError(wait)
-  }
+  const rules: { ip: RateLimitRule; pair?: RateLimitRule } = RATE_LIMITS[action]
+  refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
+  if (account && rules.pair) refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
 }
 
 export function resetRateLimitsForTests() {
   store.clear()
+}
+
+export function rateLimitKeysForTests() {
+  return store.size()
 }
 
 /** A page action's answer to RateLimitError: its data, a 429 with Retry-After, and an error toast. */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
-import { warnIfNoMailer } from '~/server/accounts/email.server'
+import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/jobs.server'
 import { createApp } from '~/server/http/app.server'
@@ -38,7 +38,7 @@ async function shutDown(server: Server, signal: string) {
   const drained = new Promise((resolve) => server.close(resolve))
   // Running generations are stopped and saved first, which also ends their event streams.
   await stopAllGenerations()
-  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
+  await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
   await prisma.$disconnect()
   process.exit(0)
