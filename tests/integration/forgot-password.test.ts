@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+
+// Forgot-password must not tell known emails from unknown ones: not by its answer, not by waiting for
+// the mail, not by failing when the mail does. The built app, with a mail server that accepts
+// connections and then never speaks. SECURITY.md "Accounts"; issue 11, item 7.
+
+let app: AppServer
+let silentSmtp: net.Server
+const connections: net.Socket[] = []
+
+beforeAll(async () => {
+  silentSmtp = net.createServer((socket) => connections.push(socket))
+  await new Promise<void>((resolve) => silentSmtp.listen(0, '127.0.0.1', resolve))
+  const { port } = silentSmtp.address() as net.AddressInfo
+  app = await startAppServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } })
+  await registerOverHttp(app.origin, 'known@example.org')
+})
+
+afterAll(async () => {
+  // The mail server never answers, so a graceful stop would wait for the mail.
+  await app.kill()
+  for (const socket of connections) socket.destroy()
+  silentSmtp.close()
+  fs.rmSync(app.dataDir, { recursive: true, force: true })
+})
+
+const forgot = (email: string) =>
+  fetch(`${app.origin}/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  })
+
+it('answers a known email at once, the same as an unknown one, while the mail is still under way', async () => {
+  const unknown = await forgot('unknown@example.org')
+  const known = await forgot('known@example.org')
+  expect(known.status).toBe(200)
+  expect(await known.text()).toBe(await unknown.text())
+  expect(unknown.status).toBe(200)
+  // The app did reach for the mail server, which has not said a word yet.
+  for (let i = 0; i < 100 && connections.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(connections.length).toBeGreaterThan(0)
+})
+
+it('answers the same when sending fails, and logs the failure for the operator', async () => {
+  const known = await forgot('known@example.org')
+  expect(known.status).toBe(200)
+  // The mail server hangs up on every connection the app has opened: each send fails.
+  for (const socket of connections) socket.destroy()
+  for (let i = 0; i < 100 && !app.logs().includes('auth.reset_mail_failed'); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(app.logs()).toContain('"event":"auth.reset_mail_failed"')
+  expect((await fetch(`${app.origin}/resources/healthcheck`)).status).toBe(200)
+})
