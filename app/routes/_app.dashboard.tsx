@@ -85,7 +85,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof QuotaError)) throw error
     if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
-    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: 429 })
+    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
   }
 }
 

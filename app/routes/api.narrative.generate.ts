@@ -11,9 +11,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const input = await readJson(request, NarrativeInputSchema)
     try {
       const { id, engine } = await startGeneration(user.id, input)
-      return streamGenerationEvents({ id, engine, afterSeq: 0, signal: request.signal })
+      return streamGenerationEvents({ id, userId: user.id, engine, afterSeq: 0, signal: request.signal })
     } catch (error) {
-      if (error instanceof QuotaError) return apiError(429, error.message)
+      if (error instanceof QuotaError) return apiError(error.status, error.message)
       throw error
     }
   })

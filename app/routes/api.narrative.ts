@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
+import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, SavedLimitError, toApiNarrative } from '~/server/narratives/narratives.server'
+import { enforceUserRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
 
 const PageSchema = z.object({
@@ -32,7 +33,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
+    await enforceUserRateLimit('create', user.id)
     const { tone, generatedNarrative, ...fields } = await readJson(request, CreateNarrativeSchema)
-    const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })
-    return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
+    try {
+      const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })
+      return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
+    } catch (error) {
+      if (error instanceof SavedLimitError) return apiError(403, error.message)
+      throw error
+    }
   })

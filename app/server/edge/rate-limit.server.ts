@@ -18,7 +18,9 @@ export const RATE_LIMITS = {
   signup: { ip: { limit: 20, windowMs: 10 * MINUTE } },
   forgot: { ip: { limit: 10, windowMs: 15 * MINUTE }, pair: { limit: 3, windowMs: HOUR } },
   reset: { ip: { limit: 20, windowMs: 15 * MINUTE } },
-} satisfies Record<string, { ip: RateLimitRule; pair?: RateLimitRule }>
+  // Narratives saved through the API, per signed-in user.
+  create: { user: { limit: 30, windowMs: MINUTE } },
+} satisfies Record<string, { ip?: RateLimitRule; pair?: RateLimitRule; user?: RateLimitRule }>
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS
 
@@ -115,9 +117,15 @@ export function refuseOver(action: RateLimitedAction, counter: Counter | null, l
  * adds nothing more to remember.
  */
 export async function enforceRateLimit(action: RateLimitedAction, account?: string) {
-  const rules: { ip: RateLimitRule; pair?: RateLimitRule } = RATE_LIMITS[action]
-  refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
+  const rules: { ip?: RateLimitRule; pair?: RateLimitRule; user?: RateLimitRule } = RATE_LIMITS[action]
+  if (rules.ip) refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
   if (account && rules.pair) refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
+}
+
+/** Counts an action of a signed-in user, wherever they are; throws RateLimitError past its limit. */
+export async function enforceUserRateLimit(action: 'create', userId: string) {
+  const { user } = RATE_LIMITS[action]
+  refuseOver(action, await store.count(`${action}:user:${userId}`, user.windowMs), user.limit, 'user')
 }
 
 export function resetRateLimitsForTests() {

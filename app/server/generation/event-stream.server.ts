@@ -1,6 +1,7 @@
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { GENERATION_FAILED, subscribe } from '~/server/generation/jobs.server'
 import type { GenerationEvent } from '~/server/generation/registry.server'
+import { log } from '~/server/platform/logger.server'
 
 const HEARTBEAT_MS = 15_000
 // Pieces that arrive within a window go out as one event; the first piece is never held back. The
@@ -18,12 +19,42 @@ function coalesceWindowMs() {
 
 const encoder = new TextEncoder()
 
+/** Event streams one user may hold open at once: a handful of tabs, each following a generation. */
+export const MAX_STREAMS_PER_USER = 8
+export const TOO_MANY_STREAMS = 'Too many open narrative streams. Close some tabs and try again.'
+const streamsByUser = new Map<string, number>()
+
+/**
+ * A 429 when the user already follows MAX_STREAMS_PER_USER generations, else null. Checked before
+ * following one; the stream a generation's own POST opens is bounded by the generations it may run.
+ */
+export function refuseTooManyStreams(userId: string): Response | null {
+  const open = streamsByUser.get(userId) ?? 0
+  if (open < MAX_STREAMS_PER_USER) return null
+  log('warn', 'stream.refused', { userId, open })
+  return Response.json({ error: TOO_MANY_STREAMS }, { status: 429, headers: { 'Retry-After': '5' } })
+}
+
 /**
  * A generation as Server-Sent Events: `start`, numbered `delta`s (the event id is the piece number, so
  * EventSource resumes with Last-Event-ID), then `done` with the full text, or `error`. Subscribing never
  * starts or bills anything; a client that goes away only unsubscribes.
  */
-export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: string; engine: string; afterSeq: number; signal: AbortSignal }) {
+export function streamGenerationEvents({
+  id,
+  userId,
+  engine,
+  afterSeq,
+  signal,
+}: {
+  id: string
+  /** Whose streams this one counts against. */
+  userId: string
+  engine: string
+  afterSeq: number
+  signal: AbortSignal
+}) {
+  streamsByUser.set(userId, (streamsByUser.get(userId) ?? 0) + 1)
   let cleanup = () => {}
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -55,6 +86,9 @@ export function streamGenerationEvents({ id, engine, afterSeq, signal }: { id: s
       cleanup = () => {
         cleanup = () => {}
         openStreams--
+        const left = (streamsByUser.get(userId) ?? 1) - 1
+        if (left) streamsByUser.set(userId, left)
+        else streamsByUser.delete(userId)
         deltas.cancel()
         clearInterval(heartbeat)
         unsubscribe?.()

@@ -4,15 +4,15 @@ import { getEnv } from '~/server/platform/env.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import {
-  countGeneratingNarratives,
   findInterruptedNarratives,
   finishNarrative,
   insertGeneratingNarrative,
   markNarrativeFailed,
+  SavedLimitError,
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
 import { prisma } from '~/server/platform/db.server'
-import { claimQuota, MAX_RUNNING_GENERATIONS, refundQuota } from '~/server/generation/quota.server'
+import { claimQuota, type QuotaRefusal, refundQuota, whyRefused } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
 
@@ -22,8 +22,22 @@ export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
 export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
 export const TOO_MANY_RUNNING = 'You already have two narratives being written. Please wait for one to finish.'
+export const INSTANCE_EXHAUSTED = 'This site has written as many narratives today as its administrator allows. Please try again tomorrow.'
 
-export class QuotaError extends Error {}
+/** A generation refused before it started: `status` is what an HTTP answer says (429 for limits that pass with time). */
+export class QuotaError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 429 = 429,
+  ) {
+    super(message)
+  }
+}
+
+function refusal(reason: QuotaRefusal): QuotaError {
+  if (reason === 'saved') return new QuotaError(new SavedLimitError().message, 403)
+  return new QuotaError({ running: TOO_MANY_RUNNING, daily: QUOTA_EXHAUSTED, instance: INSTANCE_EXHAUSTED }[reason])
+}
 
 /** A job this process runs. */
 type Generation = {
@@ -53,10 +67,9 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
     return { id, quotaDay }
   })
   if (!narrative) {
-    // Why the claim failed: the daily limit, or too many generations running.
-    const message = (await countGeneratingNarratives(userId)) >= MAX_RUNNING_GENERATIONS ? TOO_MANY_RUNNING : QUOTA_EXHAUSTED
-    log('warn', 'quota.refused', { userId, reason: message === QUOTA_EXHAUSTED ? 'daily_limit' : 'running' })
-    throw new QuotaError(message)
+    const reason = await whyRefused(userId)
+    log('warn', 'quota.refused', { userId, reason })
+    throw refusal(reason)
   }
   const generation: Generation = {
     id: narrative.id,

@@ -1,7 +1,7 @@
-import type { Prisma } from '@prisma/client'
+import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
-import { countGeneratingSql } from '~/server/narratives/narratives.server'
+import { countGeneratingSql, countSavedSql } from '~/server/narratives/narratives.server'
 
 /** At most this many generations of one user run at once. */
 export const MAX_RUNNING_GENERATIONS = 2
@@ -21,18 +21,39 @@ export async function getRemainingQuota(userId: string): Promise<number> {
 
 /**
  * Claims one generation for today in a single conditional UPDATE, so parallel requests can never
- * claim more than the limit, nor run more than MAX_RUNNING_GENERATIONS at once. Returns the claimed day.
+ * claim past any limit: the user's daily limit, MAX_RUNNING_GENERATIONS at once, the instance's
+ * MAX_DAILY_GENERATIONS (0: none) and MAX_SAVED_NARRATIVES. Returns the claimed day.
  */
 export async function claimQuota(tx: Prisma.TransactionClient, userId: string): Promise<string | null> {
   const day = utcDay()
-  const limit = getEnv().DAILY_NARRATIVE_LIMIT
+  const { DAILY_NARRATIVE_LIMIT: limit, MAX_DAILY_GENERATIONS: instanceLimit, MAX_SAVED_NARRATIVES: savedLimit } = getEnv()
   const changed = await tx.$executeRaw`
     UPDATE "User"
     SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day}
     WHERE "id" = ${userId}
       AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < ${limit}
-      AND ${countGeneratingSql(userId)} < ${MAX_RUNNING_GENERATIONS}`
+      AND ${countGeneratingSql(userId)} < ${MAX_RUNNING_GENERATIONS}
+      AND (${instanceLimit} = 0 OR ${generationsOnSql(day)} < ${instanceLimit})
+      AND ${countSavedSql(userId)} < ${savedLimit}`
   return changed === 1 ? day : null
+}
+
+/** Generations claimed on `day` across the instance (refunds give theirs back). */
+function generationsOnSql(day: string) {
+  return Prisma.sql`(SELECT COALESCE(SUM("quotaUsed"), 0) FROM "User" WHERE "quotaDay" = ${day})`
+}
+
+export type QuotaRefusal = 'saved' | 'running' | 'daily' | 'instance'
+
+/** Why a claim just failed, for the message: checked in the order a person can act on. */
+export async function whyRefused(userId: string): Promise<QuotaRefusal> {
+  const { MAX_SAVED_NARRATIVES, MAX_DAILY_GENERATIONS } = getEnv()
+  const [{ saved, running, instance }] = await prisma.$queryRaw<{ saved: bigint; running: bigint; instance: bigint }[]>`
+    SELECT ${countSavedSql(userId)} AS saved, ${countGeneratingSql(userId)} AS running, ${generationsOnSql(utcDay())} AS instance`
+  if (Number(saved) >= MAX_SAVED_NARRATIVES) return 'saved'
+  if (Number(running) >= MAX_RUNNING_GENERATIONS) return 'running'
+  if (MAX_DAILY_GENERATIONS > 0 && Number(instance) >= MAX_DAILY_GENERATIONS && (await getRemainingQuota(userId)) > 0) return 'instance'
+  return 'daily'
 }
 
 /** Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot). */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { Prisma, type Narrative } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
+import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { isTone } from '~/shared/tones'
@@ -51,13 +52,14 @@ export async function insertGeneratingNarrative(
   return columns.id as string
 }
 
+/** How many narratives the user keeps: a SQL fragment, so a claim can check MAX_SAVED_NARRATIVES in its own statement. */
+export function countSavedSql(userId: string) {
+  return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
+}
+
 /** How many of the user's narratives are being written: a SQL fragment, so a quota claim can check it in its own statement. */
 export function countGeneratingSql(userId: string) {
   return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating')`
-}
-
-export function countGeneratingNarratives(userId: string) {
-  return prisma.narrative.count({ where: { userId, status: 'generating' } })
 }
 
 /** The end of a generation: its outcome and text. Raw for the same reason as the insert: many end together. */
@@ -226,10 +228,21 @@ export function toApiNarrative(narrative: NarrativeWithOwner) {
 }
 
 /** A record created through the API (SPEC.md 3, "as created"): written by hand, no quota used. */
+/** Refused: the user keeps MAX_SAVED_NARRATIVES narratives already. */
+export class SavedLimitError extends Error {
+  constructor(max = getEnv().MAX_SAVED_NARRATIVES) {
+    super(`You keep ${max} narratives, the most one account can. Delete some to make room for new ones.`)
+  }
+}
+
+/** A narrative written elsewhere, kept as given; refused past MAX_SAVED_NARRATIVES (counted with the insert, atomically). */
 export async function createNarrative({ viewer, input, text }: { viewer: Viewer; input: NarrativeInput; text: string }) {
-  const narrative = await prisma.narrative.create({
-    data: { ...toNarrativeColumns(input), userId: viewer.id, generatedNarrative: text, status: 'complete', engine: 'manual' },
-    include: WITH_OWNER,
+  const narrative = await prisma.$transaction(async (tx) => {
+    if ((await tx.narrative.count({ where: { userId: viewer.id } })) >= getEnv().MAX_SAVED_NARRATIVES) throw new SavedLimitError()
+    return tx.narrative.create({
+      data: { ...toNarrativeColumns(input), userId: viewer.id, generatedNarrative: text, status: 'complete', engine: 'manual' },
+      include: WITH_OWNER,
+    })
   })
   log('info', 'narrative.created', { userId: viewer.id, narrativeId: narrative.id })
   return narrative

@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   // Shown on the legal pages; a plain address check, so single-label hosts like localhost pass.
   CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost')),
   DAILY_NARRATIVE_LIMIT: integer(10, 0),
+  // Fifty people using their whole allowance: a day's spend an operator can foresee (docs/operations.md).
+  MAX_DAILY_GENERATIONS: integer(500, 0),
+  MAX_SAVED_NARRATIVES: integer(1000, 1),
   TRUST_PROXY: integer(0, 0, 10),
 })
 
