@@ -365,7 +365,7 @@ async function main() {
   const started = new Date()
   const model = await startFakeModel()
   const dataDir = newDataDir()
-  const env: Record<string, string> = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000' }
+  const env: Record<string, string> = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000', MAX_DAILY_GENERATIONS: '0' }
   const run = (name: string) => !ONLY || ONLY.includes(name)
   try {
     await (await startAppServer({ dataDir, env })).stop() // migrations

@@ -4,7 +4,7 @@ import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from 
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, SavedLimitError, toApiNarrative } from '~/server/narratives/narratives.server'
-import { enforceUserRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
 
 const PageSchema = z.object({
@@ -33,7 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
-    await enforceUserRateLimit('create', user.id)
+    await enforceCreateRateLimit(user.id)
     const { tone, generatedNarrative, ...fields } = await readJson(request, CreateNarrativeSchema)
     try {
       const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import { dataWithError } from '~/server/accounts/session.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 import { log } from '~/server/platform/logger.server'
+import { getEnv } from '~/server/platform/env.server'
 
 export type RateLimitRule = { limit: number; windowMs: number }
 
@@ -18,9 +19,7 @@ export const RATE_LIMITS = {
   signup: { ip: { limit: 20, windowMs: 10 * MINUTE } },
   forgot: { ip: { limit: 10, windowMs: 15 * MINUTE }, pair: { limit: 3, windowMs: HOUR } },
   reset: { ip: { limit: 20, windowMs: 15 * MINUTE } },
-  // Narratives saved through the API, per signed-in user.
-  create: { user: { limit: 30, windowMs: MINUTE } },
-} satisfies Record<string, { ip?: RateLimitRule; pair?: RateLimitRule; user?: RateLimitRule }>
+} satisfies Record<string, { ip: RateLimitRule; pair?: RateLimitRule }>
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS
 
@@ -104,7 +103,7 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 /** Throws RateLimitError when `counter` is past `limit`. */
-export function refuseOver(action: RateLimitedAction, counter: Counter | null, limit: number, scope: string) {
+export function refuseOver(action: RateLimitedAction | 'create', counter: Counter | null, limit: number, scope: string) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })
@@ -117,15 +116,14 @@ export function refuseOver(action: RateLimitedAction, counter: Counter | null, l
  * adds nothing more to remember.
  */
 export async function enforceRateLimit(action: RateLimitedAction, account?: string) {
-  const rules: { ip?: RateLimitRule; pair?: RateLimitRule; user?: RateLimitRule } = RATE_LIMITS[action]
-  if (rules.ip) refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
+  const rules: { ip: RateLimitRule; pair?: RateLimitRule } = RATE_LIMITS[action]
+  refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
   if (account && rules.pair) refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
 }
 
-/** Counts an action of a signed-in user, wherever they are; throws RateLimitError past its limit. */
-export async function enforceUserRateLimit(action: 'create', userId: string) {
-  const { user } = RATE_LIMITS[action]
-  refuseOver(action, await store.count(`${action}:user:${userId}`, user.windowMs), user.limit, 'user')
+/** Counts a narrative saved through the API by this user; throws RateLimitError past MAX_CREATES_PER_MINUTE. */
+export async function enforceCreateRateLimit(userId: string) {
+  refuseOver('create', await store.count(`create:user:${userId}`, MINUTE), getEnv().MAX_CREATES_PER_MINUTE, 'user')
 }
 
 export function resetRateLimitsForTests() {

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   // Fifty people using their whole allowance: a day's spend an operator can foresee (docs/operations.md).
   MAX_DAILY_GENERATIONS: integer(500, 0),
   MAX_SAVED_NARRATIVES: integer(1000, 1),
+  MAX_CREATES_PER_MINUTE: integer(30, 1),
   TRUST_PROXY: integer(0, 0, 10),
 })
 
