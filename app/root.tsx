@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from 'react-router'
 import type { ReactNode } from 'react'
+import { RequestIdNote } from './components/request-id'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
@@ -100,6 +101,7 @@ export function ErrorBoundary() {
       <div className="card narrow error-page">
         <h1>{title}</h1>
         <p>{message}</p>
+        <RequestIdNote />
         <p>
           <a href="/">Go to the start page</a>
         </p>
