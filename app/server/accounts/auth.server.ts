@@ -74,8 +74,13 @@ export async function getUserBySessionToken(token: string, kind: SessionKind): P
   return { ...user, isAdmin: Boolean(user.isAdmin) }
 }
 
+/** Signs out: deletes the session row (cookie or API token), naming its user in the log. */
 export async function deleteSession(token: string) {
-  await prisma.session.deleteMany({ where: { id: hashToken(token) } })
+  const id = hashToken(token)
+  const session = await prisma.session.findUnique({ where: { id }, select: { userId: true } })
+  if (!session) return
+  await prisma.session.deleteMany({ where: { id } })
+  log('info', 'auth.logout', { userId: session.userId })
 }
 
 async function readCookieSession(request: Request) {
