@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
-import { cspNonceContext } from '~/server/http/router-context.server'
+import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { NonceContext } from '~/shared/nonce'
+import { RequestIdContext } from '~/shared/request-id'
 
 export const streamTimeout = 5_000
 
@@ -24,7 +25,9 @@ export default function handleRequest(
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={loadContext.get(requestIdContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -13,11 +13,13 @@ import {
   useRouteError,
 } from 'react-router'
 import type { ReactNode } from 'react'
+import { RequestIdNote } from './components/request-id'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
 import styles from './styles/app.css?url'
 import { getOptionalUser } from '~/server/accounts/auth.server'
+import { noStoreForPrivateAnswers } from '~/server/edge/no-store.server'
 import { getEnv } from '~/server/platform/env.server'
 import { useNonce } from '~/shared/nonce'
 import { getToast } from '~/server/accounts/session.server'
@@ -31,6 +33,9 @@ export const meta: MetaFunction = () => [
   { title: 'Impact Narrative Studio' },
   { name: 'description', content: 'Write the impact narrative your funders, donors and board will read.' },
 ]
+
+// Runs around every page, data request and resource route.
+export const middleware = [noStoreForPrivateAnswers]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)])
@@ -100,6 +105,7 @@ export function ErrorBoundary() {
       <div className="card narrow error-page">
         <h1>{title}</h1>
         <p>{message}</p>
+        <RequestIdNote />
         <p>
           <a href="/">Go to the start page</a>
         </p>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { RequestIdNote } from '~/components/request-id'
 
 /** For the narrative detail and delete pages: a missing or foreign id, or a failure to load. */
 export function NarrativeErrorBoundary() {
@@ -8,6 +9,7 @@ export function NarrativeErrorBoundary() {
     <div className="page">
       <div className="card narrow error-page" role="alert">
         <h1>{notFound ? 'Narrative not found' : 'Failed to load narrative details'}</h1>
+        <RequestIdNote />
         <p>
           <Link to="/admin/narratives" className="button button-secondary">
             Back to List

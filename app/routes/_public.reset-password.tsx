@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
+  type HeadersFunction,
   data,
   Form,
   Link,
@@ -19,6 +20,9 @@ import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
+
+// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const token = url.searchParams.get('token') ?? ''

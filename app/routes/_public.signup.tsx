@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
+  type HeadersFunction,
   Form,
   Link,
   type LoaderFunctionArgs,
@@ -19,6 +20,9 @@ import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.se
 import { createUser, EmailTakenError } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
+
+// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.'
 

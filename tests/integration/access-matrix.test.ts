@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 
 // The role-by-endpoint matrix (issue 5; SECURITY.md "Access control"; DESIGN.md decision 5 and "Token
@@ -444,5 +446,28 @@ describe('credentials are not interchangeable', () => {
     const asCookie = await fetch(`${app.origin}/dashboard`, { headers: { Cookie: `__session=${tokens.user}` }, redirect: 'manual' })
     await asCookie.body?.cancel()
     expect(asCookie.status).toBe(302)
+  })
+})
+
+describe('no GET changes the database (SECURITY.md "No GET changes state")', () => {
+  /** Every row of every table, Prisma's migration table included, in a stable order. */
+  function dump() {
+    const db = new Database(path.join(app.dataDir, 'app.db'), { readonly: true, fileMustExist: true })
+    try {
+      const tables = db.prepare(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table' ORDER BY "name"`).pluck().all() as string[]
+      return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()]))
+    } finally {
+      db.close()
+    }
+  }
+
+  it('leaves every row of every table as it was after every GET of the matrix, as every actor', async () => {
+    const before = dump()
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['User', 'Session', 'Narrative', 'PasswordReset']))
+    expect(before.Narrative.length).toBeGreaterThan(0)
+    const gets = CASES.filter((testCase) => testCase.method === 'GET')
+    expect(gets.length).toBeGreaterThan(100)
+    for (const testCase of gets) await runCase(testCase)
+    expect(dump()).toEqual(before)
   })
 })

@@ -3,6 +3,7 @@ import type { User } from '@prisma/client'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { LoginSchema } from '~/shared/auth-schemas'
+import { markAnswerPrivate } from '~/server/edge/no-store.server'
 import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -58,6 +59,7 @@ authenticator.use(
 /** A session row for a cookie or an API bearer token; the caller gets the only copy of the secret. */
 export async function createSession(userId: string, kind: SessionKind): Promise<string> {
   const token = createSecretToken()
+  markAnswerPrivate()
   const ttl = kind === 'cookie' ? SESSION_TTL_MS : API_TOKEN_TTL_MS
   await prisma.session.create({
     data: { id: hashToken(token), kind, userId, expiresAt: new Date(Date.now() + ttl) },
@@ -75,11 +77,18 @@ export async function getUserBySessionToken(token: string, kind: SessionKind): P
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()}`
   const user = rows[0]
-  return user ? { ...user, isAdmin: Boolean(user.isAdmin) } : null
+  if (!user) return null
+  markAnswerPrivate()
+  return { ...user, isAdmin: Boolean(user.isAdmin) }
 }
 
+/** Signs out: deletes the session row (cookie or API token), naming its user in the log. */
 export async function deleteSession(token: string) {
-  await prisma.session.deleteMany({ where: { id: hashToken(token) } })
+  const id = hashToken(token)
+  const session = await prisma.session.findUnique({ where: { id }, select: { userId: true } })
+  if (!session) return
+  await prisma.session.deleteMany({ where: { id } })
+  log('info', 'auth.logout', { userId: session.userId })
 }
 
 async function readCookieSession(request: Request) {

@@ -6,11 +6,11 @@ import { limitBodySize } from '~/server/edge/body-limit.server'
 import { refuseCrossSite } from '~/server/edge/cross-site.server'
 import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
 import { accessLog } from '~/server/http/access-log.server'
-import { cspNonceContext } from '~/server/http/router-context.server'
+import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { staticAssets } from '~/server/http/static-assets.server'
 import type { Env } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
-import { requestContext } from '~/server/platform/request-context.server'
+import { getRequestContext, requestContext } from '~/server/platform/request-context.server'
 
 /**
  * The HTTP pipeline, in order: who is asking (request id, client address), security headers,
@@ -35,7 +35,13 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
     '*',
     createRequestHandler({
       build,
-      getLoadContext: (_req, res) => new RouterContextProvider(new Map([[cspNonceContext, getCspNonce(res)]])),
+      getLoadContext: (_req, res) =>
+        new RouterContextProvider(
+          new Map([
+            [cspNonceContext, getCspNonce(res)],
+            [requestIdContext, getRequestContext()?.requestId ?? ''],
+          ]),
+        ),
     }),
   )
   app.use(lastResort)

@@ -7,6 +7,8 @@ export type RequestContext = {
   clientIp: string
   /** Memo of per-request lookups (the signed-in user), shared by the loaders of one request. */
   memo?: Map<string, Promise<unknown>>
+  /** The answer carries a person's data or a new secret: sent with Cache-Control: no-store. */
+  privateAnswer?: boolean
 }
 
 const requestContextStorage = new AsyncLocalStorage<RequestContext>()
