@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
+  type HeadersFunction,
   data,
   Form,
   Link,
@@ -24,6 +25,9 @@ import {
 import { parseForm } from '~/shared/form'
 import { rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+
+// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
 

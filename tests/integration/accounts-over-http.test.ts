@@ -210,6 +210,24 @@ describe('the sign-up and reset limits (per client address)', () => {
   })
 })
 
+describe('the sign-in and forgot-password pages when refused', () => {
+  it('send Retry-After with their 429, like the API', async () => {
+    const from = '203.0.113.40'
+    const { limit, windowMs } = RATE_LIMITS.login.ip
+    for (let i = 0; i < limit; i++) await send(proxied, '/login', { form: { email: `nobody-${i}@example.org`, password: 'wrong guess' }, from })
+    const login = await send(proxied, '/login', { form: { email: 'nobody@example.org', password: 'wrong guess' }, from })
+    expect(login.status).toBe(429)
+    expect(Number(login.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(Number(login.headers.get('Retry-After'))).toBeLessThanOrEqual(windowMs / 1000)
+    const forgot = RATE_LIMITS.forgot.ip
+    for (let i = 0; i < forgot.limit; i++) await send(proxied, '/forgot-password', { form: { email: `nobody-${i}@example.org` }, from })
+    const refused = await send(proxied, '/forgot-password', { form: { email: 'nobody@example.org' }, from })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(refused.text).toContain(TOO_MANY)
+  })
+})
+
 describe('reset tokens', () => {
   it('are 256 random bits, URL-safe, and all different, as mailed', async () => {
     const accounts = Array.from({ length: 16 }, (_, i) => `entropy-${i}@example.org`)
@@ -326,6 +344,6 @@ describe('auth events in the log', () => {
     expect(first.text).toMatch(/^event: done$/m)
     const refused = await send(proxied, '/api/narrative/generate', { json: FULL_INPUT, token: json.token })
     expect(refused.status).toBe(429)
-    expect(await eventOf(proxied, refused, 'quota.refused')).toMatchObject({ userId: json.user.id, reason: 'daily_limit' })
+    expect(await eventOf(proxied, refused, 'quota.refused')).toMatchObject({ userId: json.user.id, reason: 'daily' })
   })
 })

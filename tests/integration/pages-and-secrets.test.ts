@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { linesOfRequest, logLines } from '../setup/app-logs'
 import { freePort, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
@@ -9,8 +11,8 @@ import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 // private answers, and no key or secret anywhere in a page, an answer or an error.
 //
 // The app runs with distinctive secrets, the fake model (the real `openai` SDK talks to it), and an
-// SMTP_URL whose password is one of the secrets and whose port nothing listens on: every mail fails,
-// which is also this file's server error (500) on a page.
+// SMTP_URL whose password is one of the secrets and whose port nothing listens on: every mail fails.
+// The file's server errors (500) come from the database: a trigger refuses one particular text.
 
 const SECRETS = {
   OPENAI_API_KEY: 'sk-canary0openai0key0d41d8cd98f00b204e9800998ecf8427e',
@@ -19,6 +21,7 @@ const SECRETS = {
 }
 
 const PASSWORD = 'pages password 1'
+const FAILING_TEXT = 'A text the database refuses.'
 const EMAILS = { admin: 'pages-admin@example.org', user: 'pages-user@example.org' }
 const REQUEST_ID = /Request id: <code[^>]*>([^<]*)<\/code>/
 
@@ -96,6 +99,10 @@ beforeAll(async () => {
   })
   expect(created.status).toBe(201)
   narrativeId = JSON.parse(created.text).data.id
+  const db = new Database(path.join(app.dataDir, 'app.db'))
+  db.exec(`CREATE TRIGGER "refuse_text" BEFORE UPDATE OF "generatedNarrative" ON "Narrative"
+    WHEN NEW."generatedNarrative" = '${FAILING_TEXT}' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+  db.close()
 })
 
 afterAll(async () => {
@@ -117,10 +124,9 @@ describe('error pages', () => {
   }
 
   it('shows the request id on a 500 page, the id the failure was logged under', async () => {
-    // Sending the reset mail fails (nothing listens on the SMTP port): the action throws.
-    const answer = await send('/forgot-password', { method: 'POST', form: { email: EMAILS.user } })
-    const lines = await expectRequestIdShown(answer, 500, '/forgot-password')
-    expect(answer.text).toContain('Something went wrong')
+    const answer = await send(`/admin/narratives/${narrativeId}`, { actor: 'user', method: 'POST', form: { intent: 'save', generatedNarrative: FAILING_TEXT } })
+    const lines = await expectRequestIdShown(answer, 500, `/admin/narratives/${narrativeId}`)
+    expect(answer.text).toContain('Failed to load narrative details')
     expect(lines.map((line) => line.event)).toContain('request.error')
   })
 
@@ -271,9 +277,13 @@ describe('keys never appear in pages, answers or errors', () => {
     expect(model.counts['429']).toBe(4) // the first call and three retries
   })
 
-  it('goes through a failing mail server, on the page and the API', async () => {
-    expect((await send('/forgot-password', { method: 'POST', form: { email: EMAILS.admin } })).status).toBe(500)
-    const api = await send('/auth/forgot-password', { method: 'POST', json: { email: EMAILS.admin } })
+  it('goes through a failing mail server, on the page and the API, and a database error', async () => {
+    // The mail goes after the answer: the answer is the usual one, and the failure is logged.
+    expect((await send('/forgot-password', { method: 'POST', form: { email: EMAILS.admin } })).status).toBe(200)
+    expect((await send('/auth/forgot-password', { method: 'POST', json: { email: EMAILS.admin } })).status).toBe(200)
+    for (let i = 0; i < 100 && !app.logs().includes('auth.reset_mail_failed'); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(app.logs()).toContain('"event":"auth.reset_mail_failed"')
+    const api = await send(`/api/narrative/${narrativeId}`, { actor: 'user', auth: 'bearer', method: 'PUT', json: { generatedNarrative: FAILING_TEXT } })
     expect(api.status).toBe(500)
     expect(JSON.parse(api.text).details.requestId).toBe(api.headers.get('X-Request-Id'))
   })
