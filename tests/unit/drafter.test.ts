@@ -297,3 +297,14 @@ describe('draftNarrative', () => {
     expect(name).toContain('geographic focus: Travis County.')
   })
 })
+
+describe('hostile text at the form\'s maximum sizes', () => {
+  const fill = (unit: string) => unit.repeat(Math.ceil(5000 / unit.length)).slice(0, 5000)
+  it.each(['!', '.', '. A', '… ', 'ab ', 'We feed people. ', '- item\n'])('still drafts at most 400 words, ending on a full stop, from %j repeated', (unit) => {
+    const text = fill(unit)
+    const draft = draftNarrative({ ...foodBank, missionStatement: text, keyPrograms: text, impactMetrics: text, targetAudience: text, geographicFocus: text })
+    expect(countWords(draft)).toBeLessThanOrEqual(400)
+    expect(draft).toContain('Harvest Table Food Bank')
+    expect(draft.trim()).toMatch(/[.!?…]["'”’)]*$/)
+  })
+})

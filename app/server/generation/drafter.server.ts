@@ -272,21 +272,54 @@ export function draftNarrative(input: NarrativeInput): string {
 }
 
 function trimFieldsToFit(draft: Draft): void {
+  // A field alone longer than the target would be cut at least this far anyway: cutting it first keeps
+  // the loop below short however many sentences were pasted in.
+  for (const key of FIELD_KEYS) {
+    let content = draft.fields[key]
+    if (content?.kind === 'sentences') content = { kind: 'sentences', sentences: firstSentencesPast(content.sentences, TRIM_TARGET) }
+    while (content && canTrim(content) && countWords(contentText(content)) > 2 * TRIM_TARGET) content = trimContent(content)
+    draft.fields[key] = content
+  }
   const noFillers = [0, 0, 0, 0, 0]
-  while (countWords(renderDraft(draft, noFillers).join(' ')) > TRIM_TARGET) {
-    const key = pickLongestTrimmableField(draft.fields)
+  const measure = () => countWords(renderDraft(draft, noFillers).join(' '))
+  const fieldWords = Object.fromEntries(FIELD_KEYS.map((key) => [key, wordsOf(draft.fields[key])])) as Record<FieldKey, number>
+  let total = measure()
+  while (total > TRIM_TARGET) {
+    const key = pickLongestTrimmableField(draft.fields, fieldWords)
     if (!key) return
-    draft.fields[key] = trimContent(draft.fields[key]!)
+    const content = draft.fields[key]!
+    draft.fields[key] = trimContent(content)
+    // Each field is written once, word for word: dropping a whole sentence takes exactly its words out
+    // of the draft. A shortened sentence may change its lead-in, so the draft is measured again.
+    if (content.kind === 'sentences' && content.sentences.length > 1) {
+      const dropped = countWords(content.sentences.at(-1)!)
+      fieldWords[key] -= dropped
+      total -= dropped
+    } else {
+      fieldWords[key] = wordsOf(draft.fields[key])
+      total = measure()
+    }
   }
 }
 
-function pickLongestTrimmableField(fields: Fields): FieldKey | null {
+function wordsOf(content: Content | null): number {
+  return content ? countWords(contentText(content)) : 0
+}
+
+/** The shortest run of leading sentences with more than `words` words (all of them if there is none). */
+function firstSentencesPast(sentences: string[], words: number): string[] {
+  let total = 0
+  const index = sentences.findIndex((sentence) => (total += countWords(sentence)) > words)
+  return index === -1 ? sentences : sentences.slice(0, index + 1)
+}
+
+function pickLongestTrimmableField(fields: Fields, fieldWords: Record<FieldKey, number>): FieldKey | null {
   let longest: FieldKey | null = null
   let longestWords = 0
   for (const key of FIELD_KEYS) {
     const content = fields[key]
     if (!content || !canTrim(content)) continue
-    const words = countWords(contentText(content))
+    const words = fieldWords[key]
     if (words > longestWords) [longest, longestWords] = [key, words]
   }
   return longest
@@ -476,12 +509,18 @@ function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(separator)} and ${items.at(-1)}`
 }
 
+// Every pattern that ends in a run of characters starts only where that run starts (the lookbehind):
+// otherwise a long run that fails to match ("!!!!…" with no space after it) is retried from each of
+// its characters, which is quadratic in its length.
+const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g
+const TRAILING_JOINERS = /(?<![\s,;:–—-])[\s,;:–—-]+$/
+
 function splitSentences(text: string): string[] {
   const sentences: string[] = []
-  const boundary = /[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g
   let start = 0
-  for (const match of text.matchAll(boundary)) {
-    const before = text.slice(start, match.index).split(' ').at(-1) ?? ''
+  for (const match of text.matchAll(SENTENCE_END)) {
+    // The word before the stop: back to the last space, never past the sentence's own start.
+    const before = text.slice(Math.max(start, text.lastIndexOf(' ', match.index - 1) + 1), match.index)
     if (match[0].startsWith('.') && isAbbreviation(before)) continue
     sentences.push(text.slice(start, match.index + match[0].trimEnd().length))
     start = match.index + match[0].length
@@ -524,7 +563,7 @@ function capitalizeFirst(text: string): string {
 }
 
 function ensureEnding(text: string): string {
-  const trimmed = text.trim().replace(/[\s,;:–—-]+$/, '')
+  const trimmed = text.trim().replace(TRAILING_JOINERS, '')
   return /[.!?…]["'”’)\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`
 }
 
@@ -576,7 +615,7 @@ function shortenText(text: string, maxWords: number): string {
   const clauseEnd = findClauseEnd(words, maxWords)
   let kept = words.slice(0, clauseEnd ?? maxWords)
   while (kept.length > 1 && DANGLING_WORDS.has(kept.at(-1)!.toLowerCase())) kept = kept.slice(0, -1)
-  const joined = kept.join(' ').replace(/[\s,;:–—-]+$/, '')
+  const joined = kept.join(' ').replace(TRAILING_JOINERS, '')
   return clauseEnd ? ensureEnding(joined) : `${joined}…`
 }
 
