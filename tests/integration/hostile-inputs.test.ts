@@ -166,25 +166,27 @@ function postLargeBody(
 }
 
 /** The newest reset token mailed to `email`: without SMTP_URL the app writes mail to <data>/outbox/. */
-function latestResetToken(email: string): string {
+/** The reset mails written to the outbox for `email`, oldest first (a file still being written is not one yet). */
+function resetMails(email: string): string[] {
   const outbox = path.join(app.dataDir, 'outbox')
-  const mails = fs
+  if (!fs.existsSync(outbox)) return []
+  return fs
     .readdirSync(outbox)
     .filter((name) => name.endsWith('.txt'))
     .sort()
     .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
-    .filter((text) => text.startsWith(`To: ${email}\n`))
-  const link = /\/reset-password\?token=(\S+)/.exec(mails.at(-1) ?? '')
-  if (!link) throw new Error(`no reset mail for ${email} in ${outbox}`)
-  return decodeURIComponent(link[1])
+    .filter((text) => text.startsWith(`To: ${email}\n`) && /\/reset-password\?token=\S+/.test(text))
 }
 
 async function requestReset(email: string) {
-  const before = fs.existsSync(path.join(app.dataDir, 'outbox')) ? fs.readdirSync(path.join(app.dataDir, 'outbox')).length : 0
+  const before = resetMails(email).length
   const answer = await send('POST', '/auth/forgot-password', { json: { email } })
   expect(answer.status).toBe(200)
-  expect(fs.readdirSync(path.join(app.dataDir, 'outbox')).length).toBe(before + 1)
-  return latestResetToken(email)
+  // The mail is written after the answer.
+  for (let i = 0; i < 100 && resetMails(email).length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  const mails = resetMails(email)
+  expect(mails).toHaveLength(before + 1)
+  return decodeURIComponent(/\/reset-password\?token=(\S+)/.exec(mails.at(-1)!)![1])
 }
 
 /** Stack frames or dependency paths: what an error answer must never carry. */
