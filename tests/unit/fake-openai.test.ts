@@ -158,4 +158,27 @@ describe('fake-openai fixture', () => {
       await short.close()
     }
   })
+
+  it("answers a reasoning model asked with max_tokens or a temperature with OpenAI's 400s, which the SDK does not retry", async () => {
+    const ask = (body: object) =>
+      client({ maxRetries: 3 }).chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'Hi' }], ...body })
+    const tokens = await ask({ max_tokens: 10 }).catch((error) => error)
+    expect(tokens).toBeInstanceOf(OpenAI.BadRequestError)
+    expect(tokens).toMatchObject({ status: 400, param: 'max_tokens', code: 'unsupported_parameter' })
+    const temperature = await ask({ temperature: 0.7 }).catch((error) => error)
+    expect(temperature).toMatchObject({ status: 400, param: 'temperature', code: 'unsupported_value' })
+    expect(fake.requests).toHaveLength(2)
+    const answer = await ask({ max_completion_tokens: 100 })
+    expect(answer.choices[0].message.content).toBe(DEFAULT_TEXT)
+  })
+
+  it('streams thinking in its own fields, and Azure and proxy habits, that the SDK reads as chunks', async () => {
+    const chunks = await collect('[[fake:reasoning_content]] [[fake:reasoning]] [[fake:azure]] [[fake:proxy]]')
+    expect(chunks.text).toBe(DEFAULT_TEXT)
+    const deltas = chunks.chunks.map((chunk) => chunk.choices[0]?.delta as Record<string, unknown> | undefined)
+    expect(deltas.some((delta) => typeof delta?.reasoning_content === 'string')).toBe(true)
+    expect(deltas.some((delta) => typeof delta?.reasoning === 'string')).toBe(true)
+    expect(chunks.chunks[0]).toMatchObject({ choices: [], prompt_filter_results: expect.any(Array) })
+    expect(chunks.chunks.at(-1)).toMatchObject({ choices: [], usage: expect.any(Object) })
+  })
 })

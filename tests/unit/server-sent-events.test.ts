@@ -36,6 +36,11 @@ describe('readServerSentEvents', () => {
     expect(await collect(body)).toEqual(['one\ntwo', 'no-space', 'tail'])
   })
 
+  it('keeps a CRLF split between two reads as one line end', async () => {
+    const body = streamOf('data: one\r', '\ndata: two\r\n\r', '\n')
+    expect(await collect(body)).toEqual(['one\ntwo'])
+  })
+
   it('gives each event its name and id, and a plain data event the name message', async () => {
     const events = []
     for await (const event of readServerSentEvents(streamOf('id: 7\nevent: delta\ndata: {"text":"a"}\n\ndata: [DONE]\n\n'))) events.push(event)

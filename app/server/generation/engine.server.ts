@@ -41,29 +41,64 @@ function createEngine(): NarrativeEngine {
   return { name: env.OPENAI_MODEL, stream: (input, signal) => streamFromModel(client, input, signal) }
 }
 
+/** The answer's cap: about 700 words, room for a 400-word narrative. */
+const MAX_ANSWER_TOKENS = 1000
+/**
+ * OpenAI's reasoning models (o1, o3, o4-mini, gpt-5…) take `max_completion_tokens`, which also counts
+ * their hidden reasoning, and only the default temperature.
+ */
+const REASONING_MODEL = /^(o\d|gpt-5)/i
+const MAX_REASONING_MODEL_TOKENS = 4000
+/** Models whose provider refused the classic parameters: asked the reasoning way from then on. */
+const askedAsReasoningModel = new Set<string>()
+
+function samplingParameters(model: string) {
+  return REASONING_MODEL.test(model) || askedAsReasoningModel.has(model)
+    ? { max_completion_tokens: MAX_REASONING_MODEL_TOKENS }
+    : { temperature: 0.7, max_tokens: MAX_ANSWER_TOKENS }
+}
+
+/** A 400 that names max_tokens or temperature: a reasoning model behind a name we did not recognise. */
+function refusedClassicParameters(error: unknown) {
+  return error instanceof OpenAI.BadRequestError && (error.param === 'max_tokens' || error.param === 'temperature')
+}
+
 async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: AbortSignal) {
   const env = getEnv()
   const idle = new AbortController()
   const idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
   try {
     // The SDK makes the call (auth, base URL, retries, timeout); we read the raw event stream.
-    const request = {
-      model: env.OPENAI_MODEL,
-      messages: [{ role: 'user' as const, content: buildPrompt(input) }],
-      temperature: 0.7,
-      max_tokens: 1000,
-      stream: true as const,
-    }
-    const response = await client.chat.completions.create(request, { signal: AbortSignal.any([signal, idle.signal]) }).asResponse()
+    const call = () =>
+      client.chat.completions
+        .create(
+          {
+            model: env.OPENAI_MODEL,
+            messages: [{ role: 'user' as const, content: buildPrompt(input) }],
+            ...samplingParameters(env.OPENAI_MODEL),
+            stream: true as const,
+          },
+          { signal: AbortSignal.any([signal, idle.signal]) },
+        )
+        .asResponse()
+    const response = await call().catch((error) => {
+      if (!refusedClassicParameters(error)) throw error
+      askedAsReasoningModel.add(env.OPENAI_MODEL)
+      return call()
+    })
+    const visible = withoutLeadingThoughts()
     let finished = false
     for await (const events of readServerSentEventBatches(response.body!)) {
       idleTimer.refresh()
       const read = readChunks(events)
       finished ||= read.finished
-      if (read.text) yield read.text
+      const text = visible(read.text)
+      if (text) yield text
       if (read.error) throw read.error
       if (read.done) break
     }
+    const rest = visible(null)
+    if (rest) yield rest
     // Tell a stop, a stall and a cut-off stream apart.
     if (signal.aborted) throw abortError()
     if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
@@ -79,7 +114,8 @@ async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: A
 
 /**
  * What one read of the model's stream says. Its pieces go on as one: the reader sees the same text,
- * and a busy server, which finds several pieces per read, does less per piece.
+ * and a busy server, which finds several pieces per read, does less per piece. Only `content` is
+ * text: reasoning models' thinking (`reasoning_content`, `reasoning`) is never read.
  */
 function readChunks(events: ServerSentEvent[]): { text: string; finished: boolean; done?: boolean; error?: Error } {
   let text = ''
@@ -90,9 +126,57 @@ function readChunks(events: ServerSentEvent[]): { text: string; finished: boolea
     if (chunk.error) return { text, finished, error: new ModelStreamError(chunk.error.message ?? 'The model reported an error') }
     const choice = chunk.choices?.[0]
     if (choice?.delta?.content) text += choice.delta.content
+    // Azure OpenAI and others stop an answer their content filter flags: what came before is not a narrative.
+    if (choice?.finish_reason === 'content_filter') return { text, finished, error: new ModelStreamError("The provider's content filter stopped the answer") }
     if (choice?.finish_reason) finished = true
   }
   return { text, finished }
+}
+
+const THINK_OPEN = '<think>'
+const THINK_CLOSE = '</think>'
+
+/**
+ * Local servers that do not parse a reasoning model's output (llama.cpp, a raw Ollama or vLLM) send
+ * its thinking as content, in a `<think>` block before the answer. This drops that block: text is
+ * held back only until it is clear whether the answer opens with one. Call with null at the end.
+ */
+function withoutLeadingThoughts() {
+  let state: 'deciding' | 'thinking' | 'after-thoughts' | 'answering' = 'deciding'
+  let held = ''
+  return (text: string | null): string => {
+    if (state === 'answering') return text ?? ''
+    if (state === 'after-thoughts') {
+      // The blank lines between the thoughts and the answer are not part of the answer.
+      const answer = (text ?? '').trimStart()
+      if (answer) state = 'answering'
+      return answer
+    }
+    held += text ?? ''
+    if (state === 'deciding') {
+      const start = held.trimStart()
+      if (start.length < THINK_OPEN.length && THINK_OPEN.startsWith(start) && text !== null) return ''
+      if (!start.startsWith(THINK_OPEN)) {
+        state = 'answering'
+        return take()
+      }
+      state = 'thinking'
+    }
+    const close = held.indexOf(THINK_CLOSE)
+    if (close === -1) {
+      // Keep only what could be the start of the closing tag.
+      held = held.slice(-THINK_CLOSE.length)
+      return ''
+    }
+    held = held.slice(close + THINK_CLOSE.length).trimStart()
+    state = held ? 'answering' : 'after-thoughts'
+    return take()
+  }
+  function take() {
+    const out = held
+    held = ''
+    return out
+  }
 }
 
 const DRAFT_PIECE_WORDS = 3

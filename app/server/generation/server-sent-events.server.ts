@@ -21,7 +21,11 @@ export async function* readServerSentEventBatches(body: ReadableStream<Uint8Arra
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       buffer += decoder.decode(read.value, { stream: true })
-      if (buffer.includes('\r')) buffer = buffer.replace(/\r\n?/g, '\n')
+      // CRLF and CR end lines too; a CR at the very end waits for the next read, which may bring its LF.
+      if (buffer.includes('\r')) {
+        const pending = buffer.endsWith('\r') ? '\r' : ''
+        buffer = buffer.slice(0, buffer.length - pending.length).replace(/\r\n?/g, '\n') + pending
+      }
       const events: ServerSentEvent[] = []
       let end: number
       while ((end = buffer.indexOf('\n\n')) !== -1) {
