@@ -6,6 +6,7 @@ import type { ReceivedMail } from '../fixtures/smtp-sink'
 import { eventOf } from '../setup/app-logs'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { FULL_INPUT } from '../setup/narrative-input'
+import { readAnswer } from '../setup/http-answer'
 
 // SECURITY.md "Accounts and passwords", "Password reset" and "Data" (logs), through the BUILT app
 // over real HTTP: how the client address is found, the sign-up and reset limits, what reset tokens
@@ -47,12 +48,7 @@ async function send(
     body = new URLSearchParams(form).toString()
   }
   const response = await fetch(`${app.origin}${path}`, { method, headers, body, redirect: 'manual' })
-  const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {}
-  return { status: response.status, headers: response.headers, text, json: parsed }
+  return readAnswer(response)
 }
 
 /** A POST through node:http, which, unlike fetch, sends whatever Host header it is given. */

@@ -3,6 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { readAnswer } from '../setup/http-answer'
 
 // The hostile inputs at the end of SECURITY.md, each with its expected answer, against the BUILT app
 // over real HTTP (one server for the file; a second one only for the HTTPS header check).
@@ -68,12 +69,7 @@ async function send(
     payload = new URLSearchParams(form).toString()
   }
   const response = await fetch(`${app.origin}${urlPath}`, { method, headers: all, body: payload, redirect: 'manual' })
-  const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {}
-  return { status: response.status, headers: response.headers, text, json: parsed }
+  return readAnswer(response)
 }
 
 async function cookieLogin(email: string, password = PASSWORD): Promise<string> {
