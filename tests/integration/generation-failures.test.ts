@@ -58,7 +58,7 @@ it('stops a generation that runs past GENERATION_TIMEOUT_MS: failed and refunded
 })
 
 it('stops a model whose answer outgrows the longest narrative one can save: failed, refunded, text bounded', async () => {
-  fake = await useFakeModel({ text: `${'x'.repeat(99)} `.repeat(NARRATIVE_TEXT_MAX / 50) })
+  fake = await useFakeModel({ text: `${'x'.repeat(99)} `.repeat(NARRATIVE_TEXT_MAX / 50), pieceIntervalMs: 0 })
   const user = await makeUser()
   const { narrative } = await generateAndWatch(user.id)
   expect(narrative.status).toBe('failed')
