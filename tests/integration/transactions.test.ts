@@ -88,3 +88,21 @@ test('transactions started together run one after the other, and each sees the l
   await Promise.all(Array.from({ length: 10 }, increment))
   expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).quotaUsed).toBe(10)
 })
+
+test('a commit that fails leaves the connection usable for everyone else', async () => {
+  // Deferred foreign keys are checked at COMMIT: the commit itself fails.
+  await expect(
+    prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('PRAGMA defer_foreign_keys = ON')
+      await tx.session.create({ data: { id: 'orphan', kind: 'api', userId: 'no-such-user', expiresAt: new Date(Date.now() + 60_000) } })
+    }),
+  ).rejects.toThrow()
+  const answered = await Promise.race([
+    prisma.user.count().then(() => 'answered'),
+    new Promise((resolve) => setTimeout(() => resolve('stuck'), 3000)),
+  ])
+  expect(answered).toBe('answered')
+  expect(await prisma.session.count({ where: { id: 'orphan' } })).toBe(0)
+  // And transactions still run.
+  await prisma.$transaction(async (tx) => tx.user.count())
+})

@@ -71,9 +71,39 @@ function serialize(adapter: Adapter): Adapter {
   })
 }
 
+const ENDS_TRANSACTION = /^\s*(COMMIT|ROLLBACK)\b/i
+
+/**
+ * Releases the lock when the transaction ends. Prisma ends one by sending COMMIT or ROLLBACK and only
+ * then calling commit() or rollback(). If that statement fails (a deferred foreign key at COMMIT, a
+ * disk error), Prisma calls neither, so the transaction is rolled back here and the lock released:
+ * otherwise every later statement would wait forever.
+ */
 function releasingOnEnd(transaction: Transaction, release: () => void): Transaction {
-  const end = (finish: () => Promise<void>) => () => finish().finally(release)
+  let released = false
+  const releaseOnce = () => {
+    if (released) return
+    released = true
+    release()
+  }
+  const end = (finish: () => Promise<void>) => () => finish().finally(releaseOnce)
+  const abandon = async () => {
+    await transaction.executeRaw({ sql: 'ROLLBACK', args: [], argTypes: [] }).catch(() => {})
+    await end(() => transaction.rollback())()
+  }
+  const guarded =
+    <T>(statement: (query: Query) => Promise<T>) =>
+    async (query: Query): Promise<T> => {
+      try {
+        return await statement(query)
+      } catch (error) {
+        if (ENDS_TRANSACTION.test(query.sql)) await abandon()
+        throw error
+      }
+    }
   return Object.assign(Object.create(transaction) as Transaction, {
+    queryRaw: guarded((query) => transaction.queryRaw(query)),
+    executeRaw: guarded((query) => transaction.executeRaw(query)),
     commit: end(() => transaction.commit()),
     rollback: end(() => transaction.rollback()),
   })
