@@ -84,6 +84,24 @@ describe('sign-in', () => {
     expect(Number(refused[0].headers.get('Retry-After'))).toBeGreaterThan(SIGN_IN_SLOWDOWN.maxWaitMs / 1000)
   }, 30_000)
 
+  it('counts guesses sent at the same moment before checking any of them', async () => {
+    await makeUser({ email: 'burst@example.org' })
+    await apiLogin('192.0.2.20', 'burst@example.org', PASSWORD) // a known address: no slowdown in the way
+    const burst = await Promise.all(Array.from({ length: 25 }, () => apiLogin('192.0.2.20', 'burst@example.org', 'wrong guess')))
+    expect(burst.filter((answer) => answer.status === 401)).toHaveLength(RATE_LIMITS.login.pair.limit)
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(25 - RATE_LIMITS.login.pair.limit)
+  })
+
+  it('does not let refused attempts push the queue back for the next person', async () => {
+    await makeUser({ email: 'queue@example.org' })
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures + 4; i++) await apiLogin(`10.4.0.${i}`, 'queue@example.org', 'wrong guess').catch(() => {})
+    // However many attempts are refused now, the queue ahead of a newcomer stays within the longest wait and one gap.
+    const refused = await Promise.all(Array.from({ length: 20 }, (_, i) => apiLogin(`10.4.1.${i}`, 'queue@example.org', 'wrong guess')))
+    const waits = refused.filter((answer) => answer.status === 429).map((answer) => Number(answer.headers.get('Retry-After')))
+    expect(waits.length).toBeGreaterThan(0)
+    expect(Math.max(...waits)).toBeLessThanOrEqual((SIGN_IN_SLOWDOWN.maxWaitMs + SIGN_IN_SLOWDOWN.maxGapMs) / 1000 + 1)
+  }, 60_000)
+
   it('refuses one address past its limit across accounts, on the page too', async () => {
     const { limit } = RATE_LIMITS.login.ip
     for (let i = 0; i < limit; i++) await pageLogin('192.0.2.7', `guess${i}@example.org`, 'whatever1')

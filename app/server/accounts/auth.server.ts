@@ -9,7 +9,7 @@ import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { verifyPassword } from '~/server/accounts/password.server'
-import { beforeSignIn, signInFailed, signInSucceeded } from '~/server/accounts/sign-in-guard.server'
+import { beforeSignIn, signInSucceeded } from '~/server/accounts/sign-in-guard.server'
 import { memoizeForRequest } from '~/server/platform/request-context.server'
 import { authSessionStorage } from '~/server/accounts/session.server'
 
@@ -36,7 +36,6 @@ export async function verifyLogin(email: string, password: string): Promise<Auth
   const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true } })
   const valid = await verifyPassword(user?.passwordHash, password)
   if (!user || !valid) {
-    await signInFailed(email)
     log('warn', 'auth.login_failed', { userId: user?.id })
     throw new InvalidCredentialsError()
   }

@@ -15,8 +15,8 @@ const MINUTE = 60_000
  * Guessing one account's password from many addresses is slowed, not blocked: past a few failures,
  * attempts on the account from addresses it has not signed in from are let through one at a time,
  * each `gap` after the last, a gap that doubles with every failure. An attempt that would wait
- * longer than `maxWaitMs` is refused with the time to come back. The owner, at an address they signed
- * in from before, is never held up.
+ * longer than `maxWaitMs` is refused with the time to come back, and takes no turn. The owner, at an
+ * address they signed in from before, is never held up.
  */
 export const SIGN_IN_SLOWDOWN = {
   freeFailures: 5,
@@ -32,14 +32,16 @@ const accountKey = (email: string) => `login:account:${email.toLowerCase()}`
 const knownKey = (email: string) => `login:known:${email.toLowerCase()}:${clientAddress()}`
 
 /**
- * Before a password is checked: the address's own limit (every attempt counts), the limit on failures
- * for this account from this address, and the account's slowdown. Throws RateLimitError.
+ * Before a password is checked: the address's own limit, the limit on failures for this account from
+ * this address, and the account's slowdown. Every attempt counts as a failure until it succeeds, so
+ * guesses sent at the same moment are all counted before any is checked. Throws RateLimitError.
  */
 export async function beforeSignIn(email: string) {
   await enforceRateLimit('login')
-  const failuresHere = await store.peek(pairKey('login', email))
-  if (failuresHere) refuseOver('login', { ...failuresHere, count: failuresHere.count + 1 }, RATE_LIMITS.login.pair.limit, 'account')
+  const here = await store.count(pairKey('login', email), RATE_LIMITS.login.pair.windowMs)
+  refuseOver('login', here, RATE_LIMITS.login.pair.limit, 'account')
   if (!(await store.peek(knownKey(email)))) await waitForTurn(email)
+  await store.count(accountKey(email), SIGN_IN_SLOWDOWN.windowMs)
 }
 
 async function waitForTurn(email: string) {
@@ -47,7 +49,9 @@ async function waitForTurn(email: string) {
   const { freeFailures, firstGapMs, maxGapMs, maxWaitMs } = SIGN_IN_SLOWDOWN
   if (failures < freeFailures) return
   const gap = Math.min(firstGapMs * 2 ** (failures - freeFailures), maxGapMs)
-  const wait = (await store.book(`login:turn:${email.toLowerCase()}`, gap)) - Date.now()
+  // An attempt that would wait too long is refused without taking a turn, so refusals cannot push
+  // the queue back for whoever comes next.
+  const wait = (await store.book(`login:turn:${email.toLowerCase()}`, gap, maxWaitMs)) - Date.now()
   if (wait > maxWaitMs) {
     log('warn', 'rate_limit.refused', { action: 'login', scope: 'slowdown', retryAfter: Math.ceil(wait / 1000) })
     throw new RateLimitError(Math.ceil(wait / 1000))
@@ -58,13 +62,9 @@ async function waitForTurn(email: string) {
   }
 }
 
-export async function signInFailed(email: string) {
-  await store.count(pairKey('login', email), RATE_LIMITS.login.pair.windowMs)
-  await store.count(accountKey(email), SIGN_IN_SLOWDOWN.windowMs)
-}
-
-/** A success clears this address's failures and makes it known, so the slowdown passes it by. */
+/** A success takes its attempt back, clears this address's failures and makes the address known. */
 export async function signInSucceeded(email: string) {
+  await store.count(accountKey(email), SIGN_IN_SLOWDOWN.windowMs, -1)
   await store.forget(pairKey('login', email))
   await store.count(knownKey(email), SIGN_IN_SLOWDOWN.knownForMs)
 }

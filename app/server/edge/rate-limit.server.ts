@@ -31,13 +31,16 @@ export type Counter = { count: number; resetAt: number }
  * that no replica lets through what another already refused.
  */
 export interface RateLimitStore {
-  /** Counts one event under `key`, in a fixed window that its first event opens. */
-  count(key: string, windowMs: number): Promise<Counter>
+  /** Counts `by` events (1 unless told; -1 takes one back) under `key`, in a fixed window its first event opens. */
+  count(key: string, windowMs: number, by?: number): Promise<Counter>
   /** The count under `key`, without counting; null when its window is over. */
   peek(key: string): Promise<Counter | null>
   forget(key: string): Promise<void>
-  /** Books the first moment, from now, that is `gapMs` after the last one booked under `key`. */
-  book(key: string, gapMs: number): Promise<number>
+  /**
+   * The first moment, from now, that is `gapMs` after the last one booked under `key`: booked, unless
+   * it is more than `maxWaitMs` away. Returned either way.
+   */
+  book(key: string, gapMs: number, maxWaitMs: number): Promise<number>
   clear(): void
 }
 
@@ -57,13 +60,13 @@ function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore & { 
     return entry && entry.resetAt > Date.now() ? entry : undefined
   }
   return {
-    async count(key, windowMs) {
+    async count(key, windowMs, by = 1) {
       const entry = live(key)
       if (entry) {
-        entry.count += 1
+        entry.count = Math.max(0, entry.count + by)
         return { ...entry }
       }
-      const opened = { count: 1, resetAt: Date.now() + windowMs }
+      const opened = { count: Math.max(0, by), resetAt: Date.now() + windowMs }
       entries.set(key, opened, { ttl: windowMs })
       return { ...opened }
     },
@@ -72,10 +75,10 @@ function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore & { 
       return entry ? { ...entry } : null
     },
     forget: async (key) => void entries.delete(key),
-    async book(key, gapMs) {
+    async book(key, gapMs, maxWaitMs) {
       const now = Date.now()
       const slot = Math.max(now, live(key)?.resetAt ?? 0)
-      entries.set(key, { count: 0, resetAt: slot + gapMs }, { ttl: slot + gapMs - now })
+      if (slot - now <= maxWaitMs) entries.set(key, { count: 0, resetAt: slot + gapMs }, { ttl: slot + gapMs - now })
       return slot
     },
     clear: () => entries.clear(),
