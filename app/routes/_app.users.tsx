@@ -26,6 +26,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   return {
     users: list.users,
     pagination: list.pagination,
+    firstIndex: (list.pagination.page - 1) * USERS_PAGE_SIZE + 1,
     query,
     currentUserId: admin.id,
     defaultLimit: DAILY_NARRATIVE_LIMIT,
@@ -126,9 +127,8 @@ function parsePage(value: string | null) {
 }
 
 export default function UsersPage() {
-  const { users, pagination, query, currentUserId, defaultLimit, signups, confirmDisable } = useLoaderData<typeof loader>()
+  const { users, pagination, firstIndex: first, query, currentUserId, defaultLimit, signups, confirmDisable } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>() as ConsoleReply | undefined
-  const first = (pagination.page - 1) * USERS_PAGE_SIZE + 1
   return (
     <div className="page">
       <header className="page-header">
