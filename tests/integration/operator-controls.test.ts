@@ -20,7 +20,11 @@ import { action as loginApi } from '~/routes/auth.login'
 import { loader as profileApi } from '~/routes/auth.profile'
 import { loader as usersApi } from '~/routes/auth._index'
 import { action as userApi, loader as userApiLoader } from '~/routes/auth.users.$id'
+import fs from 'node:fs'
+import { eventOf } from '../setup/app-logs'
+import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { resetDatabase } from '../setup/db'
+import { readAnswer } from '../setup/http-answer'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
@@ -505,4 +509,79 @@ describe('invitations', () => {
     expect((await invite(member.cookie)).status).toBe(403)
     expect(await prisma.user.count()).toBe(2)
   })
+})
+
+describe('through the built app, with SIGNUPS=closed in its environment', () => {
+  let app: AppServer
+  let adminToken = ''
+  beforeAll(async () => {
+    app = await startAppServer({ env: { SIGNUPS: 'closed', SMTP_URL: globalThis.smtpSink.url } })
+    adminToken = await registerOverHttp(app.origin, 'closed-admin@example.org', PASSWORD)
+  })
+  afterAll(async () => {
+    await app?.stop()
+    if (app) fs.rmSync(app.dataDir, { recursive: true, force: true })
+  })
+
+  const send = async (path: string, init: RequestInit = {}) => readAnswer(await fetch(`${app.origin}${path}`, { redirect: 'manual', ...init }))
+
+  it('refuses every sign-up after the first, on the page and the API, and stops offering it', async () => {
+    const api = await send('/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(registration('second@example.org')),
+    })
+    expect(api.status).toBe(403)
+    expect(api.json).toEqual({ error: CLOSED })
+    const page = await send('/signup')
+    expect(page.status).toBe(403)
+    expect(page.text).toContain('Sign-ups are closed')
+    expect(page.text).toContain(CLOSED)
+    expect(page.text).not.toContain('name="password"')
+    const form = await send('/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(signupForm('third@example.org')),
+    })
+    expect(form.status).toBe(403)
+    expect(form.text).toContain(CLOSED)
+    const login = await send('/login')
+    expect(login.status).toBe(200)
+    expect(login.text).not.toContain('Create an account')
+  })
+
+  it('logs a change under the request that made it, with who made it and whom it changed', async () => {
+    const invited = await send('/users', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: await cookieOf('closed-admin@example.org') },
+      body: new URLSearchParams({ intent: 'invite', email: 'invitee@example.org', firstName: 'In', lastName: 'Vitee' }),
+    })
+    expect(invited.status).toBe(302)
+    const { users } = (await send('/auth/', { headers: { Authorization: `Bearer ${adminToken}` } })).json
+    const [admin, invitee] = users
+    expect(invitee).toMatchObject({ email: 'invitee@example.org', disabled: false })
+    expect(await eventOf(app, invited, 'user.invited')).toMatchObject({ actorId: admin.id, userId: invitee.id })
+
+    const changed = await send(`/auth/users/${invitee.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ disabled: true, dailyLimit: 2 }),
+    })
+    expect(changed.status).toBe(200)
+    expect(await eventOf(app, changed, 'user.updated')).toMatchObject({
+      level: 'info',
+      actorId: admin.id,
+      userId: invitee.id,
+      changes: { disabled: true, dailyLimit: 2 },
+    })
+  })
+
+  async function cookieOf(email: string) {
+    const answer = await send('/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: PASSWORD }),
+    })
+    return answer.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='))!.split(';')[0]
+  }
 })
