@@ -7,7 +7,7 @@ import { requestPasswordReset, resetPassword } from '~/server/accounts/password-
 import { updateUserControls } from '~/server/accounts/user-controls.server'
 import { settlePendingMail } from '~/server/accounts/email.server'
 import { claimQuota, utcDay } from '~/server/generation/quota.server'
-import { QuotaError, startGeneration } from '~/server/generation/jobs.server'
+import { QuotaError, startGeneration, waitForGeneration } from '~/server/generation/jobs.server'
 import { action as signupAction, loader as signupLoader } from '~/routes/_public.signup'
 import { action as loginAction, loader as loginLoader } from '~/routes/_public.login'
 import { action as forgotAction } from '~/routes/_public.forgot-password'
@@ -25,6 +25,7 @@ import { eventOf } from '../setup/app-logs'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { resetDatabase } from '../setup/db'
 import { readAnswer } from '../setup/http-answer'
+import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
@@ -165,6 +166,21 @@ describe('disabling an account', () => {
 
     expect((await patch(member.user.id, { disabled: false }, admin.token)).body.user.disabled).toBe(false)
     expect((await call(loginApi, jsonRequest('/auth/login', { email: 'member@example.org', password: PASSWORD }))).status).toBe(200)
+  })
+
+  it('stops the generations the user has running', async () => {
+    const fake = await useFakeModel({ timeoutMs: 5000 })
+    try {
+      const { admin, member } = await adminAndMember()
+      const slow = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:slow]]` }
+      const { id } = await startGeneration(member.user.id, slow)
+      await patch(member.user.id, { disabled: true }, admin.token)
+      await waitForGeneration(id)
+      expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).status).toBe('stopped')
+    } finally {
+      useOfflineDrafter()
+      await fake.close()
+    }
   })
 
   it('refuses a session of a disabled user even when its row survived', async () => {

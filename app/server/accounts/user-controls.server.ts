@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { getUserSummary } from '~/server/accounts/users.server'
+import { stopGenerationsOf } from '~/server/generation/jobs.server'
 
 // What an administrator changes about another account (Manage Users, PATCH /auth/users/{id}).
 
@@ -27,7 +28,8 @@ export class UserControlError extends Error {
  * administrator. The actor may not disable or demote themselves, so the actor is an active
  * administrator left after any change: the instance always keeps one, even when two administrators
  * disable each other at the same moment (the second statement finds its actor disabled). Disabling
- * deletes, in the same batch, every session and API token and every unused emailed link of the user.
+ * deletes, in the same batch, every session and API token and every unused emailed link of the user,
+ * then stops their running generations (saved as stopped, as if they had pressed Stop).
  */
 export async function updateUserControls(actor: { id: string }, userId: string, changes: UserChanges) {
   if (userId === actor.id && (changes.disabled === true || changes.isAdmin === false)) {
@@ -47,6 +49,7 @@ export async function updateUserControls(actor: { id: string }, userId: string, 
   ])
   if (updated !== 1) throw await whyNotUpdated(actor.id, userId)
   log('info', 'user.updated', { actorId: actor.id, userId, changes })
+  if (changes.disabled) stopGenerationsOf(userId)
   return (await getUserSummary(userId))!
 }
 

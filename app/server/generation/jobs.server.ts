@@ -186,6 +186,11 @@ export function stopGeneration(id: string, userId: string): boolean {
   return registry.stop(id, userId)
 }
 
+/** Stops every generation of the user this process runs (an administrator disabled them). */
+export function stopGenerationsOf(userId: string) {
+  for (const generation of jobs.values()) if (generation.userId === userId) registry.stop(generation.id, userId)
+}
+
 export function waitForGeneration(id: string): Promise<void> {
   return jobs.get(id)?.finished ?? Promise.resolve()
 }
