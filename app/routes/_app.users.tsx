@@ -137,6 +137,8 @@ export default function UsersPage() {
           {signups === 'closed' ? 'Sign-ups are closed: people join by invitation.' : 'Sign-ups are open: anyone can create an account.'}
         </p>
       </header>
+      {/* First after the heading, so the keyboard reaches it first when it is open without JavaScript. */}
+      {confirmDisable ? <ConfirmDisableDialog user={confirmDisable} back={usersHref({ q: query, page: pagination.page })} /> : null}
       {reply?.message ? (
         <p className="form-alert" role="alert">
           {reply.message}
@@ -157,7 +159,6 @@ export default function UsersPage() {
         reply={reply}
       />
       <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => usersHref({ q: query, page })} />
-      {confirmDisable ? <ConfirmDisableDialog user={confirmDisable} back={usersHref({ q: query, page: pagination.page })} /> : null}
     </div>
   )
 }
