@@ -30,6 +30,9 @@ export function usersHref({ q, page, disable }: { q: string; page: number; disab
   return search ? `${USERS_PATH}?${search}` : USERS_PATH
 }
 
+// Controls name their row's person by name, not email: the email cell alone reads as the email.
+const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()
+
 export type ConsoleUser = {
   id: string
   email: string
@@ -94,6 +97,8 @@ export function SearchForm({ query }: { query: string }) {
 
 type TableProps = {
   users: ConsoleUser[]
+  /** The row number of the first user shown (SPEC.md: the ID column numbers the rows). */
+  firstIndex: number
   caption: string
   currentUserId: string
   defaultLimit: number
@@ -102,16 +107,18 @@ type TableProps = {
   reply?: ConsoleReply
 }
 
-export function UsersTable({ users, caption, ...rowProps }: TableProps) {
+export function UsersTable({ users, firstIndex, caption, ...rowProps }: TableProps) {
   return (
     <div className="table-wrap card">
       <table className="table users-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
+            <th scope="col">ID</th>
             <th scope="col">Email</th>
-            <th scope="col">Joined</th>
+            <th scope="col">First Name</th>
+            <th scope="col">Last Name</th>
+            <th scope="col">Created At</th>
             <th scope="col">Today</th>
             <th scope="col">In total</th>
             <th scope="col">Daily limit</th>
@@ -119,8 +126,8 @@ export function UsersTable({ users, caption, ...rowProps }: TableProps) {
           </tr>
         </thead>
         <tbody>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} {...rowProps} />
+          {users.map((user, index) => (
+            <UserRow key={user.id} user={user} number={firstIndex + index} {...rowProps} />
           ))}
         </tbody>
       </table>
@@ -128,21 +135,29 @@ export function UsersTable({ users, caption, ...rowProps }: TableProps) {
   )
 }
 
-function UserRow({ user, currentUserId, defaultLimit, disableHref, reply }: Omit<TableProps, 'users' | 'caption'> & { user: ConsoleUser }) {
+function UserRow({
+  user,
+  number,
+  currentUserId,
+  defaultLimit,
+  disableHref,
+  reply,
+}: Omit<TableProps, 'users' | 'firstIndex' | 'caption'> & { user: ConsoleUser; number: number }) {
   const timeZone = useLocalTimeZone()
-  const limit = user.dailyLimit ?? defaultLimit
   return (
     <tr>
-      <th scope="row">
-        {`${user.firstName} ${user.lastName}`.trim()}
+      <td>{number}</td>
+      <td>
+        {user.email}
         {user.isAdmin ? <span className="badge">Admin</span> : null}
         {user.disabled ? <span className="status-badge status-failed">Disabled</span> : null}
         {user.invitationPending ? <span className="status-badge status-stopped">Invited</span> : null}
-      </th>
-      <td>{user.email}</td>
+      </td>
+      <td>{user.firstName}</td>
+      <td>{user.lastName}</td>
       <td>{formatDate(user.createdAt, timeZone)}</td>
       <td>
-        {user.generationsToday} of {limit}
+        {user.generationsToday} of {user.dailyLimit ?? defaultLimit}
       </td>
       <td>{user.generationsTotal}</td>
       <td>
@@ -171,7 +186,7 @@ function LimitForm({ user, defaultLimit, reply }: { user: ConsoleUser; defaultLi
       <input type="hidden" name="intent" value="limit" />
       <input type="hidden" name="id" value={user.id} />
       <label htmlFor={fields.dailyLimit.id} className="visually-hidden">
-        Daily limit for {user.email}
+        Daily limit for {fullName(user)}
       </label>
       <input
         {...getInputProps(fields.dailyLimit, { type: 'number', ariaDescribedBy: hintId })}
@@ -183,7 +198,7 @@ function LimitForm({ user, defaultLimit, reply }: { user: ConsoleUser; defaultLi
         placeholder={String(defaultLimit)}
       />
       <button type="submit" className="button button-secondary">
-        Save<span className="visually-hidden"> the daily limit for {user.email}</span>
+        Save<span className="visually-hidden"> the daily limit for {fullName(user)}</span>
       </button>
       <span id={hintId} className="visually-hidden">
         Empty: the site&apos;s default, {defaultLimit} a day.
@@ -207,7 +222,7 @@ function RowActions({ user, self, disableHref }: { user: ConsoleUser; self: bool
         <IntentButton intent="enable" user={user} label="Enable" />
       ) : (
         <Link to={disableHref} className="button button-secondary button-danger-outline" preventScrollReset>
-          Disable<span className="visually-hidden"> {user.email}</span>
+          Disable<span className="visually-hidden"> {fullName(user)}</span>
         </Link>
       )}
     </>
@@ -221,7 +236,7 @@ function IntentButton({ intent, user, label }: { intent: string; user: ConsoleUs
       <input type="hidden" name="id" value={user.id} />
       <button type="submit" className="button button-secondary">
         {label}
-        <span className="visually-hidden"> for {user.email}</span>
+        <span className="visually-hidden"> for {fullName(user)}</span>
       </button>
     </Form>
   )

@@ -148,6 +148,7 @@ export default function UsersPage() {
       <SearchForm query={query} />
       <UsersTable
         users={users}
+        firstIndex={first}
         caption={
           pagination.total === 0
             ? `No accounts${query ? ` match “${query}”` : ''}`
