@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { prisma } from '~/server/platform/db.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import { hashToken } from '~/server/platform/crypto.server'
@@ -20,7 +21,6 @@ import { action as loginApi } from '~/routes/auth.login'
 import { loader as profileApi } from '~/routes/auth.profile'
 import { loader as usersApi } from '~/routes/auth._index'
 import { action as userApi, loader as userApiLoader } from '~/routes/auth.users.$id'
-import fs from 'node:fs'
 import { eventOf } from '../setup/app-logs'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { resetDatabase } from '../setup/db'
@@ -32,6 +32,7 @@ import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
 
 // Issue 11, "Controls for the people who run it": who gets in (SIGNUPS, invitations), and seeing and
 // limiting use (Manage Users and PATCH /auth/users/{id}): disabling, per-user limits, the admin role.
+// Loaders and actions are called in-process; the last block runs the BUILT app (npm run build first).
 
 const DISABLED = 'This account has been disabled. Please contact your administrator.'
 const CLOSED = 'Sign-ups are closed on this site. Ask an administrator for an invitation.'
@@ -39,8 +40,6 @@ const CLOSED = 'Sign-ups are closed on this site. Ask an administrator for an in
 beforeEach(resetDatabase)
 afterEach(() => {
   delete process.env.SIGNUPS
-  delete process.env.DAILY_NARRATIVE_LIMIT
-  process.env.DAILY_NARRATIVE_LIMIT = '10'
   resetEnvForTests()
 })
 
