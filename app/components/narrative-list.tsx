@@ -120,19 +120,20 @@ function IconLink({
   )
 }
 
-export function Pagination({ page, pages }: { page: number; pages: number }) {
+/** Previous and next links; `pageHref` builds a page's address (the narrative list's by default). */
+export function Pagination({ page, pages, pageHref = (n) => `${LIST_PATH}?page=${n}` }: { page: number; pages: number; pageHref?: (page: number) => string }) {
   return (
     <nav className="pagination" aria-label="Pagination">
-      <PageLink page={page - 1} pages={pages} label="Previous" />
+      <PageLink page={page - 1} pages={pages} label="Previous" pageHref={pageHref} />
       <span>
         Page {page} of {pages}
       </span>
-      <PageLink page={page + 1} pages={pages} label="Next" />
+      <PageLink page={page + 1} pages={pages} label="Next" pageHref={pageHref} />
     </nav>
   )
 }
 
-function PageLink({ page, pages, label }: { page: number; pages: number; label: string }) {
+function PageLink({ page, pages, label, pageHref }: { page: number; pages: number; label: string; pageHref: (page: number) => string }) {
   if (page < 1 || page > pages) {
     // A disabled link: no href, so it is neither focusable nor followed.
     return (
@@ -142,7 +143,7 @@ function PageLink({ page, pages, label }: { page: number; pages: number; label: 
     )
   }
   return (
-    <Link to={`${LIST_PATH}?page=${page}`} className="button button-secondary" rel={label === 'Next' ? 'next' : 'prev'}>
+    <Link to={pageHref(page)} className="button button-secondary" rel={label === 'Next' ? 'next' : 'prev'}>
       {label}
     </Link>
   )

@@ -1,53 +1,165 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router'
-import { useLoaderData } from 'react-router'
-import { requireAdmin } from '~/server/accounts/auth.server'
-import { formatDate, useLocalTimeZone } from '~/shared/dates'
-import { listUsers } from '~/server/accounts/users.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
+import { ConfirmDisableDialog, InviteForm, replyTo, SearchForm, UsersTable, usersHref, type ConsoleReply } from '~/components/user-console'
+import { Pagination } from '~/components/narrative-list'
+import { type AuthUser, requireAdmin } from '~/server/accounts/auth.server'
+import { InvitationError, inviteUser, resendInvitation } from '~/server/accounts/invitations.server'
+import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { updateUserControls, UserControlError, type UserChanges } from '~/server/accounts/user-controls.server'
+import { EmailTakenError, getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/users.server'
+import { getEnv } from '~/server/platform/env.server'
+import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
+import { parseForm } from '~/shared/form'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
 
+const PAGE_MAX = 100_000
+
 export async function loader({ request, url }: LoaderFunctionArgs) {
-  await requireAdmin({ request, url })
-  return { users: await listUsers() }
+  const admin = await requireAdmin({ request, url })
+  const query = (url.searchParams.get('q') ?? '').slice(0, 200)
+  const list = await listUsers({ query, page: parsePage(url.searchParams.get('page')), limit: USERS_PAGE_SIZE })
+  // ?disable=ID asks to confirm (a GET changes nothing); the dialog's form does it.
+  const disableId = url.searchParams.get('disable')
+  const toDisable = disableId && disableId !== admin.id ? await getUserSummary(disableId) : null
+  const { DAILY_NARRATIVE_LIMIT, SIGNUPS } = getEnv()
+  return {
+    users: list.users,
+    pagination: list.pagination,
+    firstIndex: (list.pagination.page - 1) * USERS_PAGE_SIZE + 1,
+    query,
+    currentUserId: admin.id,
+    defaultLimit: DAILY_NARRATIVE_LIMIT,
+    signups: SIGNUPS,
+    confirmDisable: toDisable && !toDisable.disabled ? { id: toDisable.id, email: toDisable.email, name: `${toDisable.firstName} ${toDisable.lastName}`.trim() } : null,
+  }
+}
+
+// Several forms, one action: each names its intent (STYLE.md).
+export async function action({ request, url }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, url })
+  const formData = await request.formData()
+  const back = usersHref({ q: url.searchParams.get('q') ?? '', page: parsePage(url.searchParams.get('page')) })
+  const intent = formData.get('intent')
+  const id = String(formData.get('id') ?? '')
+  switch (intent) {
+    case 'invite':
+      return invite(admin, formData, back)
+    case 'limit':
+      return setLimit(admin, formData, back)
+    case 'resend':
+      return resendTo(admin, id, back)
+    case 'disable':
+    case 'enable':
+    case 'grant':
+    case 'revoke':
+      return changeUser(admin, id, intent, back)
+    default:
+      throw new Response('Unknown intent', { status: 400 })
+  }
+}
+
+type Change = 'disable' | 'enable' | 'grant' | 'revoke'
+
+const CHANGES: Record<Change, { changes: UserChanges; done: (email: string) => string }> = {
+  disable: { changes: { disabled: true }, done: (email) => `${email} is disabled and signed out everywhere.` },
+  enable: { changes: { disabled: false }, done: (email) => `${email} is enabled again.` },
+  grant: { changes: { isAdmin: true }, done: (email) => `${email} is now an administrator.` },
+  revoke: { changes: { isAdmin: false }, done: (email) => `${email} is no longer an administrator.` },
+}
+
+async function changeUser(admin: AuthUser, id: string, intent: Change, back: string) {
+  try {
+    const user = await updateUserControls(admin, id, CHANGES[intent].changes)
+    return redirectWithSuccess(back, CHANGES[intent].done(user.email))
+  } catch (error) {
+    if (!(error instanceof UserControlError)) throw error
+    return dataWithError<ConsoleReply>({ intent, id, message: error.message }, error.message, { status: error.status })
+  }
+}
+
+async function setLimit(admin: AuthUser, formData: FormData, back: string) {
+  const submission = parseForm(formData, DailyLimitFormSchema)
+  const id = String(formData.get('id') ?? '')
+  if (submission.status !== 'success') {
+    return dataWithError<ConsoleReply>({ intent: 'limit', id, result: submission.reply() }, 'Check the daily limit', { status: 400 })
+  }
+  const dailyLimit = submission.value.dailyLimit ?? null
+  try {
+    const user = await updateUserControls(admin, submission.value.id, { dailyLimit })
+    const done = dailyLimit === null ? `${user.email} has the default daily limit again.` : `${user.email} may generate ${dailyLimit} a day.`
+    return redirectWithSuccess(back, done)
+  } catch (error) {
+    if (!(error instanceof UserControlError)) throw error
+    return dataWithError<ConsoleReply>({ intent: 'limit', id, message: error.message }, error.message, { status: error.status })
+  }
+}
+
+async function invite(admin: AuthUser, formData: FormData, back: string) {
+  const submission = parseForm(formData, InviteSchema)
+  if (submission.status !== 'success') {
+    return dataWithError<ConsoleReply>({ intent: 'invite', result: submission.reply() }, 'Check the invitation', { status: 400 })
+  }
+  try {
+    const { user, mailed } = await inviteUser(admin, submission.value)
+    if (!mailed) return redirectWithError(back, `The account for ${user.email} was created, but the email could not be sent. Send the invitation again.`)
+    return redirectWithSuccess(back, `Invitation sent to ${user.email}.`)
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error
+    const result = submission.reply({ fieldErrors: { email: [error.message] } })
+    return dataWithError<ConsoleReply>({ intent: 'invite', result }, error.message, { status: 409 })
+  }
+}
+
+async function resendTo(admin: AuthUser, id: string, back: string) {
+  try {
+    const { user, mailed } = await resendInvitation(admin, id)
+    if (!mailed) return redirectWithError(back, `The invitation to ${user.email} could not be sent. Try again later.`)
+    return redirectWithSuccess(back, `Invitation sent again to ${user.email}.`)
+  } catch (error) {
+    if (!(error instanceof InvitationError)) throw error
+    return dataWithError<ConsoleReply>({ intent: 'resend', id, message: error.message }, error.message, { status: 409 })
+  }
+}
+
+function parsePage(value: string | null) {
+  return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
 export default function UsersPage() {
-  const { users } = useLoaderData<typeof loader>()
-  const timeZone = useLocalTimeZone()
+  const { users, pagination, firstIndex: first, query, currentUserId, defaultLimit, signups, confirmDisable } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>() as ConsoleReply | undefined
   return (
     <div className="page">
       <header className="page-header">
         <h1>Manage Users</h1>
-        <p className="page-subtitle">{users.length === 1 ? '1 account' : `${users.length} accounts`}</p>
+        <p className="page-subtitle">
+          {signups === 'closed' ? 'Sign-ups are closed: people join by invitation.' : 'Sign-ups are open: anyone can create an account.'}
+        </p>
       </header>
-      <div className="table-wrap card">
-        <table className="table">
-          <caption className="visually-hidden">All user accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Email</th>
-              <th scope="col">First Name</th>
-              <th scope="col">Last Name</th>
-              <th scope="col">Created At</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user, index) => (
-              <tr key={user.id}>
-                <td>{index + 1}</td>
-                <td>
-                  {user.email}
-                  {user.isAdmin ? <span className="badge">Admin</span> : null}
-                </td>
-                <td>{user.firstName}</td>
-                <td>{user.lastName}</td>
-                <td>{formatDate(user.createdAt, timeZone)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* First after the heading, so the keyboard reaches it first when it is open without JavaScript. */}
+      {confirmDisable ? <ConfirmDisableDialog user={confirmDisable} back={usersHref({ q: query, page: pagination.page })} /> : null}
+      {reply?.message ? (
+        <p className="form-alert" role="alert">
+          {reply.message}
+        </p>
+      ) : null}
+      <InviteForm lastResult={replyTo(reply, 'invite')?.result} />
+      <SearchForm query={query} />
+      <UsersTable
+        users={users}
+        firstIndex={first}
+        caption={
+          pagination.total === 0
+            ? `No accounts${query ? ` match “${query}”` : ''}`
+            : `Accounts ${first} to ${first + users.length - 1} of ${pagination.total}${query ? `, matching “${query}”` : ''}`
+        }
+        currentUserId={currentUserId}
+        defaultLimit={defaultLimit}
+        disableHref={(id) => usersHref({ q: query, page: pagination.page, disable: id })}
+        reply={reply}
+      />
+      <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => usersHref({ q: query, page })} />
     </div>
   )
 }

@@ -10,12 +10,14 @@ import {
   type MetaFunction,
   redirect,
   useActionData,
+  useLoaderData,
   useSearchParams,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { LoginSchema } from '~/shared/auth-schemas'
 import {
+  AccountDisabledError,
   authenticator,
   commitNewCookieSession,
   getOptionalUser,
@@ -25,6 +27,7 @@ import {
 import { parseForm } from '~/shared/form'
 import { rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { signupsOpen } from '~/server/accounts/users.server'
 
 // A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
@@ -33,7 +36,7 @@ export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative St
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/dashboard')
-  return null
+  return { signupsOpen: await signupsOpen() }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,13 +51,14 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
-    if (!(error instanceof InvalidCredentialsError)) throw error
+    if (!(error instanceof InvalidCredentialsError || error instanceof AccountDisabledError)) throw error
     const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
-    return dataWithError(reply, error.message, { status: 401 })
+    return dataWithError(reply, error.message, { status: error instanceof AccountDisabledError ? 403 : 401 })
   }
 }
 
 export default function LoginPage() {
+  const { signupsOpen } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const [form, fields] = useForm({
@@ -77,9 +81,11 @@ export default function LoginPage() {
         </p>
         <SubmitButton pendingText="Signing in...">Sign in</SubmitButton>
       </Form>
-      <p className="auth-switch">
-        <Link to="/signup">Create an account</Link>
-      </p>
+      {signupsOpen ? (
+        <p className="auth-switch">
+          <Link to="/signup">Create an account</Link>
+        </p>
+      ) : null}
     </AuthCard>
   )
 }

@@ -3,12 +3,14 @@ import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
   type HeadersFunction,
+  data,
   Form,
   Link,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
   useActionData,
+  useLoaderData,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
@@ -17,7 +19,7 @@ import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.
 import { parseForm } from '~/shared/form'
 import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
-import { createUser, EmailTakenError } from '~/server/accounts/users.server'
+import { createUser, EmailTakenError, SIGNUPS_CLOSED, SignupsClosedError, signupsOpen } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
 
@@ -28,7 +30,9 @@ const REGISTRATION_FAILED = 'Registration failed. Please try again.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/dashboard')
-  return null
+  // SIGNUPS=closed once the first account exists: the page says so, as a 403 like the form's answer.
+  if (!(await signupsOpen())) return data({ signupsOpen: false, message: SIGNUPS_CLOSED }, { status: 403 })
+  return { signupsOpen: true, message: null }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,6 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields }), error)
+    if (error instanceof SignupsClosedError) {
+      return dataWithError(submission.reply({ formErrors: [error.message], hideFields }), error.message, { status: 403 })
+    }
     if (!(error instanceof EmailTakenError)) throw error
     const reply = submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
     return dataWithError(reply, error.message, { status: 409 })
@@ -53,6 +60,22 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
+  const { signupsOpen, message } = useLoaderData<typeof loader>()
+  return signupsOpen ? <SignupForm /> : <SignupsClosed message={message} />
+}
+
+function SignupsClosed({ message }: { message: string | null }) {
+  return (
+    <AuthCard title="Sign-ups are closed">
+      <p>{message}</p>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Sign in to your account</Link>
+      </p>
+    </AuthCard>
+  )
+}
+
+function SignupForm() {
   const lastResult = useActionData<typeof action>()
   const [form, fields] = useForm({
     id: 'signup',

@@ -1,19 +1,30 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { handleApi, requireApiAdmin, methodNotAllowed } from '~/server/http/api.server'
+import { z } from 'zod'
+import { apiError, handleApi, requireApiAdmin, methodNotAllowed, toApiUserSummary } from '~/server/http/api.server'
 import { listUsers } from '~/server/accounts/users.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
+const PAGE_LIMIT_MAX = 100
+
+// Without page or limit, every account (as this call always answered); with either, one page.
+const ListQuerySchema = z.object({
+  q: z.string().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).optional(),
+})
+
+export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     await requireApiAdmin(request)
-    const users = await listUsers()
+    const parsed = ListQuerySchema.safeParse(Object.fromEntries(url.searchParams))
+    if (!parsed.success) {
+      return apiError(400, `page is a whole number from 1; limit from 1 to ${PAGE_LIMIT_MAX}; q at most 200 characters`)
+    }
+    const { q, page, limit } = parsed.data
+    const paged = page !== undefined || limit !== undefined
+    const list = await listUsers({ query: q, page, limit: paged ? (limit ?? 20) : undefined })
     return Response.json({
-      users: users.map((user) => ({
-        id: user.id,
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        createdAt: user.createdAt,
-      })),
+      users: list.users.map(toApiUserSummary),
+      ...(paged ? { pagination: { page: list.pagination.page, limit: limit ?? 20, total: list.pagination.total, pages: list.pagination.pages } } : {}),
     })
   })
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
 import { LoginSchema } from '~/shared/auth-schemas'
-import { createSession, InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
+import { AccountDisabledError, createSession, InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
@@ -11,6 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) })
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return apiError(401, error.message)
+      if (error instanceof AccountDisabledError) return apiError(403, error.message)
       throw error
     }
   })

@@ -3,7 +3,7 @@ import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/se
 import { RegisterSchema } from '~/shared/auth-schemas'
 import { enforceRateLimit } from '~/server/edge/rate-limit.server'
 import { createSession } from '~/server/accounts/auth.server'
-import { createUser, EmailTakenError } from '~/server/accounts/users.server'
+import { createUser, EmailTakenError, SignupsClosedError } from '~/server/accounts/users.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
@@ -13,6 +13,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const user = await createUser(input)
       return Response.json({ token: await createSession(user.id, 'api'), user: toApiUser(user) }, { status: 201 })
     } catch (error) {
+      if (error instanceof SignupsClosedError) return apiError(403, error.message)
       if (error instanceof EmailTakenError) return apiError(409, error.message)
       throw error
     }

@@ -77,3 +77,48 @@ export const ApiResetPasswordSchema = z.object({
   token: z.string({ required_error: 'Invalid or missing reset token' }).max(200),
   newPassword: PasswordSchema,
 })
+
+// ---- Operator controls (Manage Users, PATCH /auth/users/{id}; decision 014)
+
+export const DAILY_LIMIT_MAX = 10_000
+const DAILY_LIMIT_MESSAGE = `Enter a whole number from 0 to ${DAILY_LIMIT_MAX.toLocaleString('en-US')}`
+
+const DailyLimitSchema = z
+  .number({ invalid_type_error: DAILY_LIMIT_MESSAGE })
+  .int(DAILY_LIMIT_MESSAGE)
+  .min(0, DAILY_LIMIT_MESSAGE)
+  .max(DAILY_LIMIT_MAX, DAILY_LIMIT_MESSAGE)
+
+/** The API's body: any of the three; `dailyLimit: null` returns the user to the instance's default. */
+export const UserControlsSchema = z
+  .object({
+    disabled: z.boolean({ invalid_type_error: 'disabled must be true or false' }).optional(),
+    dailyLimit: DailyLimitSchema.nullable().optional(),
+    isAdmin: z.boolean({ invalid_type_error: 'isAdmin must be true or false' }).optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send disabled, dailyLimit or isAdmin')
+
+/** The page's limit form: an empty field means the instance's default. */
+export const DailyLimitFormSchema = z.object({
+  id: z.string().max(100),
+  dailyLimit: DailyLimitSchema.optional(),
+})
+
+export const InviteSchema = z.object({
+  email: EmailSchema,
+  firstName: NameSchema('First name'),
+  lastName: NameSchema('Last name'),
+})
+
+/** The invitee sets a password and accepts the Terms, as at sign-up. */
+export const AcceptInvitationSchema = z
+  .object({
+    token: z.string({ required_error: 'Invalid or missing invitation link' }).max(200),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ required_error: 'Please confirm your password' }),
+    acceptTerms: z
+      .boolean({ required_error: TERMS_REQUIRED, invalid_type_error: TERMS_REQUIRED })
+      .refine((accepted) => accepted, TERMS_REQUIRED),
+    marketingConsent: z.boolean().optional(),
+  })
+  .superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))

@@ -9,7 +9,7 @@ import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-s
 //
 // Pages and resource routes take the signed cookie session; the token API takes only a bearer token.
 // A foreign narrative reads as 404 everywhere; a missing sign-in is a redirect to /login on pages and
-// a 401 on the API; the user list is admin-only (403 for others).
+// a 401 on the API; the user list and the operator controls are admin-only (403 for others).
 
 type Actor = 'anonymous' | 'user' | 'other' | 'admin'
 const ACTORS: Actor[] = ['anonymous', 'user', 'other', 'admin']
@@ -38,7 +38,7 @@ type Cell = number | Expect
 type Target = 'shared' | 'apiDelete' | 'pageDelete' | 'indexDelete'
 
 type Row = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
   /** cookie: pages and resource routes; bearer: the token API; fresh: a new cookie/token made for this case (logout). */
   auth: 'cookie' | 'bearer' | 'fresh-cookie' | 'fresh-bearer'
@@ -98,6 +98,29 @@ const ROWS: Row[] = [
     auth: 'cookie',
     expect: { anonymous: toLogin('/users'), user: html(403), other: html(403), admin: html(200) },
   },
+  // Manage Users: its search, its confirmation step (a GET that changes nothing) and its forms.
+  {
+    method: 'GET',
+    path: '/users?q=matrix&page=1&disable={userId}',
+    auth: 'cookie',
+    expect: { anonymous: toLogin('/users?q=matrix&page=1&disable={userId}'), user: html(403), other: html(403), admin: html(200) },
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    auth: 'cookie',
+    form: { intent: 'invite', email: 'not an email' },
+    label: 'intent=invite, invalid',
+    expect: { anonymous: toLogin('/users'), user: html(403), other: html(403), admin: html(400) },
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    auth: 'cookie',
+    form: { intent: 'limit', id: '{userId}', dailyLimit: '7' },
+    label: 'intent=limit',
+    expect: { anonymous: toLogin('/users'), user: html(403), other: html(403), admin: redirectTo('/users') },
+  },
   // Page actions (form posts) on the owner's narrative.
   {
     method: 'POST',
@@ -133,7 +156,16 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/login', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },
   { method: 'GET', path: '/signup', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },
   { method: 'GET', path: '/forgot-password', auth: 'cookie', expect: all(html(200)) },
-  // Without a (valid) token the reset page renders its "invalid or expired link" state as a 400.
+  // Without a (valid) token the reset and invitation pages render their "invalid link" state as a 400.
+  { method: 'GET', path: '/welcome', auth: 'cookie', expect: all(html(400)) },
+  { method: 'GET', path: '/welcome?token=not-a-real-token', auth: 'cookie', expect: all(html(400)) },
+  {
+    method: 'POST',
+    path: '/welcome',
+    auth: 'cookie',
+    form: { token: 'not-a-real-token', newPassword: 'a new password', confirmPassword: 'a new password', acceptTerms: 'on' },
+    expect: all(html(400)),
+  },
   { method: 'GET', path: '/reset-password', auth: 'cookie', expect: all(html(400)) },
   { method: 'GET', path: '/reset-password?token=not-a-real-token', auth: 'cookie', expect: all(html(400)) },
   { method: 'GET', path: '/terms', auth: 'cookie', expect: all(html(200)) },
@@ -187,6 +219,18 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/auth/logout', auth: 'bearer', expect: all(405) },
   { method: 'POST', path: '/auth/profile', auth: 'bearer', json: {}, expect: all(405) },
   { method: 'GET', path: '/auth/', auth: 'bearer', expect: { anonymous: 401, user: 403, other: 403, admin: 200 } },
+  { method: 'GET', path: '/auth/?q=matrix&page=1&limit=5', auth: 'bearer', expect: { anonymous: 401, user: 403, other: 403, admin: 200 } },
+  // {userId} is `other`: a member may not change even their own account.
+  {
+    method: 'PATCH',
+    path: '/auth/users/{userId}',
+    auth: 'bearer',
+    json: { dailyLimit: 9 },
+    expect: { anonymous: 401, user: 403, other: 403, admin: 200 },
+  },
+  { method: 'PATCH', path: '/auth/users/no-such-user', auth: 'bearer', json: { dailyLimit: 9 }, expect: { anonymous: 401, user: 403, other: 403, admin: 404 } },
+  { method: 'GET', path: '/auth/users/{userId}', auth: 'bearer', expect: all(405) },
+  { method: 'POST', path: '/auth/users/{userId}', auth: 'bearer', json: { dailyLimit: 9 }, expect: all(405) },
   // Public account endpoints answer the same whoever calls them.
   { method: 'POST', path: '/auth/login', auth: 'bearer', json: { email: 'nobody@example.org', password: 'wrong password' }, expect: all(401) },
   {
@@ -247,6 +291,8 @@ let app: AppServer
 const cookies: Record<Actor, string> = { anonymous: '', user: '', other: '', admin: '' }
 const tokens: Record<Actor, string> = { anonymous: '', user: '', other: '', admin: '' }
 let sharedId = ''
+/** `other`'s account: the one the operator-control rows change. */
+let otherUserId = ''
 const targets: Record<Exclude<Target, 'shared'>, Record<Actor, string>> = {
   apiDelete: { anonymous: '', user: '', other: '', admin: '' },
   pageDelete: { anonymous: '', user: '', other: '', admin: '' },
@@ -294,6 +340,8 @@ beforeAll(async () => {
   tokens.other = await registerOverHttp(app.origin, EMAILS.other, PASSWORD)
   for (const actor of SIGNED_IN) cookies[actor] = await cookieLogin(EMAILS[actor])
   sharedId = await createNarrative(tokens.user, { company: 'Matrix Shared Narrative' })
+  const profile = await fetch(`${app.origin}/auth/profile`, { headers: { Authorization: `Bearer ${tokens.other}` } })
+  otherUserId = ((await profile.json()) as { id: string }).id
   for (const target of Object.values(targets)) {
     for (const actor of ACTORS) target[actor] = await createNarrative(tokens.user, { company: `Matrix target ${actor}` })
   }
@@ -326,7 +374,7 @@ const CASES: Case[] = ROWS.flatMap((row) =>
 
 async function runCase({ method, path, auth, form, json, target = 'shared', actor, cell }: Case) {
   const id = target === 'shared' ? sharedId : targets[target][actor]
-  const fill = (text: string) => text.replaceAll('{id}', id).replaceAll('{actor}', actor)
+  const fill = (text: string) => text.replaceAll('{id}', id).replaceAll('{userId}', otherUserId).replaceAll('{actor}', actor)
   const headers = new Headers()
   if (actor !== 'anonymous') {
     if (auth === 'cookie') headers.set('Cookie', cookies[actor])

@@ -182,6 +182,12 @@ describe('GET /auth/', () => {
       first_name: 'Mem',
       last_name: 'Ber',
       createdAt: expect.any(String),
+      // Issue 11's operator controls: the role, the state, the limit and the use of each account.
+      isAdmin: false,
+      disabled: false,
+      dailyLimit: null,
+      generationsToday: 0,
+      generationsTotal: 0,
     })
     expect((await call(listUsers, getRequest('/auth/', { token: member.token }))).status).toBe(403)
     expect((await call(listUsers, getRequest('/auth/'))).status).toBe(401)

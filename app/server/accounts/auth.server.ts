@@ -27,20 +27,35 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact your administrator.'
+
+/** The right password for an account an administrator has disabled. */
+export class AccountDisabledError extends Error {
+  constructor() {
+    super(ACCOUNT_DISABLED)
+  }
+}
+
 /**
  * Same answer, and about the same time, for an unknown email and a wrong password. Guessing is limited
- * and slowed first (sign-in-guard): throws RateLimitError.
+ * and slowed first (sign-in-guard): throws RateLimitError. Only the right password learns that the
+ * account is disabled (AccountDisabledError), so the message tells a guesser nothing.
  */
 export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
   await beforeSignIn(email)
-  const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true } })
-  const valid = await verifyPassword(user?.passwordHash, password)
+  const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true, disabledAt: true } })
+  // An invited account has no password until its owner sets one: nothing matches it.
+  const valid = await verifyPassword(user?.passwordHash ?? undefined, password)
   if (!user || !valid) {
     log('warn', 'auth.login_failed', { userId: user?.id })
     throw new InvalidCredentialsError()
   }
+  if (user.disabledAt) {
+    log('warn', 'auth.login_disabled', { userId: user.id })
+    throw new AccountDisabledError()
+  }
   await signInSucceeded(email)
-  const { passwordHash: _, ...authUser } = user
+  const { passwordHash: _, disabledAt: __, ...authUser } = user
   log('info', 'auth.login', { userId: user.id })
   return authUser
 }
@@ -69,12 +84,13 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
 /**
  * The user behind a live session of this kind. Every signed-in request runs this, so it is one
  * parameterized SQL join: Prisma's query compiler costs several times more (docs/decisions/006).
+ * Disabling deletes a user's sessions; a disabled user is refused here too, whatever rows remain.
  */
 export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<AuthUser | null> {
   const rows = await prisma.$queryRaw<(AuthUser & { isAdmin: number | boolean })[]>`
     SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()}`
+    WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()} AND u."disabledAt" IS NULL`
   const user = rows[0]
   if (!user) return null
   markAnswerPrivate()

@@ -1,12 +1,29 @@
 import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
+import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
+import { utcDay } from '~/server/generation/quota.server'
 
 export class EmailTakenError extends Error {
   constructor() {
     super('An account with this email already exists')
   }
+}
+
+export const SIGNUPS_CLOSED = 'Sign-ups are closed on this site. Ask an administrator for an invitation.'
+
+/** SIGNUPS=closed, and an account exists: nobody may sign themselves up. */
+export class SignupsClosedError extends Error {
+  constructor() {
+    super(SIGNUPS_CLOSED)
+  }
+}
+
+/** Whether a visitor may create an account now: always with SIGNUPS=open, else only the first. */
+export async function signupsOpen(): Promise<boolean> {
+  if (getEnv().SIGNUPS === 'open') return true
+  return (await prisma.user.findFirst({ select: { id: true } })) === null
 }
 
 type NewUser = {
@@ -17,8 +34,12 @@ type NewUser = {
   marketingConsent?: boolean
 }
 
-/** Creates an account; the very first account becomes the administrator. */
+/**
+ * Creates an account; the very first account becomes the administrator. With SIGNUPS=closed only the
+ * first may be created: throws SignupsClosedError (before any password is hashed, when it can tell).
+ */
 export async function createUser({ email, firstName, lastName, password, marketingConsent }: NewUser) {
+  if (!(await signupsOpen())) throw new SignupsClosedError()
   const now = new Date()
   const passwordHash = await hashPassword(password)
   try {
@@ -33,6 +54,7 @@ export async function createUser({ email, firstName, lastName, password, marketi
       },
       select: { id: true },
     })
+    if (getEnv().SIGNUPS === 'closed') await keepOnlyIfFirstUser(user.id)
     await promoteIfFirstUser(user.id)
     log('info', 'auth.signup', { userId: user.id })
     return prisma.user.findUniqueOrThrow({
@@ -45,6 +67,15 @@ export async function createUser({ email, firstName, lastName, password, marketi
   }
 }
 
+// Check after insert: of simultaneous "first" sign-ups that all passed signupsOpen(), every one but the
+// earliest row deletes itself, in one conditional statement each.
+async function keepOnlyIfFirstUser(userId: string) {
+  const deleted = await prisma.$executeRaw`
+    DELETE FROM "User"
+    WHERE "id" = ${userId} AND "id" <> (SELECT "id" FROM "User" ORDER BY "rowid" LIMIT 1)`
+  if (deleted) throw new SignupsClosedError()
+}
+
 // One conditional statement, so two simultaneous first sign-ups cannot both become admin.
 async function promoteIfFirstUser(userId: string) {
   await prisma.$executeRaw`
@@ -52,15 +83,96 @@ async function promoteIfFirstUser(userId: string) {
     WHERE "id" = ${userId} AND "id" = (SELECT "id" FROM "User" ORDER BY "rowid" LIMIT 1)`
 }
 
-export function listUsers() {
-  return prisma.user.findMany({
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, createdAt: true },
-  })
+export const USERS_PAGE_SIZE = 20
+
+/** One account as Manage Users and `GET /auth/` show it. */
+export type UserSummary = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  isAdmin: boolean
+  createdAt: Date
+  disabled: boolean
+  /** Overrides DAILY_NARRATIVE_LIMIT; null: the instance's default. */
+  dailyLimit: number | null
+  /** Generations claimed today (UTC): failed ones are refunded and not counted. */
+  generationsToday: number
+  /** Generated narratives the user keeps: not failed, not saved by hand through the API. */
+  generationsTotal: number
+  /** Invited, and has not set a password yet. */
+  invitationPending: boolean
 }
 
+// SQLite answers expressions as integers (bigint through the driver), booleans as 0 or 1.
+type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending' | 'generationsToday' | 'generationsTotal'> & {
+  isAdmin: number | boolean
+  disabled: number | bigint
+  invitationPending: number | bigint
+  generationsToday: number | bigint
+  generationsTotal: number | bigint
+}
+
+/**
+ * One statement for a page of accounts and their usage: the total is a correlated count that the
+ * (userId, status) index serves, never a query per user. The page is cut first, so the count runs
+ * for its rows only, not for every row an OFFSET skips. A generation counts once claimed and not
+ * failed (a failure is refunded); narratives saved by hand through the API ("manual") are not
+ * generations. Deleted narratives no longer count.
+ */
+function selectSummaries(where: Prisma.Sql, limit = -1, offset = 0) {
+  return prisma.$queryRaw<SummaryRow[]>`
+    SELECT p."id", p."email", p."firstName", p."lastName", p."isAdmin", p."createdAt", p."dailyLimit",
+      p."disabledAt" IS NOT NULL AS "disabled", p."passwordHash" IS NULL AS "invitationPending",
+      CASE WHEN p."quotaDay" = ${utcDay()} THEN p."quotaUsed" ELSE 0 END AS "generationsToday",
+      (SELECT COUNT(*) FROM "Narrative" n
+        WHERE n."userId" = p."id" AND n."status" <> 'failed' AND n."engine" <> 'manual') AS "generationsTotal"
+    FROM (SELECT * FROM "User" u WHERE ${where} ORDER BY u."createdAt", u."id" LIMIT ${limit} OFFSET ${offset}) p
+    ORDER BY p."createdAt", p."id"`
+}
+
+function toSummary(row: SummaryRow): UserSummary {
+  return {
+    ...row,
+    isAdmin: Boolean(row.isAdmin),
+    disabled: Boolean(row.disabled),
+    invitationPending: Boolean(row.invitationPending),
+    generationsToday: Number(row.generationsToday),
+    generationsTotal: Number(row.generationsTotal),
+  }
+}
+
+/** Every word of the search in the email or a name, case-insensitively (ASCII); LIKE's wildcards taken literally. */
+function searchWhere(query: string): Prisma.Sql {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)
+  if (!words.length) return Prisma.sql`1`
+  return Prisma.join(
+    words.map((word) => {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      return Prisma.sql`(u."email" LIKE ${pattern} ESCAPE '\\' OR u."firstName" LIKE ${pattern} ESCAPE '\\' OR u."lastName" LIKE ${pattern} ESCAPE '\\')`
+    }),
+    ' AND ',
+  )
+}
+
+/** Accounts matching `query`, oldest first: one page of them, or every one with no `limit`. */
+export async function listUsers({ query = '', page = 1, limit }: { query?: string; page?: number; limit?: number } = {}) {
+  const where = searchWhere(query)
+  const [{ total }] = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "User" u WHERE ${where}`
+  const pages = limit ? Math.max(1, Math.ceil(Number(total) / limit)) : 1
+  const current = Math.min(Math.max(page, 1), pages)
+  const rows = limit ? await selectSummaries(where, limit, (current - 1) * limit) : await selectSummaries(where)
+  return { users: rows.map(toSummary), pagination: { page: current, pages, total: Number(total) } }
+}
+
+export async function getUserSummary(id: string): Promise<UserSummary | null> {
+  const [row] = await selectSummaries(Prisma.sql`u."id" = ${id}`)
+  return row ? toSummary(row) : null
+}
+
+/** The command line's grant and revoke (npm run admin): whoever runs it is the operator. */
 export async function setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
   const { count } = await prisma.user.updateMany({ where: { email: email.toLowerCase() }, data: { isAdmin } })
-  if (count) log('info', isAdmin ? 'admin.granted' : 'admin.revoked', { email: email.toLowerCase() })
+  if (count) log('info', isAdmin ? 'admin.granted' : 'admin.revoked', { email: email.toLowerCase(), actorId: 'cli' })
   return count === 1
 }

@@ -12,6 +12,7 @@ import {
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
 import { prisma } from '~/server/platform/db.server'
+import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
 import { claimQuota, type QuotaRefusal, refundQuota, whyRefused } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
@@ -35,6 +36,7 @@ export class QuotaError extends Error {
 }
 
 function refusal(reason: QuotaRefusal): QuotaError {
+  if (reason === 'disabled') return new QuotaError(ACCOUNT_DISABLED, 403)
   if (reason === 'saved') return new QuotaError(new SavedLimitError().message, 403)
   return new QuotaError({ running: TOO_MANY_RUNNING, daily: QUOTA_EXHAUSTED, instance: INSTANCE_EXHAUSTED }[reason])
 }
@@ -182,6 +184,11 @@ export function subscribe(id: string, afterSeq: number, listener: (event: Genera
 /** The user's Stop: aborts the model call; the text so far is saved as stopped. */
 export function stopGeneration(id: string, userId: string): boolean {
   return registry.stop(id, userId)
+}
+
+/** Stops every generation of the user this process runs (an administrator disabled them). */
+export function stopGenerationsOf(userId: string) {
+  for (const generation of jobs.values()) if (generation.userId === userId) registry.stop(generation.id, userId)
 }
 
 export function waitForGeneration(id: string): Promise<void> {

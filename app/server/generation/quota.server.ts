@@ -11,17 +11,17 @@ export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** How many narratives the user may still generate today. */
+/** How many narratives the user may still generate today: their own limit, else the instance's. */
 export async function getRemainingQuota(userId: string): Promise<number> {
-  const limit = getEnv().DAILY_NARRATIVE_LIMIT
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { quotaDay: true, quotaUsed: true } })
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { quotaDay: true, quotaUsed: true, dailyLimit: true } })
   const used = user?.quotaDay === utcDay() ? user.quotaUsed : 0
-  return Math.max(0, limit - used)
+  return Math.max(0, (user?.dailyLimit ?? getEnv().DAILY_NARRATIVE_LIMIT) - used)
 }
 
 /**
  * Claims one generation for today in a single conditional UPDATE, so parallel requests can never
- * claim past any limit: the user's daily limit, MAX_RUNNING_GENERATIONS at once, the instance's
+ * claim past any limit: the user's daily limit (their own, else DAILY_NARRATIVE_LIMIT), an
+ * administrator disabling them, MAX_RUNNING_GENERATIONS at once, the instance's
  * MAX_DAILY_GENERATIONS (0: none) and MAX_SAVED_NARRATIVES. Returns the claimed day.
  */
 export async function claimQuota(tx: Prisma.TransactionClient, userId: string): Promise<string | null> {
@@ -31,7 +31,8 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string): 
     UPDATE "User"
     SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day}
     WHERE "id" = ${userId}
-      AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < ${limit}
+      AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < COALESCE("dailyLimit", ${limit})
+      AND "disabledAt" IS NULL
       AND ${countGeneratingSql(userId)} < ${MAX_RUNNING_GENERATIONS}
       AND (${instanceLimit} = 0 OR ${generationsOnSql(day)} < ${instanceLimit})
       AND ${countSavedSql(userId)} < ${savedLimit}`
@@ -43,11 +44,12 @@ function generationsOnSql(day: string) {
   return Prisma.sql`(SELECT COALESCE(SUM("quotaUsed"), 0) FROM "User" WHERE "quotaDay" = ${day})`
 }
 
-export type QuotaRefusal = 'saved' | 'running' | 'daily' | 'instance'
+export type QuotaRefusal = 'disabled' | 'saved' | 'running' | 'daily' | 'instance'
 
 /** Why a claim just failed, for the message: checked in the order a person can act on. */
 export async function whyRefused(userId: string): Promise<QuotaRefusal> {
   const { MAX_SAVED_NARRATIVES, MAX_DAILY_GENERATIONS } = getEnv()
+  if (await prisma.user.findFirst({ where: { id: userId, disabledAt: { not: null } }, select: { id: true } })) return 'disabled'
   const [{ saved, running, instance }] = await prisma.$queryRaw<{ saved: bigint; running: bigint; instance: bigint }[]>`
     SELECT ${countSavedSql(userId)} AS saved, ${countGeneratingSql(userId)} AS running, ${generationsOnSql(utcDay())} AS instance`
   if (Number(saved) >= MAX_SAVED_NARRATIVES) return 'saved'

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { getUserBySessionToken, type AuthUser } from '~/server/accounts/auth.server'
+import type { UserSummary } from '~/server/accounts/users.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
@@ -73,4 +74,20 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
 
 export function toApiUser(user: AuthUser) {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin }
+}
+
+/** An entry of `GET /auth/` (its first fields as they always were) and the answer of `PATCH /auth/users/{id}`. */
+export function toApiUserSummary(user: UserSummary) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    createdAt: user.createdAt,
+    isAdmin: user.isAdmin,
+    disabled: user.disabled,
+    dailyLimit: user.dailyLimit,
+    generationsToday: user.generationsToday,
+    generationsTotal: user.generationsTotal,
+  }
 }

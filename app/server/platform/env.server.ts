@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Impact Narrative Studio <no-reply@localhost>')),
   // Shown on the legal pages; a plain address check, so single-label hosts like localhost pass.
   CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost')),
+  // closed: only the first account may sign itself up; administrators invite everyone else.
+  SIGNUPS: z.preprocess(emptyAsUnset, z.enum(['open', 'closed']).default('open')),
   DAILY_NARRATIVE_LIMIT: integer(10, 0),
   // Fifty people using their whole allowance: a day's spend an operator can foresee (docs/operations.md).
   MAX_DAILY_GENERATIONS: integer(500, 0),

@@ -1,0 +1,121 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod'
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { AuthCard } from '~/components/auth-card'
+import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
+import { AcceptInvitationSchema } from '~/shared/auth-schemas'
+import { parseForm } from '~/shared/form'
+import { commitNewCookieSession } from '~/server/accounts/auth.server'
+import { acceptInvitation, findInvitation } from '~/server/accounts/invitations.server'
+import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { redirectWithSuccess } from '~/server/accounts/session.server'
+
+// Where an invitation's link leads (app/server/accounts/invitations.server.ts): the invitee sets a
+// password, accepts the Terms, and is signed in.
+
+export const meta: MetaFunction = () => [{ title: 'Welcome | Impact Narrative Studio' }]
+
+// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+
+export async function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get('token') ?? ''
+  const invitee = token.length > 0 && token.length <= 200 ? await findInvitation(token) : null
+  if (!invitee) return data({ token: null, email: null, firstName: null }, { status: 400 })
+  return { token, email: invitee.email, firstName: invitee.firstName }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseForm(await request.formData(), AcceptInvitationSchema)
+  const hideFields = ['newPassword', 'confirmPassword']
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
+  try {
+    // Redeeming a link is guessing a token, like a reset: the same limit.
+    await enforceRateLimit('reset')
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message], hideFields }), invalidToken: false }, error)
+  }
+  const { token, newPassword, marketingConsent } = submission.value
+  const userId = await acceptInvitation(token, { password: newPassword, marketingConsent })
+  if (!userId) return data({ result: submission.reply({ hideFields }), invalidToken: true }, { status: 400 })
+  return redirectWithSuccess('/create-narrative', 'Welcome! Your password is set.', {
+    headers: { 'Set-Cookie': await commitNewCookieSession(request, userId) },
+  })
+}
+
+export default function WelcomePage() {
+  const { token, email, firstName } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'welcome',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AcceptInvitationSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, AcceptInvitationSchema),
+  })
+  if (!token || actionData?.invalidToken) return <InvalidInvitation />
+  return (
+    <AuthCard title={`Welcome, ${firstName}!`} subtitle="Set your password to finish creating your account.">
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <p>
+          Your account: <strong>{email}</strong>
+        </p>
+        <Field
+          meta={fields.newPassword}
+          label="Password"
+          type="password"
+          hint="At least 8 characters."
+          inputProps={{ autoComplete: 'new-password', autoFocus: true }}
+        />
+        <Field meta={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: 'new-password' }} />
+        <CheckboxField
+          meta={fields.acceptTerms}
+          label={
+            <>
+              I agree to the{' '}
+              <a href="/terms" target="_blank" rel="noreferrer">Terms of Service</a> and{' '}
+              <a href="/privacy-policy" target="_blank" rel="noreferrer">Privacy Policy</a>
+              {' '}(links open in a new tab).
+            </>
+          }
+        />
+        <CheckboxField
+          meta={fields.marketingConsent}
+          label={
+            <>
+              I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can
+              withdraw at any time, see <a href="/email-consent" target="_blank" rel="noreferrer">Email Consent</a>).
+            </>
+          }
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Setting your password...">Set password and continue</SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}
+
+function InvalidInvitation() {
+  return (
+    <AuthCard title="Invalid Invitation Link">
+      <p>This invitation link has expired, has already been used, or is invalid.</p>
+      <p>Ask your administrator to send you a new invitation. If you have already set your password, sign in.</p>
+      <p className="auth-switch">
+        <Link to="/login">Go to sign in</Link>
+      </p>
+    </AuthCard>
+  )
+}

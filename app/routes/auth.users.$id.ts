@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiAdmin, toApiUserSummary } from '~/server/http/api.server'
+import { UserControlsSchema } from '~/shared/auth-schemas'
+import { updateUserControls, UserControlError } from '~/server/accounts/user-controls.server'
+
+/** An administrator disables or enables an account, sets its daily limit, grants or revokes admin. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== 'PATCH') return methodNotAllowed()
+    const admin = await requireApiAdmin(request)
+    const changes = await readJson(request, UserControlsSchema)
+    try {
+      const user = await updateUserControls(admin, params.id ?? '', changes)
+      return Response.json({ user: toApiUserSummary(user) })
+    } catch (error) {
+      if (error instanceof UserControlError) return apiError(error.status, error.message)
+      throw error
+    }
+  })
+
+export const loader = methodNotAllowed

@@ -1,0 +1,70 @@
+import { Prisma } from '@prisma/client'
+import { prisma } from '~/server/platform/db.server'
+import { log } from '~/server/platform/logger.server'
+import { getUserSummary } from '~/server/accounts/users.server'
+import { stopGenerationsOf } from '~/server/generation/jobs.server'
+
+// What an administrator changes about another account (Manage Users, PATCH /auth/users/{id}).
+
+export type UserChanges = { disabled?: boolean; dailyLimit?: number | null; isAdmin?: boolean }
+
+export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.'
+export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role.'
+export const USER_NOT_FOUND = 'User not found'
+export const NOT_AN_ADMIN = 'Administrator access required'
+
+/** A change refused: `status` is what an HTTP answer says. */
+export class UserControlError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 404 | 409,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Applies the changes in one conditional UPDATE that holds only while the actor is an active
+ * administrator. The actor may not disable or demote themselves, so the actor is an active
+ * administrator left after any change: the instance always keeps one, even when two administrators
+ * disable each other at the same moment (the second statement finds its actor disabled). Disabling
+ * deletes, in the same batch, every session and API token and every unused emailed link of the user,
+ * then stops their running generations (saved as stopped, as if they had pressed Stop).
+ */
+export async function updateUserControls(actor: { id: string }, userId: string, changes: UserChanges) {
+  if (userId === actor.id && (changes.disabled === true || changes.isAdmin === false)) {
+    const message = changes.disabled === true ? CANNOT_DISABLE_SELF : CANNOT_DEMOTE_SELF
+    log('warn', 'user.update_refused', { actorId: actor.id, userId, reason: 'self' })
+    throw new UserControlError(message, 409)
+  }
+  const now = new Date()
+  const disabledUser = Prisma.sql`EXISTS (SELECT 1 FROM "User" WHERE "id" = ${userId} AND "disabledAt" IS NOT NULL)`
+  const [updated] = await prisma.$transaction([
+    prisma.$executeRaw`
+      UPDATE "User" SET ${Prisma.join(assignments(changes, now))}
+      WHERE "id" = ${userId}
+        AND EXISTS (SELECT 1 FROM "User" WHERE "id" = ${actor.id} AND "isAdmin" = 1 AND "disabledAt" IS NULL)`,
+    prisma.$executeRaw`DELETE FROM "Session" WHERE "userId" = ${userId} AND ${disabledUser}`,
+    prisma.$executeRaw`DELETE FROM "PasswordReset" WHERE "userId" = ${userId} AND "usedAt" IS NULL AND ${disabledUser}`,
+  ])
+  if (updated !== 1) throw await whyNotUpdated(actor.id, userId)
+  log('info', 'user.updated', { actorId: actor.id, userId, changes })
+  if (changes.disabled) stopGenerationsOf(userId)
+  return (await getUserSummary(userId))!
+}
+
+function assignments({ disabled, dailyLimit, isAdmin }: UserChanges, now: Date): Prisma.Sql[] {
+  const set = [Prisma.sql`"updatedAt" = ${now}`]
+  // Disabling a disabled account keeps the time it was first disabled.
+  if (disabled !== undefined) set.push(disabled ? Prisma.sql`"disabledAt" = COALESCE("disabledAt", ${now})` : Prisma.sql`"disabledAt" = NULL`)
+  if (dailyLimit !== undefined) set.push(Prisma.sql`"dailyLimit" = ${dailyLimit}`)
+  if (isAdmin !== undefined) set.push(Prisma.sql`"isAdmin" = ${isAdmin ? 1 : 0}`)
+  return set
+}
+
+async function whyNotUpdated(actorId: string, userId: string): Promise<UserControlError> {
+  const target = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } })
+  const reason = target ? 'actor_not_admin' : 'not_found'
+  log('warn', 'user.update_refused', { actorId, userId, reason })
+  return target ? new UserControlError(NOT_AN_ADMIN, 403) : new UserControlError(USER_NOT_FOUND, 404)
+}
