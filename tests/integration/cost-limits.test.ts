@@ -130,8 +130,14 @@ it('lets one user follow a handful of generations at once, and answers 429 past 
   const refused = await follow()
   expect(refused.response.status).toBe(429)
   expect(await refused.response.json()).toEqual({ error: TOO_MANY_STREAMS })
+  // A client that left before its stream was built holds no place.
+  const gone = new AbortController()
+  gone.abort()
+  const left = new Request(`https://narratives.example.org/resources/generations/${id}`, { headers: { Cookie: cookie }, signal: gone.signal })
+  await generationEvents(routeArgs(left, { id }))
   // Closing a tab makes room.
   open.pop()!.close()
   expect((await follow()).response.status).toBe(200)
+  expect((await follow()).response.status).toBe(429)
   for (const stream of open) stream.close()
 })

@@ -110,3 +110,17 @@ describe("providers' streams", () => {
     expect(fake.requests).toHaveLength(1)
   })
 })
+
+it('fails, refunded, a reasoning model that spent its whole answer thinking', async () => {
+  await fake.close()
+  const thinker = await useFakeModel({ text: `<think>\n${THINKING_TEXT} `.repeat(20) })
+  try {
+    const { narrative, remaining } = await generate()
+    expect(narrative.status).toBe('failed')
+    expect(narrative.generatedNarrative).not.toContain('SECRET-THOUGHT')
+    expect(remaining).toBe(10)
+  } finally {
+    await thinker.close()
+    fake = await useFakeModel({ timeoutMs: 2000 })
+  }
+})

@@ -5,6 +5,7 @@ import { action as forgotPage } from '~/routes/_public.forgot-password'
 import { runWithRequestContext } from '~/server/platform/request-context.server'
 import {
   enforceRateLimit,
+  limitedAddress,
   MEMORY_STORE_MAX_KEYS,
   RATE_LIMITS,
   RateLimitError,
@@ -13,6 +14,7 @@ import {
 import { SIGN_IN_SLOWDOWN } from '~/server/accounts/sign-in-guard.server'
 import { RESET_MAILS_PER_ACCOUNT } from '~/server/accounts/password-reset.server'
 import { settlePendingMail } from '~/server/accounts/email.server'
+import { prisma } from '~/server/platform/db.server'
 import { resetDatabase } from '../setup/db'
 import { call, formRequest, jsonRequest } from '../setup/requests'
 import { makeUser, PASSWORD } from '../setup/users'
@@ -129,6 +131,16 @@ describe('forgot password', () => {
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
   })
 
+  it('still sends past the cap when the owner holds no link that works', async () => {
+    const user = await makeUser({ email: 'expired@example.org' })
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT.limit; i++) await apiForgot(`10.5.0.${i}`, 'expired@example.org')
+    expect(await mailsTo('expired@example.org')).toBe(RESET_MAILS_PER_ACCOUNT.limit)
+    // Half an hour later, every link has expired, and the hour's cap still holds.
+    await prisma.passwordReset.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await apiForgot('198.51.100.9', 'expired@example.org')
+    expect(await mailsTo('expired@example.org')).toBe(RESET_MAILS_PER_ACCOUNT.limit + 1)
+  })
+
   it('caps the mails one account receives from everyone, answering the same', async () => {
     await makeUser({ email: 'flooded@example.org' })
     const answers = []
@@ -140,6 +152,22 @@ describe('forgot password', () => {
 })
 
 describe('the store', () => {
+  it('counts an IPv6 client by its /64, and an IPv4-mapped one by its IPv4 address', () => {
+    expect(limitedAddress('2001:db8:1:2:aaaa::1')).toBe(limitedAddress('2001:0db8:0001:0002:ffff:ffff:ffff:fffe'))
+    expect(limitedAddress('2001:db8:1:2::1')).not.toBe(limitedAddress('2001:db8:1:3::1'))
+    expect(limitedAddress('::1')).toBe('0:0:0:0::/64')
+    expect(limitedAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(limitedAddress('::ffff:192.0.2.1')).toBe('192.0.2.1')
+    expect(limitedAddress('192.0.2.1')).toBe('192.0.2.1')
+  })
+
+  it('refuses addresses of one IPv6 /64 together', async () => {
+    const { limit } = RATE_LIMITS.signup.ip
+    for (let i = 0; i < limit; i++) await fromIp(`2001:db8:0:7::${(i + 1).toString(16)}`, () => enforceRateLimit('signup'))
+    await expect(fromIp('2001:db8:0:7:dead:beef:0:1', () => enforceRateLimit('signup'))).rejects.toBeInstanceOf(RateLimitError)
+    await expect(fromIp('2001:db8:0:8::1', () => enforceRateLimit('signup'))).resolves.toBeUndefined()
+  })
+
   it('remembers nothing more for an address once it is refused', async () => {
     await expect(
       fromIp('203.0.113.5', async () => {

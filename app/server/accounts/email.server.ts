@@ -3,6 +3,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
+import { getRequestContext } from '~/server/platform/request-context.server'
 
 export type Email = { to: string; subject: string; text: string }
 
@@ -49,7 +50,8 @@ const pending = new Set<Promise<void>>()
  * nor reveals the mail (or its failure, which is logged for the operator as `event`).
  */
 export function mailAfterAnswering(event: string, task: () => Promise<void>) {
-  const job: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+  const afterAnswer = getRequestContext()?.afterAnswer ?? setImmediate
+  const job: Promise<void> = new Promise<void>((resolve) => afterAnswer(() => resolve()))
     .then(task)
     .catch((error) => log('error', event, errorDetails(error)))
     .finally(() => pending.delete(job))

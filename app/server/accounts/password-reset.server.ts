@@ -36,7 +36,9 @@ async function sendResetLink(email: string) {
     return
   }
   const mails = await rateLimitStore.count(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowMs)
-  if (mails.count > RESET_MAILS_PER_ACCOUNT.limit) {
+  // Past the cap a request sends nothing, as long as the owner holds a link that still works: the cap
+  // outlasts a link, and must never leave them without one.
+  if (mails.count > RESET_MAILS_PER_ACCOUNT.limit && (await hasLiveLink(user.id))) {
     log('warn', 'auth.reset_suppressed', { userId: user.id })
     return
   }
@@ -49,6 +51,10 @@ async function sendResetLink(email: string) {
   const link = `${getEnv().appOrigin}/reset-password?token=${encodeURIComponent(token)}`
   await sendEmail({ to: user.email, subject: 'Reset your Impact Narrative Studio password', text: resetEmailText(user.firstName, link) })
   log('info', 'auth.reset_requested', { userId: user.id })
+}
+
+function hasLiveLink(userId: string) {
+  return prisma.passwordReset.count({ where: { userId, usedAt: null, expiresAt: { gt: new Date() } } }).then(Boolean)
 }
 
 function resetEmailText(firstName: string, link: string) {

@@ -96,8 +96,27 @@ export class RateLimitError extends Error {
   }
 }
 
+/**
+ * The client's address as the limits count it. One IPv6 subscriber is usually given a whole /64, so an
+ * IPv6 address counts by its /64: otherwise one home could pose as countless addresses.
+ */
 export function clientAddress() {
-  return getRequestContext()?.clientIp ?? 'unknown'
+  return limitedAddress(getRequestContext()?.clientIp ?? 'unknown')
+}
+
+export function limitedAddress(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase()
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  if (mapped) return mapped[1]
+  if (!address.includes(':')) return address
+  const [head, tail = ''] = address.split('::')
+  const first = head ? head.split(':') : []
+  const last = tail ? tail.split(':') : []
+  const groups = address.includes('::') ? [...first, ...Array(Math.max(0, 8 - first.length - last.length)).fill('0'), ...last] : first
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`
 }
 
 /** The key of one account asked about from one address. */

@@ -87,22 +87,27 @@ async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: A
       return call()
     })
     const visible = withoutLeadingThoughts()
+    let answered = false
     let finished = false
     for await (const events of readServerSentEventBatches(response.body!)) {
       idleTimer.refresh()
       const read = readChunks(events)
       finished ||= read.finished
       const text = visible(read.text)
+      answered ||= text.trim() !== ''
       if (text) yield text
       if (read.error) throw read.error
       if (read.done) break
     }
     const rest = visible(null)
+    answered ||= rest.trim() !== ''
     if (rest) yield rest
     // Tell a stop, a stall and a cut-off stream apart.
     if (signal.aborted) throw abortError()
     if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
     if (!finished) throw new ModelStreamError('The model stream ended early')
+    // A reasoning model can spend its whole budget thinking: that is no narrative, and it is refunded.
+    if (!answered) throw new ModelStreamError('The model wrote no answer')
   } catch (error) {
     if (signal.aborted) throw abortError()
     if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')

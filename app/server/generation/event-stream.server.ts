@@ -54,6 +54,8 @@ export function streamGenerationEvents({
   afterSeq: number
   signal: AbortSignal
 }) {
+  // A client that left while the request was being checked gets nothing, and holds no place.
+  if (signal.aborted) return new Response(null, { status: 204 })
   streamsByUser.set(userId, (streamsByUser.get(userId) ?? 0) + 1)
   let cleanup = () => {}
   const body = new ReadableStream<Uint8Array>({

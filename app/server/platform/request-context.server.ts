@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import crypto from 'node:crypto'
 import type { RequestHandler } from 'express'
 
@@ -9,6 +9,8 @@ export type RequestContext = {
   memo?: Map<string, Promise<unknown>>
   /** The answer carries a person's data or a new secret: sent with Cache-Control: no-store. */
   privateAnswer?: boolean
+  /** Set by the HTTP server: runs `callback` once the answer has been sent (or the client has gone). */
+  afterAnswer?: (callback: () => void) => void
 }
 
 const requestContextStorage = new AsyncLocalStorage<RequestContext>()
@@ -35,7 +37,9 @@ export function requestContext(): RequestHandler {
   return (req, res, next) => {
     const requestId = crypto.randomUUID()
     res.set('X-Request-Id', requestId)
-    requestContextStorage.run({ requestId, clientIp: req.ip ?? 'unknown' }, next)
+    // Bound, so the callback runs in this request's context (its log lines keep the request id).
+    const afterAnswer = (callback: () => void) => void res.once('close', AsyncResource.bind(callback))
+    requestContextStorage.run({ requestId, clientIp: req.ip ?? 'unknown', afterAnswer }, next)
   }
 }
 
