@@ -7,6 +7,7 @@ import { loader as generationEvents } from '~/routes/resources.generations.$id'
 import { INSTANCE_EXHAUSTED, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
 import { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS } from '~/server/generation/event-stream.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
+import { utcDay, whyRefused } from '~/server/generation/quota.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
@@ -140,4 +141,11 @@ it('lets one user follow a handful of generations at once, and answers 429 past 
   expect((await follow()).response.status).toBe(200)
   expect((await follow()).response.status).toBe(429)
   for (const stream of open) stream.close()
+})
+
+it('never blames the daily limit when quota is left (a running generation ended between the claim and the reason)', async () => {
+  const user = await makeUser()
+  expect(await whyRefused(user.id)).toBe('running')
+  await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+  expect(await whyRefused(user.id)).toBe('daily')
 })

@@ -54,8 +54,10 @@ export async function whyRefused(userId: string): Promise<QuotaRefusal> {
     SELECT ${countSavedSql(userId)} AS saved, ${countGeneratingSql(userId)} AS running, ${generationsOnSql(utcDay())} AS instance`
   if (Number(saved) >= MAX_SAVED_NARRATIVES) return 'saved'
   if (Number(running) >= MAX_RUNNING_GENERATIONS) return 'running'
-  if (MAX_DAILY_GENERATIONS > 0 && Number(instance) >= MAX_DAILY_GENERATIONS && (await getRemainingQuota(userId)) > 0) return 'instance'
-  return 'daily'
+  const remaining = await getRemainingQuota(userId)
+  if (MAX_DAILY_GENERATIONS > 0 && Number(instance) >= MAX_DAILY_GENERATIONS && remaining > 0) return 'instance'
+  // With quota left, the claim met a generation that has ended since: the one limit that passes by itself.
+  return remaining > 0 ? 'running' : 'daily'
 }
 
 /** Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot). */
