@@ -111,3 +111,31 @@ export function SubmitButton({
     </button>
   )
 }
+
+/** Accepting the Terms (required) and the separate, optional consent to emails: sign-up and invitations. */
+export function ConsentFields({ acceptTerms, marketingConsent }: { acceptTerms: AnyFieldMetadata; marketingConsent: AnyFieldMetadata }) {
+  return (
+    <>
+      <CheckboxField
+        meta={acceptTerms}
+        label={
+          <>
+            I agree to the{' '}
+            <a href="/terms" target="_blank" rel="noreferrer">Terms of Service</a> and{' '}
+            <a href="/privacy-policy" target="_blank" rel="noreferrer">Privacy Policy</a>
+            {' '}(links open in a new tab).
+          </>
+        }
+      />
+      <CheckboxField
+        meta={marketingConsent}
+        label={
+          <>
+            I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can
+            withdraw at any time, see <a href="/email-consent" target="_blank" rel="noreferrer">Email Consent</a>).
+          </>
+        }
+      />
+    </>
+  )
+}

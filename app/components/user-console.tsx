@@ -6,6 +6,7 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { DAILY_LIMIT_MAX, DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { formatDate, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
+import type { UserSummary } from '~/shared/user-summary'
 
 // Manage Users (app/routes/_app.users.tsx): the invitation form, the search, the table of accounts with
 // their usage and controls, and the confirmation before disabling. Every control is a plain form, so
@@ -33,19 +34,6 @@ export function usersHref({ q, page, disable }: { q: string; page: number; disab
 // Controls name their row's person by name, not email: the email cell alone reads as the email.
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()
 
-export type ConsoleUser = {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  isAdmin: boolean
-  createdAt: Date
-  disabled: boolean
-  dailyLimit: number | null
-  generationsToday: number
-  generationsTotal: number
-  invitationPending: boolean
-}
 
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -96,7 +84,7 @@ export function SearchForm({ query }: { query: string }) {
 }
 
 type TableProps = {
-  users: ConsoleUser[]
+  users: UserSummary[]
   /** The row number of the first user shown (SPEC.md: the ID column numbers the rows). */
   firstIndex: number
   caption: string
@@ -142,7 +130,7 @@ function UserRow({
   defaultLimit,
   disableHref,
   reply,
-}: Omit<TableProps, 'users' | 'firstIndex' | 'caption'> & { user: ConsoleUser; number: number }) {
+}: Omit<TableProps, 'users' | 'firstIndex' | 'caption'> & { user: UserSummary; number: number }) {
   const timeZone = useLocalTimeZone()
   return (
     <tr>
@@ -170,7 +158,7 @@ function UserRow({
   )
 }
 
-function LimitForm({ user, defaultLimit, reply }: { user: ConsoleUser; defaultLimit: number; reply?: ConsoleReply }) {
+function LimitForm({ user, defaultLimit, reply }: { user: UserSummary; defaultLimit: number; reply?: ConsoleReply }) {
   const [form, fields] = useForm({
     id: `limit-${user.id}`,
     lastResult: reply?.result,
@@ -208,7 +196,7 @@ function LimitForm({ user, defaultLimit, reply }: { user: ConsoleUser; defaultLi
   )
 }
 
-function RowActions({ user, self, disableHref }: { user: ConsoleUser; self: boolean; disableHref: string }) {
+function RowActions({ user, self, disableHref }: { user: UserSummary; self: boolean; disableHref: string }) {
   return (
     <>
       {user.invitationPending && !user.disabled ? <IntentButton intent="resend" user={user} label="Send invitation again" /> : null}
@@ -229,7 +217,7 @@ function RowActions({ user, self, disableHref }: { user: ConsoleUser; self: bool
   )
 }
 
-function IntentButton({ intent, user, label }: { intent: string; user: ConsoleUser; label: ReactNode }) {
+function IntentButton({ intent, user, label }: { intent: string; user: UserSummary; label: ReactNode }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -13,7 +13,7 @@ import {
   useLoaderData,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
-import { CheckboxField, ErrorList, Field, SubmitButton } from '~/components/forms'
+import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/forms'
 import { SignupSchema } from '~/shared/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
@@ -101,26 +101,7 @@ function SignupForm() {
           inputProps={{ autoComplete: 'new-password' }}
         />
         <Field meta={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: 'new-password' }} />
-        <CheckboxField
-          meta={fields.acceptTerms}
-          label={
-            <>
-              I agree to the{' '}
-              <a href="/terms" target="_blank" rel="noreferrer">Terms of Service</a> and{' '}
-              <a href="/privacy-policy" target="_blank" rel="noreferrer">Privacy Policy</a>
-              {' '}(links open in a new tab).
-            </>
-          }
-        />
-        <CheckboxField
-          meta={fields.marketingConsent}
-          label={
-            <>
-              I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can
-              withdraw at any time, see <a href="/email-consent" target="_blank" rel="noreferrer">Email Consent</a>).
-            </>
-          }
-        />
+        <ConsentFields acceptTerms={fields.acceptTerms} marketingConsent={fields.marketingConsent} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Creating account...">Create Account</SubmitButton>
       </Form>

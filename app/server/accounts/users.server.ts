@@ -1,4 +1,5 @@
 import { Prisma } from '@prisma/client'
+import type { UserSummary } from '~/shared/user-summary'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
@@ -84,25 +85,6 @@ async function promoteIfFirstUser(userId: string) {
 }
 
 export const USERS_PAGE_SIZE = 20
-
-/** One account as Manage Users and `GET /auth/` show it. */
-export type UserSummary = {
-  id: string
-  email: string
-  firstName: string
-  lastName: string
-  isAdmin: boolean
-  createdAt: Date
-  disabled: boolean
-  /** Overrides DAILY_NARRATIVE_LIMIT; null: the instance's default. */
-  dailyLimit: number | null
-  /** Generations claimed today (UTC): failed ones are refunded and not counted. */
-  generationsToday: number
-  /** Generated narratives the user keeps: not failed, not saved by hand through the API. */
-  generationsTotal: number
-  /** Invited, and has not set a password yet. */
-  invitationPending: boolean
-}
 
 // SQLite answers expressions as integers (bigint through the driver), booleans as 0 or 1.
 type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending' | 'generationsToday' | 'generationsTotal'> & {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { getUserBySessionToken, type AuthUser } from '~/server/accounts/auth.server'
-import type { UserSummary } from '~/server/accounts/users.server'
+import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
