@@ -4,23 +4,25 @@ import { showToast } from './toaster'
 const DOWNLOADED = 'Word document downloaded successfully!'
 const DOWNLOAD_FAILED = 'Failed to download narrative. Please try again.'
 
+export const narrativeDocxPath = (id: string) => `/resources/narratives/${encodeURIComponent(id)}/docx`
+
 /**
  * A plain link to the Word file (works without JavaScript); with JavaScript it downloads in place,
  * dates the title in the reader's time zone and confirms with a toast.
  */
 export function DownloadButton({
-  narrativeId,
+  href,
   label,
   icon,
   className = 'button button-secondary',
 }: {
-  narrativeId: string
+  /** The Word file's resource route. */
+  href: string
   label: string
   /** Shown instead of the label text; the label stays the accessible name and tooltip. */
   icon?: ReactNode
   className?: string
 }) {
-  const href = `/resources/narratives/${encodeURIComponent(narrativeId)}/docx`
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault()
     try {

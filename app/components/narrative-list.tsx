@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { DownloadButton } from '~/components/download-button'
+import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { formatDate, useLocalTimeZone } from '~/shared/dates'
 
 // The narrative list's table, pagination and delete dialog (the page is app/routes/_app.admin.narratives._index.tsx).
@@ -86,7 +86,7 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
     <>
       <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<EditIcon />} />
       <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
-      {busy ? null : <DownloadButton narrativeId={row.id} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
+      {busy ? null : <DownloadButton href={narrativeDocxPath(row.id)} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
       {busy ? null : (
         <IconLink
           to={`${LIST_PATH}/${encodeURIComponent(row.id)}/delete`}

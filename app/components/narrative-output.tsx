@@ -1,8 +1,6 @@
-import { countWords } from '~/shared/text'
+import { ClaimedText, ClaimsSummary, WordCount, type ClaimView } from '~/components/claimed-text'
+import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import type { StreamStatus } from '~/hooks/use-generation'
-
-const TARGET_MIN = 300
-const TARGET_MAX = 400
 
 export function engineLabel(engine: string) {
   return engine === 'offline-drafter' ? 'Written by the offline drafter' : `Written by ${engine}`
@@ -13,24 +11,36 @@ const STATUS_NOTES: Partial<Record<StreamStatus, string>> = {
   failed: 'An error occurred while generating the narrative. Please try again.',
 }
 
-/** The 400px output box: live text, a word count against the 300-400 target, and who wrote it. */
-export function NarrativeOutput({ text, status, engine }: { text: string; status: StreamStatus; engine: string | null }) {
+/**
+ * The 400px output box: live text, a word count against the 300-400 target, and who wrote it. Once
+ * written, statements not found in the inputs are marked (`claims`, from the saved record).
+ */
+export function NarrativeOutput({
+  text,
+  status,
+  engine,
+  claims,
+}: {
+  text: string
+  status: StreamStatus
+  engine: string | null
+  claims?: ClaimView[]
+}) {
   const generating = status === 'generating'
-  const words = countWords(text)
-  const inRange = words >= TARGET_MIN && words <= TARGET_MAX
+  const checked = !generating && claims ? claims : null
   return (
     <section className="card output" aria-labelledby="output-title">
       <div className="output-header">
         <h2 id="output-title">{generating ? 'Generating Narrative...' : 'Generated Impact Narrative'}</h2>
         {engine ? <span className="engine-label">{engineLabel(engine)}</span> : null}
-        <span className={`word-count${inRange ? ' word-count-ok' : ''}`}>
-          {words} {words === 1 ? 'word' : 'words'} (target {TARGET_MIN}-{TARGET_MAX})
-        </span>
+        <WordCount text={text} min={NARRATIVE_WORDS.min} max={NARRATIVE_WORDS.max} />
       </div>
       {STATUS_NOTES[status] ? <p className={`status-note status-note-${status}`}>{STATUS_NOTES[status]}</p> : null}
+      {checked ? <ClaimsSummary claims={checked} idPrefix="output-claim" /> : null}
       {/* Polite, non-atomic: screen readers hear new text as it arrives without interruptions. */}
       <div className="output-box" role="log" aria-live="polite" aria-atomic="false" tabIndex={0}>
-        {text || (generating ? '' : <span className="output-placeholder">Your narrative will appear here.</span>)}
+        {checked ? <ClaimedText text={text} claims={checked} idPrefix="output-claim" /> : text}
+        {!text && !generating ? <span className="output-placeholder">Your narrative will appear here.</span> : null}
         {generating ? <span className="cursor" aria-hidden="true" /> : null}
       </div>
     </section>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 
 export type StreamStatus = 'idle' | 'generating' | 'complete' | 'stopped' | 'failed'
 export type FinishedStatus = Exclude<StreamStatus, 'idle' | 'generating'>
-export type GenerationState = { text: string; status: StreamStatus }
+/** `note` says why the text started over (a variant asked again to fit its limit), or why it failed. */
+export type GenerationState = { text: string; status: StreamStatus; note?: string }
 
 /** A saved narrative as the page's loader read it: the one source of which generation is shown. */
 export type GenerationSnapshot = { id: string; text: string; status: StreamStatus }
@@ -17,23 +18,33 @@ const IDLE: GenerationState = { text: '', status: 'idle' }
  * the row is the text. A dropped connection reconnects by itself and resumes after the last piece
  * received (Last-Event-ID); `done` carries the authoritative full text.
  */
-export function useGeneration(snapshot: GenerationSnapshot | null, onFinish: (status: FinishedStatus) => void): GenerationState {
+export function useGeneration(
+  snapshot: GenerationSnapshot | null,
+  onFinish: (status: FinishedStatus) => void,
+  streamPath = '/resources/generations',
+): GenerationState {
   const [live, setLive] = useState<Live | null>(null)
   const id = snapshot?.id ?? null
   const generating = snapshot?.status === 'generating'
 
   useEffect(() => {
     if (!id || !generating) return
-    const source = new EventSource(`/resources/generations/${encodeURIComponent(id)}`)
+    const source = new EventSource(`${streamPath}/${encodeURIComponent(id)}`)
     let text = ''
+    let note: string | undefined
     const finish = (status: FinishedStatus, finalText: string) => {
       source.close()
-      setLive({ id, text: finalText, status })
+      setLive({ id, text: finalText, status, note: status === 'failed' ? note : undefined })
       onFinish(status)
     }
     source.addEventListener('delta', (event) => {
       text += JSON.parse((event as MessageEvent).data).text
-      setLive({ id, text, status: 'generating' })
+      setLive({ id, text, status: 'generating', note })
+    })
+    source.addEventListener('restart', (event) => {
+      text = ''
+      note = JSON.parse((event as MessageEvent).data).reason
+      setLive({ id, text, status: 'generating', note })
     })
     source.addEventListener('done', (event) => {
       const data = JSON.parse((event as MessageEvent).data)
@@ -42,12 +53,15 @@ export function useGeneration(snapshot: GenerationSnapshot | null, onFinish: (st
     source.addEventListener('error', (event) => {
       // A server-sent `error` event carries data; a connection error does not, and EventSource retries
       // it unless the server refused outright (then readyState is CLOSED).
-      if ((event as MessageEvent).data || source.readyState === EventSource.CLOSED) finish('failed', text)
+      const data = (event as MessageEvent).data
+      if (data) note = JSON.parse(data).error
+      if (data || source.readyState === EventSource.CLOSED) finish('failed', text)
     })
     return () => source.close()
-  }, [id, generating]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, generating, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!snapshot) return IDLE
-  if (!generating) return { text: snapshot.text, status: snapshot.status }
+  // The finished row is the text; a failure's reason is only in the stream that reported it.
+  if (!generating) return { text: snapshot.text, status: snapshot.status, note: live?.id === snapshot.id ? live.note : undefined }
   return live?.id === snapshot.id ? live : { text: snapshot.text, status: 'generating' }
 }

@@ -1,17 +1,27 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
-import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
-import { useEffect, type ReactNode } from 'react'
-import { DownloadButton } from '~/components/download-button'
+import { Form, Link, replace, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
+import { useCallback, useEffect, type ReactNode } from 'react'
+import { ClaimedText, ClaimsSummary, WordCount } from '~/components/claimed-text'
+import { VariantPanel } from '~/components/variant-panel'
+import { VersionHistory } from '~/components/version-history'
+import { useGeneration, type StreamStatus } from '~/hooks/use-generation'
+import { NARRATIVE_WORDS } from '~/shared/narrative-text'
+import { VariantRequestSchema } from '~/shared/variant-limits'
+import { QuotaError, startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota.server'
+import { getNarrativeWithVariants, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
+import { compareWords, listVersions, restoreVersion } from '~/server/narratives/versions.server'
+import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/components/narrative-output'
 import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { getNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
-import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { getNarrative, traceClaims, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
@@ -21,14 +31,32 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 const LIST_PATH = '/admin/narratives'
 const UPDATED = 'Narrative updated successfully!'
 const UPDATE_FAILED = 'Failed to update narrative. Please try again.'
+const RESTORED = 'Version restored.'
+const RESTORE_FAILED = 'That version could not be restored. Please try again.'
+const VARIANT_INVALID = 'Please choose a format and a limit.'
+const VARIANT_WRITTEN = 'Variant written.'
+const VARIANT_FAILED = "The variant could not be written, and today's narrative was given back. Try again or choose a higher limit."
 const NOT_PROVIDED = 'Not provided'
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
-  const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
-  if (!narrative) throw new Response('Not found', { status: 404 })
+  const id = params.id ?? ''
+  const [narrative, withVariants, versions] = await Promise.all([
+    getNarrative({ id, viewer: user }),
+    getNarrativeWithVariants({ id, viewer: user }),
+    listVersions({ id, viewer: user }),
+  ])
+  if (!narrative || !withVariants || !versions) throw new Response('Not found', { status: 404 })
+  const owned = narrative.userId === user.id
+  const versionId = url.searchParams.get('version')
+  const selected = versionId ? versions.find((version) => version.id === versionId) : undefined
+  const variantId = url.searchParams.get('variant')
+  const [liveVariant, remaining] = await Promise.all([
+    owned && variantId ? getVariant({ id: variantId, viewer: user }) : null,
+    owned ? getRemainingQuota(user.id) : 0,
+  ])
   // Only what the page shows (no owner id, no quota bookkeeping).
-  const { id, company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
+  const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   return {
     narrative: {
       id,
@@ -37,6 +65,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       engine,
       generatedNarrative,
       updatedAt,
+      claims: traceClaims(generatedNarrative, narrative),
       tone: toneLabel(narrative.tone),
       ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
       ownerEmail: owner.email,
@@ -46,6 +75,29 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       keyPrograms: narrative.keyPrograms,
       impactMetrics: narrative.impactMetrics,
     },
+    versions: versions.map(({ id, source, createdAt }) => ({ id, source, createdAt })),
+    selectedVersion: selected && {
+      ...selected,
+      current: selected.id === versions[0]?.id,
+      diff: compareWords(selected.text, generatedNarrative),
+    },
+    // Variants are written on the owner's quota: an administrator reading someone else's narrative sees them, but writes none.
+    variants: withVariants.variants.map((variant) => ({
+      id: variant.id,
+      format: variant.format,
+      limit: limitOfVariant(variant),
+      text: variant.text,
+      createdAt: variant.createdAt,
+      claims: traceClaims(variant.text, narrative),
+    })),
+    liveVariant: liveVariant && {
+      id: liveVariant.id,
+      status: liveVariant.status as StreamStatus,
+      text: liveVariant.text,
+      limit: limitOfVariant(liveVariant),
+    },
+    canWriteVariants: owned,
+    remaining,
   }
 }
 
@@ -53,21 +105,60 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
   const formData = await request.formData()
-  if (formData.get('intent') !== 'save') throw new Response('Unknown intent', { status: 400 })
+  const intent = formData.get('intent')
+  if (intent === 'save') return saveText(id, user, formData)
+  if (intent === 'restore') return restore(id, user, String(formData.get('versionId') ?? ''))
+  if (intent === 'variant') return writeVariant(id, user, formData)
+  throw new Response('Unknown intent', { status: 400 })
+}
+
+type Viewer = Awaited<ReturnType<typeof requireUser>>
+const detailPath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}`
+
+async function saveText(id: string, user: Viewer, formData: FormData) {
   const submission = parseForm(formData, NarrativeTextSchema)
-  if (submission.status !== 'success') return dataWithError(submission.reply(), UPDATE_FAILED, { status: 400 })
+  if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
   const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
-  if (!updated) return dataWithError(submission.reply({ formErrors: [UPDATE_FAILED] }), UPDATE_FAILED, { status: 404 })
-  return redirectWithSuccess(`${LIST_PATH}/${encodeURIComponent(id)}`, UPDATED)
+  if (!updated) return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
+  return redirectWithSuccess(detailPath(id), UPDATED)
+}
+
+async function restore(id: string, user: Viewer, versionId: string) {
+  if (!(await restoreVersion({ id, versionId, viewer: user }))) throw await redirectWithError(`${detailPath(id)}#versions`, RESTORE_FAILED)
+  return redirectWithSuccess(`${detailPath(id)}#versions`, RESTORED)
+}
+
+/**
+ * With JavaScript the page follows the variant's event stream (the URL names it); without, the
+ * request waits for the whole variant, then shows it.
+ */
+async function writeVariant(id: string, user: Viewer, formData: FormData) {
+  const submission = parseForm(formData, VariantRequestSchema)
+  if (submission.status !== 'success') return dataWithError({ intent: 'variant', result: submission.reply() }, VARIANT_INVALID, { status: 400 })
+  const streaming = formData.get('mode') === 'stream'
+  try {
+    const variant = await startVariant(user.id, id, submission.value)
+    const page = `${detailPath(id)}?variant=${encodeURIComponent(variant.id)}#variants`
+    if (streaming) return replace(page)
+    await waitForGeneration(variant.id)
+    const outcome = await getVariantOutcome(variant.id)
+    return outcome?.status === 'complete' ? redirectWithSuccess(page, VARIANT_WRITTEN) : redirectWithError(page, VARIANT_FAILED)
+  } catch (error) {
+    if (error instanceof VariantSourceError) throw new Response('Not found', { status: 404 })
+    if (!(error instanceof QuotaError)) throw error
+    if (!streaming) throw await redirectWithError(`${detailPath(id)}#variants`, error.message)
+    return dataWithError({ intent: 'variant', result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+  }
 }
 
 type Narrative = Awaited<ReturnType<typeof loader>>['narrative']
 
 export default function NarrativeDetailPage() {
-  const { narrative } = useLoaderData<typeof loader>()
+  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, remaining } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const editable = narrative.status !== 'generating'
   const editing = editable && searchParams.get('edit') === '1'
+  const basePath = `${LIST_PATH}/${encodeURIComponent(narrative.id)}`
   return (
     <div className="page">
       <header className="page-header">
@@ -80,7 +171,7 @@ export default function NarrativeDetailPage() {
           Back to List
         </Link>
         {editable ? (
-          <Link to={`${LIST_PATH}/${encodeURIComponent(narrative.id)}${editing ? '' : '?edit=1'}`} className="button button-primary" preventScrollReset>
+          <Link to={`${basePath}${editing ? '' : '?edit=1'}`} className="button button-primary" preventScrollReset>
             {editing ? 'Cancel' : 'Edit Narrative'}
           </Link>
         ) : null}
@@ -90,13 +181,50 @@ export default function NarrativeDetailPage() {
         <InputSections narrative={narrative} />
         <section className="section-block" aria-labelledby="narrative-title">
           <NarrativeHeading narrative={narrative} />
-          {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
-          {editing ? <EditNarrativeForm narrative={narrative} /> : <p>{narrative.generatedNarrative || NOT_PROVIDED}</p>}
-          <div className="actions">{editable ? <DownloadButton narrativeId={narrative.id} label="Download Narrative" /> : null}</div>
+          {editing ? (
+            <EditNarrativeForm narrative={narrative} />
+          ) : (
+            <>
+              <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
+              {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
+              <p>{narrative.generatedNarrative ? <ClaimedText text={narrative.generatedNarrative} claims={narrative.claims} idPrefix="claim" /> : NOT_PROVIDED}</p>
+            </>
+          )}
+          <div className="actions">{editable ? <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download Narrative" /> : null}</div>
         </section>
+        {editable ? <VersionHistory basePath={basePath} versions={versions} selected={selectedVersion ?? null} /> : null}
+        {canWriteVariants && editable && narrative.generatedNarrative ? (
+          <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} remaining={remaining} />
+        ) : null}
         <MetaFooter narrative={narrative} />
       </div>
     </div>
+  )
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>
+
+/** The variant panel, following the variant the URL names while it is written. */
+function Variants({
+  basePath,
+  variants,
+  liveVariant,
+  remaining,
+}: Pick<LoaderData, 'variants' | 'liveVariant' | 'remaining'> & { basePath: string }) {
+  const revalidator = useRevalidator()
+  const actionData = useActionData<typeof action>()
+  // The written variant joins the list, and a failure's refund shows in what is left.
+  const onFinish = useCallback(() => revalidator.revalidate(), [revalidator])
+  const live = useGeneration(liveVariant, onFinish, '/resources/variants')
+  return (
+    <VariantPanel
+      basePath={basePath}
+      variants={variants}
+      live={liveVariant ? { ...live, id: liveVariant.id } : null}
+      liveLimit={liveVariant?.limit ?? null}
+      remaining={remaining}
+      lastResult={actionData?.intent === 'variant' ? actionData.result : undefined}
+    />
   )
 }
 
@@ -150,6 +278,7 @@ function NarrativeHeading({ narrative }: { narrative: Narrative }) {
   return (
     <div className="output-header">
       <h2 id="narrative-title">Generated Narrative</h2>
+      <WordCount text={narrative.generatedNarrative} min={NARRATIVE_WORDS.min} max={NARRATIVE_WORDS.max} />
       {/* 'manual': the text came with the record through the token API; no model wrote it. */}
       <span className="engine-label">{narrative.engine === 'manual' ? 'Saved through the API' : engineLabel(narrative.engine)}</span>
       {narrative.status === 'complete' ? null : (
@@ -160,7 +289,8 @@ function NarrativeHeading({ narrative }: { narrative: Narrative }) {
 }
 
 function EditNarrativeForm({ narrative }: { narrative: Narrative }) {
-  const lastResult = useActionData<typeof action>()
+  const actionData = useActionData<typeof action>()
+  const lastResult = actionData?.intent === 'save' ? actionData.result : undefined
   useToastAfterFailure(lastResult)
   const [form, fields] = useForm({
     id: `narrative-text-${narrative.id}`,

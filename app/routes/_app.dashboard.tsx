@@ -14,7 +14,7 @@ import {
   useSubmit,
 } from 'react-router'
 import { useCallback } from 'react'
-import { DownloadButton } from '~/components/download-button'
+import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
 import { NarrativeFormFields } from '~/components/narrative-form-fields'
@@ -24,7 +24,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engine.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { getNarrative, toFormValues } from '~/server/narratives/narratives.server'
+import { getNarrative, toFormValues, traceClaims } from '~/server/narratives/narratives.server'
 import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
@@ -57,6 +57,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       text: narrative.generatedNarrative,
       status: narrative.status as StreamStatus,
       engine: narrative.engine,
+      claims: narrative.status === 'generating' ? [] : traceClaims(narrative.generatedNarrative, narrative),
     },
   }
 }
@@ -140,14 +141,20 @@ export default function DashboardPage() {
         <input type="hidden" name="intent" value="generate" />
         <NarrativeFormFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <NarrativeOutput text={generation.text} status={starting ? 'generating' : generation.status} engine={narrative?.engine ?? engine} />
+        <NarrativeOutput
+          text={generation.text}
+          status={starting ? 'generating' : generation.status}
+          engine={narrative?.engine ?? engine}
+          // The saved row's claims, once the loader has it: they match the text it holds.
+          claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
+        />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={generating || remaining === 0}>
             {generating ? 'Generating...' : 'Generate Impact Narrative'}
           </button>
           {generation.status === 'generating' && narrative ? <StopButton id={narrative.id} /> : null}
           {canDownload ? (
-            <DownloadButton narrativeId={narrative.id} label="Download as Word Document" />
+            <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
           ) : (
             <button type="button" className="button button-secondary" disabled>
               Download as Word Document

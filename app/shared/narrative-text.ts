@@ -16,3 +16,6 @@ export const NarrativeTextSchema = z.object({
         .max(NARRATIVE_TEXT_MAX, `The narrative must be at most ${NARRATIVE_TEXT_MAX} characters`),
     ),
 })
+
+/** SPEC.md's target length of a narrative, in words. */
+export const NARRATIVE_WORDS = { min: 300, max: 400 } as const

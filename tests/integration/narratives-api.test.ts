@@ -67,6 +67,8 @@ describe('POST /api/narrative', () => {
       c_title2: 'Programs Lead',
       c_email2: 'sam@harvesttable.org',
       c_phone2: '512-555-0199',
+      claims: [],
+      wordCount: 4,
     })
   })
 

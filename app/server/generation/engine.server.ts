@@ -1,16 +1,21 @@
 import OpenAI from 'openai'
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
+import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/server-sent-events.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { DRAFTER_ENGINE, draftNarrative } from '~/server/generation/drafter.server'
 import { getEnv } from '~/server/platform/env.server'
 import { modelFetch } from '~/server/generation/model-fetch.server'
-import { buildPrompt } from '~/server/generation/prompt.server'
+import { buildPrompt, buildVariantMessages } from '~/server/generation/prompt.server'
+import { draftVariant } from '~/server/generation/variant-drafter.server'
+import { UnfitVariantError, type VariantRetry, type VariantTask } from '~/server/generation/variant-writer.server'
+import type { Limit } from '~/shared/variant-limits'
 
-/** What writes narratives: the configured model, or the offline drafter. Routes never see the SDK. */
+/** What writes narratives and their variants: the configured model, or the offline drafter. Routes never see the SDK. */
 export type NarrativeEngine = {
   name: string
   stream(input: NarrativeInput, signal: AbortSignal): AsyncIterable<string>
+  /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
+  streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
 }
 
 /** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
@@ -38,7 +43,11 @@ function createEngine(): NarrativeEngine {
     timeout: env.OPENAI_TIMEOUT_MS,
     fetch: modelFetch,
   })
-  return { name: env.OPENAI_MODEL, stream: (input, signal) => streamFromModel(client, input, signal) }
+  return {
+    name: env.OPENAI_MODEL,
+    stream: (input, signal) => streamFromModel(client, [{ role: 'user', content: buildPrompt(input) }], MAX_ANSWER_TOKENS, signal),
+    streamVariant: (task, signal, retry) => streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
+  }
 }
 
 /** The answer's cap: about 700 words, room for a 400-word narrative. */
@@ -52,10 +61,19 @@ const MAX_REASONING_MODEL_TOKENS = 4000
 /** Models whose provider refused the classic parameters: asked the reasoning way from then on. */
 const askedAsReasoningModel = new Set<string>()
 
-function samplingParameters(model: string) {
+function samplingParameters(model: string, maxTokens: number) {
   return REASONING_MODEL.test(model) || askedAsReasoningModel.has(model)
     ? { max_completion_tokens: MAX_REASONING_MODEL_TOKENS }
-    : { temperature: 0.7, max_tokens: MAX_ANSWER_TOKENS }
+    : { temperature: 0.7, max_tokens: maxTokens }
+}
+
+/**
+ * Room for a variant and then some: an answer cut by the token cap would end mid-sentence, while one
+ * that runs over the limit is asked again and cut at a sentence (docs/decisions/018).
+ */
+function variantAnswerTokens(limit: Limit) {
+  const expected = limit.unit === 'words' ? limit.max * 2 : limit.max / 3
+  return Math.min(MAX_REASONING_MODEL_TOKENS, Math.ceil(expected * 2) + 100)
 }
 
 /** A 400 that names max_tokens or temperature: a reasoning model behind a name we did not recognise. */
@@ -63,7 +81,7 @@ function refusedClassicParameters(error: unknown) {
   return error instanceof OpenAI.BadRequestError && (error.param === 'max_tokens' || error.param === 'temperature')
 }
 
-async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: AbortSignal) {
+async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageParam[], maxTokens: number, signal: AbortSignal) {
   const env = getEnv()
   const idle = new AbortController()
   const idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
@@ -74,8 +92,8 @@ async function* streamFromModel(client: OpenAI, input: NarrativeInput, signal: A
         .create(
           {
             model: env.OPENAI_MODEL,
-            messages: [{ role: 'user' as const, content: buildPrompt(input) }],
-            ...samplingParameters(env.OPENAI_MODEL),
+            messages,
+            ...samplingParameters(env.OPENAI_MODEL, maxTokens),
             stream: true as const,
           },
           { signal: AbortSignal.any([signal, idle.signal]) },
@@ -190,14 +208,21 @@ const DRAFT_PIECE_DELAY_MS = 12
 /** Writes from the user's own inputs, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
-  async *stream(input, signal) {
-    const pieces = draftNarrative(input).match(new RegExp(`(\\S+\\s*){1,${DRAFT_PIECE_WORDS}}`, 'g')) ?? []
-    for (const piece of pieces) {
-      if (signal.aborted) throw abortError()
-      yield piece
-      await delay(DRAFT_PIECE_DELAY_MS)
-    }
+  stream: (input, signal) => streamDraft(draftNarrative(input), signal),
+  streamVariant(task, signal) {
+    const text = draftVariant(task.input, task.narrativeText, task.format, task.limit)
+    if (text === null) throw new UnfitVariantError(task.limit)
+    return streamDraft(text, signal)
   },
+}
+
+async function* streamDraft(text: string, signal: AbortSignal) {
+  const pieces = text.match(new RegExp(`(\\S+\\s*){1,${DRAFT_PIECE_WORDS}}`, 'g')) ?? []
+  for (const piece of pieces) {
+    if (signal.aborted) throw abortError()
+    yield piece
+    await delay(DRAFT_PIECE_DELAY_MS)
+  }
 }
 
 function abortError() {

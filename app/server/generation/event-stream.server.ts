@@ -1,4 +1,5 @@
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
+import { getVariantOutcome } from '~/server/narratives/variants.server'
 import { GENERATION_FAILED, subscribe } from '~/server/generation/jobs.server'
 import type { GenerationEvent } from '~/server/generation/registry.server'
 import { log } from '~/server/platform/logger.server'
@@ -37,17 +38,21 @@ export function refuseTooManyStreams(userId: string): Response | null {
 
 /**
  * A generation as Server-Sent Events: `start`, numbered `delta`s (the event id is the piece number, so
- * EventSource resumes with Last-Event-ID), then `done` with the full text, or `error`. Subscribing never
- * starts or bills anything; a client that goes away only unsubscribes.
+ * EventSource resumes with Last-Event-ID), a `restart` when the text so far is discarded for a new
+ * attempt, then `done` with the full text, or `error`. Subscribing never starts or bills anything; a
+ * client that goes away only unsubscribes.
  */
 export function streamGenerationEvents({
   id,
+  kind = 'narrative',
   userId,
   engine,
   afterSeq,
   signal,
 }: {
   id: string
+  /** Where a finished generation's outcome is read from. */
+  kind?: 'narrative' | 'variant'
   /** Whose streams this one counts against. */
   userId: string
   engine: string
@@ -72,9 +77,10 @@ export function streamGenerationEvents({
         controller.close()
       }
       const deltas = coalesce((text, seq) => send('delta', { text }, seq))
-      const onEvent = (event: GenerationEvent | FinishedEvent) => {
+      const onEvent = (event: GenerationEvent) => {
         if (event.type === 'delta') return deltas.add(event.text, event.seq)
         deltas.flush()
+        if (event.type === 'restart') return send('restart', { reason: event.reason })
         if (event.type === 'done') send('done', { id, status: event.status, text: event.text })
         else send('error', { error: event.error })
         close()
@@ -97,7 +103,7 @@ export function streamGenerationEvents({
         signal.removeEventListener('abort', close)
       }
       unsubscribe = subscribe(id, afterSeq, onEvent)
-      if (!unsubscribe) void readFinished(id).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
+      if (!unsubscribe) void readFinished(id, kind).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
     },
     cancel() {
       cleanup()
@@ -143,11 +149,12 @@ function coalesce(send: (text: string, seq: number) => void) {
 }
 
 /** A generation not running in this process has finished: its record holds the outcome. */
-async function readFinished(id: string): Promise<FinishedEvent> {
-  const narrative = await getNarrativeOutcome(id)
-  if (narrative?.status === 'complete' || narrative?.status === 'stopped') {
-    return { type: 'done', status: narrative.status, text: narrative.generatedNarrative }
-  }
+async function readFinished(id: string, kind: 'narrative' | 'variant'): Promise<FinishedEvent> {
+  const outcome =
+    kind === 'variant'
+      ? await getVariantOutcome(id)
+      : await getNarrativeOutcome(id).then((narrative) => narrative && { status: narrative.status, text: narrative.generatedNarrative })
+  if (outcome?.status === 'complete' || outcome?.status === 'stopped') return { type: 'done', status: outcome.status, text: outcome.text }
   return { type: 'error', error: GENERATION_FAILED }
 }
 

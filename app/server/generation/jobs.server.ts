@@ -3,14 +3,19 @@ import { errorDetails, log } from '~/server/platform/logger.server'
 import { getEnv } from '~/server/platform/env.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import type { NarrativeInput } from '~/shared/narrative-schema'
+import type { Prisma } from '@prisma/client'
 import {
   findInterruptedNarratives,
   finishNarrative,
   insertGeneratingNarrative,
   markNarrativeFailed,
   SavedLimitError,
+  toFormValues,
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
+import { findInterruptedVariants, finishVariant, insertGeneratingVariant } from '~/server/narratives/variants.server'
+import { UnfitVariantError, writeVariant, type VariantTask } from '~/server/generation/variant-writer.server'
+import { limitOf, type VariantRequest } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
 import { claimQuota, type QuotaRefusal, refundQuota, whyRefused } from '~/server/generation/quota.server'
@@ -18,7 +23,6 @@ import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
-
 
 export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
@@ -41,15 +45,30 @@ function refusal(reason: QuotaRefusal): QuotaError {
   return new QuotaError({ running: TOO_MANY_RUNNING, daily: QUOTA_EXHAUSTED, instance: INSTANCE_EXHAUSTED }[reason])
 }
 
-/** A job this process runs. */
+/** A job this process runs: a narrative or a variant being written. */
 type Generation = {
   id: string
   userId: string
-  /** The text so far lives here until the generation ends; a crash marks the record failed (and refunds). */
+  quotaDay: string
+  /** The text so far of the current attempt; a crash marks the record failed (and refunds). */
   pieces: string[]
   controller: AbortController
   finished: Promise<void>
 }
+
+/** How a job writes its text, and where it keeps the outcome. */
+type Work = {
+  kind: 'narrative' | 'variant'
+  /** Streams the text into `out`; returns the final text when it is not simply what was streamed. */
+  write(out: JobOutput, signal: AbortSignal): Promise<string | void>
+  save(status: FinalStatus, text: string): Promise<void>
+  markFailed(): Promise<void>
+  /** A narrative stopped by its owner keeps its text; a variant cut short is no variant. */
+  keepsStoppedText: boolean
+}
+
+/** Where a job's writer sends its text. `restart` discards the attempt so far: a new one follows. */
+export type JobOutput = { append(text: string): void; restart(reason: string): void }
 
 // The one place the registry is chosen (see GenerationRegistry for what a shared one must do).
 const registry: GenerationRegistry = createInProcessRegistry()
@@ -62,20 +81,74 @@ const jobs = new Map<string, Generation>()
 export async function startGeneration(userId: string, input: NarrativeInput) {
   await takeTurn()
   const engine = getEngine()
-  const narrative = await prisma.$transaction(async (tx) => {
-    const quotaDay = await claimQuota(tx, userId)
-    if (!quotaDay) return null
-    const id = await insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay })
-    return { id, quotaDay }
+  const claimed = await claimAndInsert(userId, { savesNarrative: true }, (tx, quotaDay) =>
+    insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay }),
+  )
+  const generation = launch(userId, claimed, {
+    kind: 'narrative',
+    write: (out, signal) => streamInto(engine.stream(input, signal), out),
+    save: (status, text) => finishNarrative(claimed.id, status, text),
+    markFailed: () => markNarrativeFailed(claimed.id),
+    keepsStoppedText: true,
   })
-  if (!narrative) {
-    const reason = await whyRefused(userId)
-    log('warn', 'quota.refused', { userId, reason })
-    throw refusal(reason)
-  }
+  log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
+  return { id: generation.id, engine: engine.name, finished: generation.finished }
+}
+
+/** The variant a saved narrative is missing: 404 for one that is not the user's or has no text to work from. */
+export class VariantSourceError extends Error {}
+
+/**
+ * Writes a variant of the user's own saved narrative, fitted to the limit (docs/decisions/018). It
+ * counts as a generation: one of the day's quota, refunded if it fails.
+ */
+export async function startVariant(userId: string, narrativeId: string, request: VariantRequest) {
+  await takeTurn()
+  const engine = getEngine()
+  const source = await getVariantSource(userId, narrativeId)
+  if (!source) throw new VariantSourceError('Narrative not found')
+  const limit = limitOf(request)
+  const claimed = await claimAndInsert(userId, { savesNarrative: false }, (tx, quotaDay) =>
+    insertGeneratingVariant(tx, { narrativeId, userId, format: request.format, limit, engine: engine.name, quotaDay }),
+  )
+  const task: VariantTask = { input: toFormValues(source), narrativeText: source.generatedNarrative, format: request.format, limit }
+  const generation = launch(userId, claimed, {
+    kind: 'variant',
+    write: (out, signal) => writeVariant(engine, task, out, signal),
+    save: (status, text) => finishVariant(claimed.id, status === 'complete' ? 'complete' : 'failed', text),
+    markFailed: () => finishVariant(claimed.id, 'failed', ''),
+    keepsStoppedText: false,
+  })
+  log('info', 'variant.started', { userId, narrativeId, variantId: generation.id, engine: engine.name, format: request.format })
+  return { id: generation.id, engine: engine.name, finished: generation.finished }
+}
+
+/** Only the owner's finished narrative with text is a source, even for an administrator: the quota is theirs. */
+function getVariantSource(userId: string, narrativeId: string) {
+  return prisma.narrative.findFirst({ where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } } })
+}
+
+/** Claims one generation and inserts its record in the same transaction; refused claims say why. */
+async function claimAndInsert(
+  userId: string,
+  options: { savesNarrative: boolean },
+  insert: (tx: Prisma.TransactionClient, quotaDay: string) => Promise<string>,
+) {
+  const claimed = await prisma.$transaction(async (tx) => {
+    const quotaDay = await claimQuota(tx, userId, options)
+    return quotaDay ? { id: await insert(tx, quotaDay), quotaDay } : null
+  })
+  if (claimed) return claimed
+  const reason = await whyRefused(userId, options)
+  log('warn', 'quota.refused', { userId, reason })
+  throw refusal(reason)
+}
+
+function launch(userId: string, claimed: { id: string; quotaDay: string }, work: Work): Generation {
   const generation: Generation = {
-    id: narrative.id,
+    id: claimed.id,
     userId,
+    quotaDay: claimed.quotaDay,
     pieces: [],
     controller: new AbortController(),
     finished: Promise.resolve(),
@@ -83,9 +156,8 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
   jobs.set(generation.id, generation)
   registry.open(generation.id, { userId, abort: () => generation.controller.abort() })
   // The job outlives the request that started it: it runs outside that request's context.
-  generation.finished = runOutsideRequest(() => run(generation, input, narrative.quotaDay))
-  log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
-  return { id: generation.id, engine: engine.name, finished: generation.finished }
+  generation.finished = runOutsideRequest(() => run(generation, work))
+  return generation
 }
 
 // Starting is the costly part of a generation (a transaction, then the model call). A burst of
@@ -112,34 +184,39 @@ class GenerationLimitError extends Error {}
 type FinalStatus = Exclude<GenerationStatus, 'generating'>
 
 /** Writes, saves and, on failure, refunds. Never rejects: nothing here may take the process down. */
-async function run(generation: Generation, input: NarrativeInput, quotaDay: string) {
+async function run(generation: Generation, work: Work) {
   const { GENERATION_TIMEOUT_MS } = getEnv()
   const deadline = setTimeout(
     () => generation.controller.abort(new GenerationLimitError(`The generation ran longer than ${GENERATION_TIMEOUT_MS} ms`)),
     GENERATION_TIMEOUT_MS,
   )
-  let status = await write(generation, input)
+  const outcome = await write(generation, work)
+  let { status } = outcome
+  if (status === 'stopped' && !work.keepsStoppedText) status = 'failed'
   clearTimeout(deadline)
   try {
-    await finish(generation, status)
+    await finish(generation, work, { ...outcome, status })
   } catch (error) {
-    log('error', 'generation.save_failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
+    log('error', 'generation.save_failed', { userId: generation.userId, [`${work.kind}Id`]: generation.id, ...errorDetails(error) })
     status = 'failed'
-    await attempt('generation.mark_failed_failed', generation, () => markNarrativeFailed(generation.id))
+    await attempt('generation.mark_failed_failed', generation, () => work.markFailed())
     registry.close(generation.id, { type: 'error', error: GENERATION_FAILED })
   } finally {
     registry.remove(generation.id)
     jobs.delete(generation.id)
   }
-  if (status === 'failed') await attempt('generation.refund_failed', generation, () => refundQuota(generation.userId, quotaDay))
+  if (status === 'failed') await attempt('generation.refund_failed', generation, () => refundQuota(generation.userId, generation.quotaDay))
 }
 
-/** Streams the engine's text into the job, within the bounds of time and size. */
-async function write(generation: Generation, input: NarrativeInput): Promise<FinalStatus> {
+/** How a job ended; `failure` is what its follower is told when it failed. */
+type Outcome = { status: FinalStatus; text: string; failure?: string }
+
+/** Runs the writer within the bounds of time and size, and says how it ended. */
+async function write(generation: Generation, work: Work): Promise<Outcome> {
   const { signal } = generation.controller
   let size = 0
-  try {
-    for await (const text of getEngine().stream(input, signal)) {
+  const out: JobOutput = {
+    append(text) {
       size += text.length
       if (size > NARRATIVE_TEXT_MAX) {
         generation.controller.abort(new GenerationLimitError(`The answer grew past ${NARRATIVE_TEXT_MAX} characters`))
@@ -147,14 +224,27 @@ async function write(generation: Generation, input: NarrativeInput): Promise<Fin
       }
       generation.pieces.push(text)
       registry.append(generation.id, text)
-    }
-    return 'complete'
-  } catch (error) {
-    const limit = signal.reason instanceof GenerationLimitError ? signal.reason : undefined
-    if (!limit && (isAbortError(error) || signal.aborted)) return 'stopped'
-    log('error', 'generation.failed', { userId: generation.userId, narrativeId: generation.id, ...errorDetails(limit ?? error) })
-    return 'failed'
+    },
+    restart(reason) {
+      size = 0
+      generation.pieces = []
+      registry.restart(generation.id, reason)
+    },
   }
+  try {
+    const final = await work.write(out, signal)
+    return { status: 'complete', text: final ?? generation.pieces.join('') }
+  } catch (error) {
+    const text = generation.pieces.join('')
+    const limit = signal.reason instanceof GenerationLimitError ? signal.reason : undefined
+    if (!limit && (isAbortError(error) || signal.aborted)) return { status: 'stopped', text }
+    log('error', 'generation.failed', { userId: generation.userId, [`${work.kind}Id`]: generation.id, ...errorDetails(limit ?? error) })
+    return { status: 'failed', text, failure: error instanceof UnfitVariantError ? error.message : GENERATION_FAILED }
+  }
+}
+
+async function streamInto(pieces: AsyncIterable<string>, out: JobOutput) {
+  for await (const text of pieces) out.append(text)
 }
 
 /** Runs a step of the clean-up whose failure is logged: recovery at the next start finishes the job. */
@@ -162,15 +252,14 @@ async function attempt(event: string, generation: Generation, step: () => Promis
   try {
     await step()
   } catch (error) {
-    log('error', event, { userId: generation.userId, narrativeId: generation.id, ...errorDetails(error) })
+    log('error', event, { userId: generation.userId, id: generation.id, ...errorDetails(error) })
   }
 }
 
-async function finish(generation: Generation, status: FinalStatus) {
-  const text = generation.pieces.join('')
-  await finishNarrative(generation.id, status, text)
-  registry.close(generation.id, status === 'failed' ? { type: 'error', error: GENERATION_FAILED } : { type: 'done', status, text })
-  log('info', 'generation.finished', { narrativeId: generation.id, status, pieces: generation.pieces.length })
+async function finish(generation: Generation, work: Work, { status, text, failure = GENERATION_FAILED }: Outcome) {
+  await work.save(status, text)
+  registry.close(generation.id, status === 'failed' ? { type: 'error', error: failure } : { type: 'done', status, text })
+  log('info', 'generation.finished', { [`${work.kind}Id`]: generation.id, status, pieces: generation.pieces.length })
 }
 
 /**
@@ -207,10 +296,17 @@ export async function stopAllGenerations() {
  * user, so they are marked failed and refunded.
  */
 export async function recoverInterruptedGenerations() {
-  const orphans = await findInterruptedNarratives(registry.runningIds())
-  for (const orphan of orphans) {
+  const running = registry.runningIds()
+  const narratives = await findInterruptedNarratives(running)
+  for (const orphan of narratives) {
     await markNarrativeFailed(orphan.id)
     if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
   }
-  if (orphans.length) log('warn', 'generation.recovered', { count: orphans.length })
+  const variants = await findInterruptedVariants(running)
+  for (const orphan of variants) {
+    await finishVariant(orphan.id, 'failed', '')
+    if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
+  }
+  const count = narratives.length + variants.length
+  if (count) log('warn', 'generation.recovered', { count })
 }

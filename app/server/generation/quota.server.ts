@@ -22,9 +22,10 @@ export async function getRemainingQuota(userId: string): Promise<number> {
  * Claims one generation for today in a single conditional UPDATE, so parallel requests can never
  * claim past any limit: the user's daily limit (their own, else DAILY_NARRATIVE_LIMIT), an
  * administrator disabling them, MAX_RUNNING_GENERATIONS at once, the instance's
- * MAX_DAILY_GENERATIONS (0: none) and MAX_SAVED_NARRATIVES. Returns the claimed day.
+ * MAX_DAILY_GENERATIONS (0: none) and, for a generation that saves a new narrative, MAX_SAVED_NARRATIVES.
+ * Returns the claimed day.
  */
-export async function claimQuota(tx: Prisma.TransactionClient, userId: string): Promise<string | null> {
+export async function claimQuota(tx: Prisma.TransactionClient, userId: string, { savesNarrative = true } = {}): Promise<string | null> {
   const day = utcDay()
   const { DAILY_NARRATIVE_LIMIT: limit, MAX_DAILY_GENERATIONS: instanceLimit, MAX_SAVED_NARRATIVES: savedLimit } = getEnv()
   const changed = await tx.$executeRaw`
@@ -35,7 +36,7 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string): 
       AND "disabledAt" IS NULL
       AND ${countGeneratingSql(userId)} < ${MAX_RUNNING_GENERATIONS}
       AND (${instanceLimit} = 0 OR ${generationsOnSql(day)} < ${instanceLimit})
-      AND ${countSavedSql(userId)} < ${savedLimit}`
+      ${savesNarrative ? Prisma.sql`AND ${countSavedSql(userId)} < ${savedLimit}` : Prisma.empty}`
   return changed === 1 ? day : null
 }
 
@@ -47,12 +48,12 @@ function generationsOnSql(day: string) {
 export type QuotaRefusal = 'disabled' | 'saved' | 'running' | 'daily' | 'instance'
 
 /** Why a claim just failed, for the message: checked in the order a person can act on. */
-export async function whyRefused(userId: string): Promise<QuotaRefusal> {
+export async function whyRefused(userId: string, { savesNarrative = true } = {}): Promise<QuotaRefusal> {
   const { MAX_SAVED_NARRATIVES, MAX_DAILY_GENERATIONS } = getEnv()
   if (await prisma.user.findFirst({ where: { id: userId, disabledAt: { not: null } }, select: { id: true } })) return 'disabled'
   const [{ saved, running, instance }] = await prisma.$queryRaw<{ saved: bigint; running: bigint; instance: bigint }[]>`
     SELECT ${countSavedSql(userId)} AS saved, ${countGeneratingSql(userId)} AS running, ${generationsOnSql(utcDay())} AS instance`
-  if (Number(saved) >= MAX_SAVED_NARRATIVES) return 'saved'
+  if (savesNarrative && Number(saved) >= MAX_SAVED_NARRATIVES) return 'saved'
   if (Number(running) >= MAX_RUNNING_GENERATIONS) return 'running'
   const remaining = await getRemainingQuota(userId)
   if (MAX_DAILY_GENERATIONS > 0 && Number(instance) >= MAX_DAILY_GENERATIONS && remaining > 0) return 'instance'

@@ -1,6 +1,10 @@
-/** What subscribers receive: numbered text pieces, then one final event. */
+/**
+ * What subscribers receive: numbered text pieces, then one final event. A `restart` discards the text
+ * so far: the pieces after it are a new attempt (a variant asked again to fit its limit).
+ */
 export type GenerationEvent =
   | { type: 'delta'; seq: number; text: string }
+  | { type: 'restart'; reason: string }
   | { type: 'done'; status: 'complete' | 'stopped'; text: string }
   | { type: 'error'; error: string }
 
@@ -17,13 +21,15 @@ export interface GenerationRegistry {
   open(id: string, owner: { userId: string; abort: () => void }): void
   /** The next piece of its text. */
   append(id: string, text: string): void
+  /** Discards its text so far; `reason` says why to whoever follows it. Piece numbers go on rising. */
+  restart(id: string, reason: string): void
   /** Its final event, after its record is saved: subscribers get it, then nothing more. */
   close(id: string, final: FinalEvent): void
   /** Forgets it: a subscriber from now on reads the saved record instead. */
   remove(id: string): void
   /**
-   * Replays the pieces after `afterSeq`, then follows the live ones. Null when the generation is not
-   * running (finished: read the database instead). Returns the unsubscribe function.
+   * Replays the pieces after `afterSeq` (with a `restart` first when the subscriber saw an attempt since
+   * discarded), then follows the live ones. Null when the generation is not running (finished: read the database instead). Returns the unsubscribe function.
    */
   subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void): (() => void) | null
   /** The owner's Stop; false for anyone else's or an unknown generation. */
@@ -35,7 +41,10 @@ export interface GenerationRegistry {
 type Entry = {
   userId: string
   abort: () => void
+  /** The current attempt's pieces; `seq` numbers every piece ever appended. */
   pieces: string[]
+  seq: number
+  restartReason: string | null
   final: FinalEvent | null
   listeners: Set<(event: GenerationEvent) => void>
 }
@@ -47,13 +56,21 @@ export function createInProcessRegistry(): GenerationRegistry {
   }
   return {
     open(id, { userId, abort }) {
-      entries.set(id, { userId, abort, pieces: [], final: null, listeners: new Set() })
+      entries.set(id, { userId, abort, pieces: [], seq: 0, restartReason: null, final: null, listeners: new Set() })
     },
     append(id, text) {
       const entry = entries.get(id)
       if (!entry) return
       entry.pieces.push(text)
-      emit(entry, { type: 'delta', seq: entry.pieces.length, text })
+      entry.seq++
+      emit(entry, { type: 'delta', seq: entry.seq, text })
+    },
+    restart(id, reason) {
+      const entry = entries.get(id)
+      if (!entry) return
+      entry.pieces = []
+      entry.restartReason = reason
+      emit(entry, { type: 'restart', reason })
     },
     close(id, final) {
       const entry = entries.get(id)
@@ -65,8 +82,13 @@ export function createInProcessRegistry(): GenerationRegistry {
     subscribe(id, afterSeq, listener) {
       const entry = entries.get(id)
       if (!entry) return null
-      const replay = entry.pieces.slice(afterSeq).join('')
-      if (replay) listener({ type: 'delta', seq: entry.pieces.length, text: replay })
+      // Pieces numbered up to `attemptStart` belong to discarded attempts.
+      const attemptStart = entry.seq - entry.pieces.length
+      if (entry.restartReason !== null && afterSeq > 0 && afterSeq <= attemptStart) {
+        listener({ type: 'restart', reason: entry.restartReason })
+      }
+      const replay = entry.pieces.slice(Math.max(0, afterSeq - attemptStart)).join('')
+      if (replay) listener({ type: 'delta', seq: entry.seq, text: replay })
       if (entry.final) {
         listener(entry.final)
         return () => {}

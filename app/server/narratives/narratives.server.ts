@@ -5,6 +5,9 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { isTone } from '~/shared/tones'
+import { recordVersion } from '~/server/narratives/versions.server'
+import { findClaims } from '~/server/narratives/claims.server'
+import { countWords } from '~/shared/text'
 
 export type Viewer = { id: string; isAdmin: boolean }
 export const PAGE_SIZE = 10
@@ -32,8 +35,8 @@ export function toNarrativeColumns(input: NarrativeInput) {
   }
 }
 
-/** A new narrative id: time-ordered and random, like the cuid ids Prisma gives the other rows. */
-export function createNarrativeId() {
+/** A new row id for the raw inserts: time-ordered and random, like the cuid ids Prisma gives the other rows. */
+export function createRowId() {
   return `c${Date.now().toString(36)}${crypto.randomBytes(8).toString('hex')}`
 }
 
@@ -46,7 +49,7 @@ export async function insertGeneratingNarrative(
   row: ReturnType<typeof toNarrativeColumns> & { userId: string; engine: string; quotaDay: string },
 ) {
   const now = new Date()
-  const columns: Record<string, string | Date> = { id: createNarrativeId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
+  const columns: Record<string, string | Date> = { id: createRowId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
   const names = Prisma.join(Object.keys(columns).map((name) => Prisma.raw(`"${name}"`)))
   await tx.$executeRaw`INSERT INTO "Narrative" (${names}) VALUES (${Prisma.join(Object.values(columns))})`
   return columns.id as string
@@ -57,16 +60,27 @@ export function countSavedSql(userId: string) {
   return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
 }
 
-/** How many of the user's narratives are being written: a SQL fragment, so a quota claim can check it in its own statement. */
+/**
+ * How many of the user's narratives and variants are being written: a SQL fragment, so a quota claim
+ * can check it in its own statement.
+ */
 export function countGeneratingSql(userId: string) {
-  return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating')`
+  return Prisma.sql`(
+    (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') +
+    (SELECT COUNT(*) FROM "NarrativeVariant" WHERE "userId" = ${userId} AND "status" = 'generating'))`
 }
 
-/** The end of a generation: its outcome and text. Raw for the same reason as the insert: many end together. */
+/**
+ * The end of a generation: its outcome and text, and the text as its first version unless it failed.
+ * Raw for the same reason as the insert: many end together.
+ */
 export async function finishNarrative(id: string, status: 'complete' | 'stopped' | 'failed', text: string) {
-  await prisma.$executeRaw`
-    UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "updatedAt" = ${new Date()}
-    WHERE "id" = ${id}`
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "updatedAt" = ${new Date()}
+      WHERE "id" = ${id}`
+    if (status !== 'failed' && text) await recordVersion(tx, id, text, 'generated')
+  })
 }
 
 /** A finished generation's outcome, for a stream that reconnects after its job is gone. */
@@ -83,8 +97,8 @@ export async function markNarrativeFailed(id: string) {
   await prisma.narrative.update({ where: { id }, data: { status: 'failed' } })
 }
 
-/** Edit-to-regenerate: a saved narrative's inputs as the dashboard form's values (every field). */
-export function toFormValues(narrative: Narrative): Record<keyof NarrativeInput, string> {
+/** A saved narrative's inputs, every field: the dashboard form's values (edit to regenerate), and what a variant is written from. */
+export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
   return {
     company: narrative.company,
     website: narrative.website,
@@ -181,20 +195,36 @@ async function countNarratives(viewer: Viewer): Promise<number> {
   return Number(rows[0].total)
 }
 
-/** Only the text changes; nothing else can be set through an edit. */
+/** Only the text changes; nothing else can be set through an edit. A changed text is a new version. */
 export async function updateNarrativeText({ id, viewer, text }: { id: string; viewer: Viewer; text: string }) {
-  const { count } = await prisma.narrative.updateMany({
-    where: { id, ...ownedBy(viewer), status: { not: 'generating' } },
-    data: { generatedNarrative: text },
+  const updated = await prisma.$transaction(async (tx) => {
+    const where = { id, ...ownedBy(viewer), status: { not: 'generating' } }
+    const current = await tx.narrative.findFirst({ where, select: { generatedNarrative: true } })
+    if (!current) return false
+    // Saving the text unchanged is no edit: the history keeps only texts the narrative really had.
+    if (current.generatedNarrative === text) return true
+    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text } })
+    await recordVersion(tx, id, text, 'edited')
+    return true
   })
-  if (count) log('info', 'narrative.updated', { userId: viewer.id, narrativeId: id })
-  return count === 1
+  if (updated) log('info', 'narrative.updated', { userId: viewer.id, narrativeId: id })
+  return updated
 }
 
 export async function deleteNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
   const { count } = await prisma.narrative.deleteMany({ where: { id, ...ownedBy(viewer), status: { not: 'generating' } } })
   if (count) log('info', 'narrative.deleted', { userId: viewer.id, narrativeId: id })
   return count === 1
+}
+
+/**
+ * The checkable statements of `text` (the narrative's own, or a variant's), each traced to the inputs
+ * the narrative was written from (docs/decisions/017). Found when read: plain code, well under a
+ * millisecond for a narrative, and always by the current rules.
+ */
+export function traceClaims(text: string, narrative: Narrative) {
+  const { selectedTone: _tone, ...inputs } = toFormValues(narrative)
+  return findClaims(text, inputs)
 }
 
 /** SPEC.md 3, "Narrative record as read": the one mapping from a stored record to the API's shape. */
@@ -224,10 +254,11 @@ export function toApiNarrative(narrative: NarrativeWithOwner) {
     c_title2: narrative.contactTitle2,
     c_email2: narrative.contactEmail2,
     c_phone2: narrative.contactPhone2,
+    claims: traceClaims(narrative.generatedNarrative, narrative),
+    wordCount: countWords(narrative.generatedNarrative),
   }
 }
 
-/** A record created through the API (SPEC.md 3, "as created"): written by hand, no quota used. */
 /** Refused: the user keeps MAX_SAVED_NARRATIVES narratives already. */
 export class SavedLimitError extends Error {
   constructor(max = getEnv().MAX_SAVED_NARRATIVES) {
@@ -239,10 +270,13 @@ export class SavedLimitError extends Error {
 export async function createNarrative({ viewer, input, text }: { viewer: Viewer; input: NarrativeInput; text: string }) {
   const narrative = await prisma.$transaction(async (tx) => {
     if ((await tx.narrative.count({ where: { userId: viewer.id } })) >= getEnv().MAX_SAVED_NARRATIVES) throw new SavedLimitError()
-    return tx.narrative.create({
+    const created = await tx.narrative.create({
       data: { ...toNarrativeColumns(input), userId: viewer.id, generatedNarrative: text, status: 'complete', engine: 'manual' },
       include: WITH_OWNER,
     })
+    // Text a person wrote elsewhere: its first version is theirs, not an engine's.
+    if (text) await recordVersion(tx, created.id, text, 'edited')
+    return created
   })
   log('info', 'narrative.created', { userId: viewer.id, narrativeId: narrative.id })
   return narrative

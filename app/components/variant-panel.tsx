@@ -1,0 +1,182 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod'
+import { useEffect, useState } from 'react'
+import { Form, useNavigation, useSubmit } from 'react-router'
+import { ClaimedText, ClaimsSummary, type ClaimView } from '~/components/claimed-text'
+import { DownloadButton } from '~/components/download-button'
+import { ErrorList, Field } from '~/components/forms'
+import { showToast } from '~/components/toaster'
+import type { GenerationState } from '~/hooks/use-generation'
+import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { parseForm } from '~/shared/form'
+import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
+
+export type VariantView = {
+  id: string
+  format: string
+  limit: Limit
+  text: string
+  createdAt: string | Date
+  claims: ClaimView[]
+}
+
+/**
+ * "Fit to a limit": writes the narrative again within a portal's word or character limit. The form
+ * works without JavaScript (the page waits for the variant); with it, the variant streams in with a
+ * live count against its limit.
+ */
+export function VariantPanel({
+  basePath,
+  variants,
+  live,
+  liveLimit,
+  remaining,
+  lastResult,
+}: {
+  basePath: string
+  variants: VariantView[]
+  /** The variant being written, or just finished, on this page. */
+  live: (GenerationState & { id: string }) | null
+  liveLimit: Limit | null
+  remaining: number
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'variant'
+  const writing = starting || live?.status === 'generating'
+  const [form, fields] = useForm({
+    id: 'variant',
+    lastResult,
+    defaultValue: { format: 'pitch' },
+    constraint: getZodConstraint(VariantRequestSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, VariantRequestSchema),
+    onSubmit(event, { formData, submission }) {
+      if (submission?.status !== 'success') return
+      // With JavaScript the page follows the variant's stream instead of waiting for all of it.
+      event.preventDefault()
+      formData.set('mode', 'stream')
+      submit(formData, { method: 'POST', action: basePath, replace: true, preventScrollReset: true })
+    },
+  })
+  const format = fields.format.value ?? 'pitch'
+  return (
+    <section className="section-block" aria-labelledby="variants-title" id="variants">
+      <h2 id="variants-title">Fit to a limit</h2>
+      <p className="field-hint">
+        Write this narrative again within a funder portal's word or character limit. The limit is kept: a text that runs over is
+        shortened at a whole sentence. Each variant uses one of today's narratives ({remaining} left).
+      </p>
+      <Form method="post" action={basePath} {...getFormProps(form)} preventScrollReset>
+        <input type="hidden" name="intent" value="variant" />
+        <fieldset className="variant-formats" aria-describedby={fields.format.errors?.length ? fields.format.errorId : undefined}>
+          <legend>Format</legend>
+          {VARIANT_FORMATS.map((value) => (
+            <label key={value} className="variant-format">
+              <input type="radio" name={fields.format.name} value={value} defaultChecked={(fields.format.initialValue ?? 'pitch') === value} />
+              <span>
+                <strong>{VARIANT_FORMAT_DETAILS[value].label}</strong>: {VARIANT_FORMAT_DETAILS[value].description}
+              </span>
+            </label>
+          ))}
+          <ErrorList id={fields.format.errorId} errors={fields.format.errors} />
+        </fieldset>
+        <div className="variant-custom" data-active={format === 'custom' || undefined}>
+          <Field meta={fields.maxWords} type="number" label="Custom limit: most words" hint="For Custom: fill in words or characters, not both." />
+          <Field meta={fields.maxCharacters} type="number" label="Custom limit: most characters" />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button button-primary" disabled={writing || remaining === 0}>
+          {writing ? 'Writing...' : 'Write variant'}
+        </button>
+      </Form>
+      {live ? <LiveVariant live={live} limit={liveLimit} /> : null}
+      {variants.length ? <VariantList variants={variants} /> : null}
+    </section>
+  )
+}
+
+function LiveVariant({ live, limit }: { live: GenerationState; limit: Limit | null }) {
+  if (live.status !== 'generating' && live.status !== 'failed') return null
+  return (
+    <div className="variant-live card">
+      <h3>{live.status === 'failed' ? 'The variant could not be written' : 'Writing the variant...'}</h3>
+      {live.status === 'failed' ? (
+        <p className="status-note status-note-failed" role="alert">
+          {live.note ?? 'An error occurred while writing the variant.'} Today's narrative was given back.
+        </p>
+      ) : (
+        <>
+          {live.note ? <p className="status-note">{live.note}</p> : null}
+          {limit ? <LimitCount text={live.text} limit={limit} /> : null}
+          <div className="output-box variant-box" role="log" aria-live="polite" aria-atomic="false">
+            {live.text}
+            <span className="cursor" aria-hidden="true" />
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** "87 / 280 characters", and "over the limit" in words when it is. */
+function LimitCount({ text, limit }: { text: string; limit: Limit }) {
+  const count = measure(text, limit.unit)
+  const over = count > limit.max
+  return (
+    <span className={`word-count${over ? '' : ' word-count-ok'}`}>
+      {count} / {limit.max} {limit.unit}
+      {over ? ' (over the limit)' : ''}
+    </span>
+  )
+}
+
+function VariantList({ variants }: { variants: VariantView[] }) {
+  const timeZone = useLocalTimeZone()
+  return (
+    <ol className="variant-list">
+      {variants.map((variant) => {
+        const title = `${VARIANT_FORMAT_DETAILS[variant.format as keyof typeof VARIANT_FORMAT_DETAILS]?.label ?? variant.format}, ${formatDateTime(variant.createdAt, timeZone)}`
+        const idPrefix = `variant-${variant.id}-claim`
+        return (
+          <li key={variant.id} id={`variant-${variant.id}`} className="variant card">
+            <div className="output-header">
+              <h3>{title}</h3>
+              <LimitCount text={variant.text} limit={variant.limit} />
+            </div>
+            <ClaimsSummary claims={variant.claims} idPrefix={idPrefix} />
+            <p className="variant-text">
+              <ClaimedText text={variant.text} claims={variant.claims} idPrefix={idPrefix} />
+            </p>
+            <div className="actions">
+              <CopyButton text={variant.text} />
+              <DownloadButton href={`/resources/variants/${encodeURIComponent(variant.id)}/docx`} label="Download as Word Document" />
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** Copies the plain text (no marks). Needs JavaScript, so it is only shown once the page has it. */
+function CopyButton({ text }: { text: string }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!hydrated) return null
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text)
+      showToast({ type: 'success', message: 'Copied to the clipboard.' })
+    } catch {
+      showToast({ type: 'error', message: 'Could not copy. Select the text and copy it instead.' })
+    }
+  }
+  return (
+    <button type="button" className="button button-secondary" onClick={copy}>
+      Copy text
+    </button>
+  )
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { QuotaError, startVariant, VariantSourceError } from '~/server/generation/jobs.server'
+import { getNarrativeWithVariants, toApiVariant } from '~/server/narratives/variants.server'
+import { VariantRequestSchema } from '~/shared/variant-limits'
+
+const NOT_FOUND = 'Narrative not found'
+
+/** The narrative's written variants, newest first. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const narrative = await getNarrativeWithVariants({ id: params.id ?? '', viewer: user })
+    if (!narrative) return apiError(404, NOT_FOUND)
+    return Response.json({ data: narrative.variants.map((variant) => toApiVariant(variant, narrative)) })
+  })
+
+/** Writes a variant fitted to a limit and streams it as Server-Sent Events, like a generation. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    if (request.method !== 'POST') return methodNotAllowed()
+    const variant = await readJson(request, VariantRequestSchema)
+    try {
+      const { id, engine } = await startVariant(user.id, params.id ?? '', variant)
+      return streamGenerationEvents({ id, kind: 'variant', userId: user.id, engine, afterSeq: 0, signal: request.signal })
+    } catch (error) {
+      if (error instanceof VariantSourceError) return apiError(404, NOT_FOUND)
+      if (error instanceof QuotaError) return apiError(error.status, error.message)
+      throw error
+    }
+  })

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, requireApiUser } from '~/server/http/api.server'
+import { getNarrative, toApiNarrative } from '~/server/narratives/narratives.server'
+import { restoreVersion } from '~/server/narratives/versions.server'
+
+/** Makes an earlier version the narrative's text (itself recorded as a version): the record as read. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    if (request.method !== 'POST') return methodNotAllowed()
+    const id = params.id ?? ''
+    if (!(await restoreVersion({ id, versionId: params.versionId ?? '', viewer: user }))) return apiError(404, 'Version not found')
+    return Response.json({ data: toApiNarrative((await getNarrative({ id, viewer: user }))!) })
+  })
+
+export const loader = methodNotAllowed

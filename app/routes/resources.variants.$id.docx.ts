@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { requireUser } from '~/server/accounts/auth.server'
+import { variantDocxResponse } from '~/server/narratives/narrative-docx.server'
+import { getVariant } from '~/server/narratives/variants.server'
+
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
+  const variant = await getVariant({ id: params.id ?? '', viewer: user })
+  if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
+  return variantDocxResponse(variant, url.searchParams.get('tz') ?? undefined)
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { requireUser } from '~/server/accounts/auth.server'
+import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { getVariant } from '~/server/narratives/variants.server'
+
+/** The narrative page's EventSource for a variant being written; never starts or bills one. */
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, url })
+  const variant = await getVariant({ id: params.id ?? '', viewer: user })
+  if (!variant) throw new Response('Not found', { status: 404 })
+  const refused = refuseTooManyStreams(user.id)
+  if (refused) return refused
+  return streamGenerationEvents({
+    id: variant.id,
+    kind: 'variant',
+    userId: user.id,
+    engine: variant.engine,
+    afterSeq: getAfterSeq(request),
+    signal: request.signal,
+  })
+}

@@ -1,0 +1,222 @@
+import fs from 'node:fs'
+import wordListPath from 'word-list'
+import type { NarrativeInput } from '~/shared/narrative-schema'
+
+// Claims traced to the inputs (issue 12, docs/decisions/017): every figure and proper name of a text,
+// looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
+
+/** The narrative form's fields a claim can be found in. */
+export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'>
+export type ClaimInputs = Partial<Record<ClaimField, string>>
+export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
+
+/** Every checkable statement of `text`, in order; `start`/`end` are offsets into `text`. */
+export function findClaims(text: string, inputs: ClaimInputs): Claim[] {
+  const index = indexInputs(inputs)
+  const found = [...findFigures(text), ...findNames(text, index.hasName)].sort((a, b) => a.start - b.start)
+  const claims: Claim[] = []
+  let end = 0
+  for (const candidate of found) {
+    // A name inside a figure ("March" in "March 2024") or the reverse is one claim, the first found.
+    if (candidate.start < end) continue
+    const fields = index.lookup(candidate)
+    claims.push({ text: candidate.text, start: candidate.start, end: candidate.end, supported: fields.length > 0, fields })
+    end = candidate.end
+  }
+  return claims
+}
+
+/** A claim before matching: what it is, and the keys that find it among the inputs (all must). */
+type Candidate = { text: string; start: number; end: number; keys: string[] }
+
+// ---------------------------------------------------------------------------------------------
+// Figures: money, percentages, dates, years, numbers, ordinals, ranges and phone numbers.
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+const MONTH = `(?:${MONTHS.map((month) => `${month[0].toUpperCase()}${month.slice(1)}`).join('|')}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?`
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
+const SCALE = String.raw`(?:\s*(?:thousand|million|billion|trillion)\b|(?:k|m|bn|M|K|BN)\b)`
+const CURRENCY = String.raw`[$£€¥₹]|(?:US|CA|AU|NZ)\$|USD\s?|EUR\s?|GBP\s?|KES\s?|Ksh\s?`
+/** No letter, digit or word-joining hyphen on either side: "COVID-19", "B2B" and "H2O" hold no figure. */
+const BEFORE = String.raw`(?<![\p{L}\p{N}_.,]|[\p{L}\p{N}]-)`
+const AFTER = String.raw`(?![\p{L}\p{N}_]|[.,]\d|-\p{L})`
+
+const FIGURE = new RegExp(
+  [
+    // Phone numbers first: their digits are not figures of their own.
+    String.raw`(?<phone>${BEFORE}\+?\(?\d{1,4}\)?(?:[ .-]?\(?\d{2,4}\)?){2,4}\d${AFTER})`,
+    String.raw`(?<date>${BEFORE}(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH},?\s+\d{4}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|${MONTH}\s+\d{4})${AFTER})`,
+    String.raw`(?<money>(?:${CURRENCY})\s?(?:${NUMBER})${SCALE}?${AFTER})`,
+    String.raw`(?<range>${BEFORE}(?:${NUMBER})\s?(?:-|–|—|to)\s?(?:${NUMBER})(?:\s?(?:%|percent\b|per cent\b))?${AFTER})`,
+    String.raw`(?<percent>${BEFORE}(?:${NUMBER})\s?(?:%|percent\b|per cent\b))`,
+    String.raw`(?<ordinal>${BEFORE}\d+(?:st|nd|rd|th)${AFTER})`,
+    String.raw`(?<number>${BEFORE}(?:${NUMBER})${SCALE}?${AFTER})`,
+  ].join('|'),
+  'gu',
+)
+
+const SCALES: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, trillion: 1e12 }
+
+/** "1,200", "1.2 million" and "1.2m" are all 1200000's value; rounding keeps float noise out of the key. */
+function valueOf(figure: string): number {
+  const match = /(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion|trillion|k|m|bn)?/i.exec(figure)
+  if (!match) return NaN
+  const value = Number(match[1].replace(/,/g, '')) * (match[2] ? SCALES[match[2].toLowerCase()] : 1)
+  return Math.round(value * 100) / 100
+}
+
+function figureKeys(kind: string, text: string): string[] {
+  switch (kind) {
+    case 'phone':
+      return [`phone:${text.replace(/\D/g, '')}`]
+    case 'date':
+      return [dateKey(text)]
+    case 'money':
+      return [`money:${valueOf(text)}`]
+    case 'percent':
+      return [`percent:${valueOf(text)}`]
+    case 'range': {
+      const [from, to] = text.split(/\s?(?:-|–|—|to)\s?/)
+      const percent = /%|per\s?cent/i.test(text)
+      return [from, to].map((end) => (percent ? `percent:${valueOf(end)}` : `number:${valueOf(end)}`))
+    }
+    default:
+      return [`number:${valueOf(text)}`]
+  }
+}
+
+/** "March 2024" is found in "March 12, 2024" and "12 March 2024"; a day, when given, must match too. */
+function dateKey(text: string): string {
+  const month = MONTHS.findIndex((name) => text.toLowerCase().includes(name.slice(0, 3))) + 1
+  const year = /\d{4}/.exec(text)![0]
+  const day = /(?:^|\s)(\d{1,2})(?:st|nd|rd|th)?(?:,|\s|$)/.exec(text.replace(year, ''))?.[1]
+  return day ? `date:${year}-${month}-${Number(day)}` : `date:${year}-${month}`
+}
+
+function* findFigures(text: string): Generator<Candidate> {
+  for (const match of text.matchAll(FIGURE)) {
+    const [kind, value] = Object.entries(match.groups!).find(([, group]) => group !== undefined)!
+    const trimmed = value.trimEnd()
+    const start = match.index! + match[0].indexOf(value)
+    // A bare four-digit number is a year: a date of the inputs that contains it supports it.
+    const keys = kind === 'number' && /^\d{4}$/.test(trimmed) ? [`year:${trimmed}`] : figureKeys(kind, trimmed)
+    yield { text: trimmed, start, end: start + trimmed.length, keys }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proper names: runs of capitalised words, joined by "of", "for", "and", "the", "&", "de".
+
+const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}\p{M}'’]*(?:-\p{Lu}?[\p{L}\p{M}'’]+)*|\p{Lu}{2,}\d*)`
+const CONNECTOR = String.raw`(?:of|for|and|the|de|du|da|del|la|le|van|von|&)`
+const NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])${NAME_WORD}(?:\s+(?:${CONNECTOR}\s+)*${NAME_WORD})*(?![\p{L}\p{N}])`, 'gu')
+
+/** Capitalised words that name no one: the pronoun, months and days (dates are figures). */
+const NOT_NAMES = new Set(['I', ...MONTHS.map(capitalise), 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+
+const CONNECTOR_WORD = new RegExp(`^${CONNECTOR}$`, 'u')
+
+/**
+ * `known` says whether the inputs hold a (normalised) name: a run that opens a sentence is kept whole
+ * when they do ("Harvest Table Food Bank serves…").
+ */
+function* findNames(text: string, known: (name: string) => boolean): Generator<Candidate> {
+  for (const match of text.matchAll(NAME)) {
+    // Words and the spaces between them, alternately.
+    let words = match[0].split(/(\s+)/)
+    let start = match.index!
+    // A sentence's first word is capitalised anyway: it starts a name only when it is no English word.
+    const opensSentence = atSentenceStart(text, start) && isEnglishWord(words[0])
+    if (opensSentence && (words.length === 1 || !known(normaliseName(match[0])))) {
+      do {
+        start += words[0].length + (words[1]?.length ?? 0)
+        words = words.slice(2)
+      } while (words.length && CONNECTOR_WORD.test(words[0]))
+    }
+    const name = trimPossessive(words.join(''))
+    if (!name || NOT_NAMES.has(name)) continue
+    yield { text: name, start, end: start + name.length, keys: [`name:${normaliseName(name)}`] }
+  }
+}
+
+function atSentenceStart(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 4), at)
+  return at === 0 || /(?:^|[.!?:;…"“”'‘’()\n]\s*|\n\s*(?:[-*•]|\d+[.)])\s+)$/u.test(before) || /^\s*$/.test(text.slice(0, at))
+}
+
+function trimPossessive(name: string): string {
+  return name.replace(/['’]s?$/u, '')
+}
+
+function normaliseName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/['’]s\b/gu, '')
+    .replace(/[^\p{L}\p{N}&]+/gu, ' ')
+    .trim()
+}
+
+let englishWords: Set<string> | undefined
+
+/** sindresorhus/word-list: 275,000 lower-case English words, read once, when first needed. */
+function isEnglishWord(word: string): boolean {
+  englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
+  const words = englishWords
+  // "Low-income" is two English words.
+  return word
+    .toLowerCase()
+    .replace(/['’]s?$/u, '')
+    .split('-')
+    .every((part) => words.has(part))
+}
+
+function capitalise(word: string) {
+  return word[0].toUpperCase() + word.slice(1)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inputs, indexed once per call: every figure's keys, and the normalised text of each field.
+
+function indexInputs(inputs: ClaimInputs) {
+  const keys = new Map<string, Set<ClaimField>>()
+  const texts: [ClaimField, string][] = []
+  const add = (key: string, field: ClaimField) => {
+    let fields = keys.get(key)
+    if (!fields) keys.set(key, (fields = new Set()))
+    fields.add(field)
+  }
+  for (const [field, value] of Object.entries(inputs) as [ClaimField, string | undefined][]) {
+    if (!value) continue
+    texts.push([field, ` ${normaliseName(value)} `])
+    for (const figure of findFigures(value)) {
+      for (const key of figure.keys) {
+        add(key, field)
+        // "In 2024" supports "2024" said as a year or a number, and a date's year and month support it.
+        for (const alias of aliases(key)) add(alias, field)
+      }
+    }
+  }
+  const fieldsWithName = (name: string) => texts.filter(([, text]) => text.includes(` ${name} `)).map(([field]) => field)
+  return {
+    hasName: (name: string) => fieldsWithName(name).length > 0,
+    lookup(candidate: Candidate): ClaimField[] {
+      const sets = candidate.keys.map((key) => (key.startsWith('name:') ? new Set(fieldsWithName(key.slice(5))) : keys.get(key)))
+      if (sets.some((set) => !set?.size)) return []
+      return [...new Set(sets.flatMap((set) => [...set!]))]
+    },
+  }
+}
+
+/** Keys a figure of the inputs also answers to. */
+function aliases(key: string): string[] {
+  const [kind, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
+  if (kind === 'year') return [`number:${value}`]
+  if (kind === 'number' && /^\d{4}$/.test(value)) return [`year:${value}`]
+  if (kind === 'date') {
+    const [year, month] = value.split('-')
+    return [`year:${year}`, `number:${year}`, `date:${year}-${month}`]
+  }
+  // "$250,000" in the inputs supports "250,000" in the text, and "71%" supports "71".
+  if (kind === 'money' || kind === 'percent') return [`number:${value}`]
+  return []
+}

@@ -1,0 +1,85 @@
+import type { Narrative, Prisma } from '@prisma/client'
+import { prisma } from '~/server/platform/db.server'
+import { createRowId, ownedBy, traceClaims, type Viewer } from '~/server/narratives/narratives.server'
+import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
+import { countWords } from '~/shared/text'
+
+// A narrative's variants fitted to a limit (issue 12, docs/decisions/018 and 020): stored like
+// generations, since they are written like them.
+
+/** Inserts the variant a job starts with. Raw, like a generation's insert (decision 006). */
+export async function insertGeneratingVariant(
+  tx: Prisma.TransactionClient,
+  row: { narrativeId: string; userId: string; format: VariantFormat; limit: Limit; engine: string; quotaDay: string },
+) {
+  const id = createRowId()
+  const now = new Date()
+  await tx.$executeRaw`
+    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt")
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now})`
+  return id
+}
+
+export async function finishVariant(id: string, status: 'complete' | 'failed', text: string) {
+  await prisma.$executeRaw`
+    UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "updatedAt" = ${new Date()} WHERE "id" = ${id}`
+}
+
+/** A finished variant's outcome, for a stream that reconnects after its job is gone. */
+export function getVariantOutcome(id: string) {
+  return prisma.narrativeVariant.findUnique({ where: { id }, select: { status: true, text: true } })
+}
+
+export function findInterruptedVariants(runningIds: string[]) {
+  return prisma.narrativeVariant.findMany({ where: { status: 'generating', id: { notIn: runningIds } }, select: { id: true, userId: true, quotaDay: true } })
+}
+
+const VARIANT_FIELDS = {
+  id: true,
+  narrativeId: true,
+  format: true,
+  limitUnit: true,
+  limitMax: true,
+  text: true,
+  status: true,
+  engine: true,
+  createdAt: true,
+} as const
+export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
+
+/**
+ * A narrative the viewer may see, with its written variants newest first (the narrative's inputs are
+ * what their claims are traced to); null when they may not see it.
+ */
+export function getNarrativeWithVariants({ id, viewer }: { id: string; viewer: Viewer }) {
+  return prisma.narrative.findFirst({
+    where: { id, ...ownedBy(viewer) },
+    include: { variants: { where: { status: 'complete' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: VARIANT_FIELDS } },
+  })
+}
+
+const WITH_NARRATIVE = { ...VARIANT_FIELDS, narrative: { select: { company: true, tone: true } } } as const
+export type VariantWithNarrative = Prisma.NarrativeVariantGetPayload<{ select: typeof WITH_NARRATIVE }>
+
+/** One variant of a narrative the viewer may see, with what its Word file needs. */
+export function getVariant({ id, viewer }: { id: string; viewer: Viewer }): Promise<VariantWithNarrative | null> {
+  return prisma.narrativeVariant.findFirst({ where: { id, narrative: ownedBy(viewer) }, select: WITH_NARRATIVE })
+}
+
+export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limitMax'>): Limit {
+  return { unit: variant.limitUnit === 'characters' ? 'characters' : 'words', max: variant.limitMax }
+}
+
+/** A variant as the API reads it; its claims are traced to the inputs of `narrative`, its source. */
+export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
+  return {
+    id: variant.id,
+    format: variant.format,
+    limit: limitOfVariant(variant),
+    text: variant.text,
+    wordCount: countWords(variant.text),
+    characterCount: measure(variant.text, 'characters'),
+    claims: traceClaims(variant.text, narrative),
+    createdAt: variant.createdAt.toISOString(),
+  }
+}

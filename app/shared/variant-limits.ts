@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { countWords } from '~/shared/text'
+
+// Variants fitted to a funder portal's limit (issue 12, docs/decisions/018). Shared: the server keeps
+// the limit, and the page counts against it as the text streams in.
+
+export const VARIANT_FORMATS = ['pitch', 'loi', 'social', 'custom'] as const
+export type VariantFormat = (typeof VARIANT_FORMATS)[number]
+export type Limit = { unit: 'words' | 'characters'; max: number }
+
+/** The fixed formats' limits; a custom one brings its own. */
+const FIXED_LIMITS: Record<Exclude<VariantFormat, 'custom'>, Limit> = {
+  pitch: { unit: 'words', max: 50 },
+  loi: { unit: 'words', max: 150 },
+  social: { unit: 'characters', max: 280 },
+}
+
+export const VARIANT_FORMAT_DETAILS: Record<VariantFormat, { label: string; description: string }> = {
+  pitch: { label: 'Pitch', description: 'at most 50 words' },
+  loi: { label: 'Letter of inquiry', description: 'one paragraph of at most 150 words' },
+  social: { label: 'Social post', description: 'at most 280 characters' },
+  custom: { label: 'Custom', description: 'your own limit, in words or characters' },
+}
+
+/**
+ * The bounds of a custom limit. Below them no whole sentence that says anything fits; above them the
+ * narrative itself (300-400 words, about 2,500 characters) is the better answer.
+ */
+export const CUSTOM_LIMITS = { words: { min: 10, max: 1000 }, characters: { min: 50, max: 10_000 } } as const
+
+const limitField = (name: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ invalid_type_error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .optional()
+
+/** `{ format, maxWords?, maxCharacters? }`: the token API's body, and the page's form (conform coerces its strings). */
+export const VariantRequestSchema = z
+  .object({
+    format: z.enum(VARIANT_FORMATS, { errorMap: () => ({ message: 'Choose a format: pitch, loi, social or custom' }) }),
+    maxWords: limitField('maxWords', CUSTOM_LIMITS.words),
+    maxCharacters: limitField('maxCharacters', CUSTOM_LIMITS.characters),
+  })
+  .superRefine(({ format, maxWords, maxCharacters }, context) => {
+    const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
+    if (format === 'custom' && given !== 1) {
+      context.addIssue({ code: 'custom', path: ['maxWords'], message: 'A custom limit needs maxWords or maxCharacters, not both' })
+    }
+    if (format !== 'custom' && given) {
+      context.addIssue({
+        code: 'custom',
+        path: [maxWords === undefined ? 'maxCharacters' : 'maxWords'],
+        message: `The ${format} format has its own limit: choose custom to set maxWords or maxCharacters`,
+      })
+    }
+  })
+
+export type VariantRequest = z.infer<typeof VariantRequestSchema>
+
+export function limitOf({ format, maxWords, maxCharacters }: VariantRequest): Limit {
+  if (format !== 'custom') return FIXED_LIMITS[format]
+  return maxWords === undefined ? { unit: 'characters', max: maxCharacters! } : { unit: 'words', max: maxWords }
+}
+
+/** Words as the word count shows them; characters as portals count them: code points, spaces included, ends trimmed. */
+export function measure(text: string, unit: Limit['unit']): number {
+  const trimmed = text.trim()
+  return unit === 'words' ? countWords(trimmed) : [...trimmed].length
+}
+
+export function fits(text: string, limit: Limit): boolean {
+  return measure(text, limit.unit) <= limit.max
+}
+
+/**
+ * The text cut at its last whole sentence within the limit; null when not even the first sentence
+ * fits. Sentences are Unicode's (Intl.Segmenter): decimals ("3.5%"), money ("$1.5 million") and a
+ * full stop followed by a lower-case word ("e.g. food") do not end one; a paragraph break does.
+ */
+export function cutToLimit(text: string, limit: Limit): string | null {
+  let kept = ''
+  for (const sentence of sentences(text.trim())) {
+    const next = kept + sentence
+    if (!fits(next, limit)) break
+    kept = next
+  }
+  return kept.trim() || null
+}
+
+/** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
+const ABBREVIATION_END = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Mt|Ft|No|Nos|Vol|Fig|approx|[A-Z])\.\s*$/
+
+function* sentences(text: string) {
+  let pending = ''
+  for (const { segment } of sentenceSegmenter().segment(text)) {
+    pending += segment
+    if (!ABBREVIATION_END.test(pending)) {
+      yield pending
+      pending = ''
+    }
+  }
+  if (pending) yield pending
+}
+
+let segmenter: Intl.Segmenter | undefined
+function sentenceSegmenter() {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })
+  return segmenter
+}
