@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from 'react-router'
+import { forgetSavedForms } from '~/hooks/use-saved-form'
 
 type HeaderUser = { name: string; email: string; isAdmin: boolean } | null
 
@@ -39,7 +40,8 @@ function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
   )
 }
 
-// A <details> menu opens and closes without JavaScript; Logout is a real POST form.
+// A <details> menu opens and closes without JavaScript; Logout is a real POST form, which first
+// forgets this browser's unsaved narrative form.
 function UserMenu({ label, email }: { label: string; email: string }) {
   return (
     <details className="user-menu">
@@ -51,7 +53,7 @@ function UserMenu({ label, email }: { label: string; email: string }) {
       </summary>
       <div className="user-menu-panel">
         <p className="user-menu-email">{email}</p>
-        <Form method="post" action="/logout">
+        <Form method="post" action="/logout" onSubmit={forgetSavedForms}>
           <button type="submit" className="button button-secondary button-block">
             Logout
           </button>

@@ -24,9 +24,10 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engine.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { getNarrative, toFormValues, traceClaims } from '~/server/narratives/narratives.server'
+import { getLastGenerationInputs, getNarrative, toFormValues, traceClaims } from '~/server/narratives/narratives.server'
+import { durationUntil } from '~/shared/dates'
 import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota.server'
+import { getQuota } from '~/server/generation/quota.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/use-generation'
 import { useSavedForm } from '~/hooks/use-saved-form'
@@ -42,16 +43,20 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const searchParams = url.searchParams
   const narrativeId = searchParams.get('narrative')
   const fromId = searchParams.get('from')
-  const [remaining, narrative, source] = await Promise.all([
-    getRemainingQuota(user.id),
+  const [quota, narrative, source] = await Promise.all([
+    getQuota(user.id),
     narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
-    // Edit to regenerate: a saved narrative's inputs fill the form.
-    fromId ? getNarrative({ id: fromId, viewer: user }) : null,
+    // Edit to regenerate: a saved narrative's inputs fill the form; else the organisation last described.
+    fromId ? getNarrative({ id: fromId, viewer: user }) : getLastGenerationInputs(user.id),
   ])
   return {
-    remaining,
+    userId: user.id,
+    remaining: quota.remaining,
+    // Said on the server, so the page reads the same with and without JavaScript.
+    quota: { ...quota, resetsIn: durationUntil(quota.resetsAt) },
     engine: getEngine().name,
     formValues: source ? toFormValues(source) : null,
+    editing: Boolean(fromId),
     narrative: narrative && {
       id: narrative.id,
       text: narrative.generatedNarrative,
@@ -91,7 +96,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { remaining, engine, narrative, formValues } = useLoaderData<typeof loader>()
+  const { userId, remaining, quota, engine, narrative, formValues, editing } = useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
   const reply = useActionData<typeof action>()
@@ -109,12 +114,13 @@ export default function DashboardPage() {
     onSubmit(event, { formData, submission }) {
       event.preventDefault()
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })
-      saveForm(formData)
+      forgetUnsavedEdits()
       formData.set('mode', 'stream')
       submit(formData, { method: 'POST', replace: true, preventScrollReset: true })
     },
   })
-  const saveForm = useSavedForm(form, { restore: !formValues })
+  // Unsaved edits of this user are newer than the server's copy; a narrative opened to edit wins over both.
+  const forgetUnsavedEdits = useSavedForm(form, userId, { restore: !editing })
 
   const onFinish = useCallback(
     (status: FinishedStatus) => {
@@ -135,7 +141,15 @@ export default function DashboardPage() {
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
         <p className="quota" role="status">Limit: {remaining} narratives daily</p>
+        <p className="quota-detail">
+          {quota.remaining} of {quota.limit} left today · resets in {quota.resetsIn}
+        </p>
       </header>
+      {remaining === 0 ? (
+        <p className="quota-empty">
+          You have used all {quota.limit} of today's narratives. They reset in {quota.resetsIn}, at midnight UTC.
+        </p>
+      ) : null}
       <GenerationGuide />
       <Form method="post" {...getFormProps(form)} className="narrative-form">
         <input type="hidden" name="intent" value="generate" />

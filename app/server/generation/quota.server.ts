@@ -11,11 +11,22 @@ export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** How many narratives the user may still generate today: their own limit, else the instance's. */
-export async function getRemainingQuota(userId: string): Promise<number> {
+/** The next reset: the coming midnight UTC. */
+export function nextReset(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+}
+
+/** The user's day: how many narratives they may still generate of their limit (their own, else the instance's), and when it resets. */
+export async function getQuota(userId: string) {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { quotaDay: true, quotaUsed: true, dailyLimit: true } })
   const used = user?.quotaDay === utcDay() ? user.quotaUsed : 0
-  return Math.max(0, (user?.dailyLimit ?? getEnv().DAILY_NARRATIVE_LIMIT) - used)
+  const limit = user?.dailyLimit ?? getEnv().DAILY_NARRATIVE_LIMIT
+  return { remaining: Math.max(0, limit - used), limit, resetsAt: nextReset() }
+}
+
+/** How many narratives the user may still generate today. */
+export async function getRemainingQuota(userId: string): Promise<number> {
+  return (await getQuota(userId)).remaining
 }
 
 /**

@@ -119,6 +119,17 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
   }
 }
 
+/**
+ * The organisation the user last described: the inputs of their last generation (a record sent through
+ * the API was written elsewhere, so it is not one). Served by the (userId, createdAt, id) index.
+ */
+export function getLastGenerationInputs(userId: string) {
+  return prisma.narrative.findFirst({
+    where: { userId, engine: { not: 'manual' } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
 /** Ownership in one place: an admin reaches any narrative, anyone else only their own. */
 export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
   return viewer.isAdmin ? {} : { userId: viewer.id }
