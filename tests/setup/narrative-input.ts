@@ -1,4 +1,5 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
+import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
 
 export const FULL_INPUT: NarrativeInput = {
   company: 'Harvest Table Food Bank',
@@ -18,4 +19,10 @@ export const FULL_INPUT: NarrativeInput = {
 /** The same input as the form posts it: strings only, optional fields left out when empty. */
 export function asFormFields(input: Partial<NarrativeInput> = FULL_INPUT): Record<string, string> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>
+}
+
+/** Every field filled ('' when not given), as a saved narrative's inputs are. */
+export function toFormValuesForTests(input: NarrativeInput): Required<NarrativeInput> {
+  const empty = Object.fromEntries(NARRATIVE_FIELDS.map((name) => [name, ''])) as Record<keyof NarrativeInput, string>
+  return { ...empty, ...input } as Required<NarrativeInput>
 }

@@ -162,12 +162,10 @@ let englishWords: Set<string> | undefined
 function isEnglishWord(word: string): boolean {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
   const words = englishWords
-  // "Low-income" is two English words.
-  return word
-    .toLowerCase()
-    .replace(/['’]s?$/u, '')
-    .split('-')
-    .every((part) => words.has(part))
+  // "Low-income" is two English words, "We're" is one, and the list has no single letters ("A").
+  const lower = word.toLowerCase()
+  const stems = [lower.replace(/['’](?:s|re|d|ll|ve|m|t)?$/u, ''), lower.replace(/n['’]t$/u, '')]
+  return stems.some((stem) => stem.split('-').every((part) => part.length === 1 || words.has(part)))
 }
 
 function capitalise(word: string) {

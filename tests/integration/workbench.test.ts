@@ -1,0 +1,290 @@
+import { prisma } from '~/server/platform/db.server'
+import { action as createApi } from '~/routes/api.narrative'
+import { loader as getApi, action as changeApi } from '~/routes/api.narrative.$id'
+import { action as generateApi } from '~/routes/api.narrative.generate'
+import { loader as versionsApi } from '~/routes/api.narrative.$id.versions'
+import { action as restoreApi } from '~/routes/api.narrative.$id.versions.$versionId.restore'
+import { loader as listVariantsApi, action as variantsApi } from '~/routes/api.narrative.$id.variants'
+import { loader as profileApi } from '~/routes/auth.profile'
+import { loader as dashboardLoader } from '~/routes/_app.dashboard'
+import { loader as pageLoader, action as pageAction } from '~/routes/_app.admin.narratives.$id'
+import { action as loginAction } from '~/routes/_public.login'
+import { waitForGeneration } from '~/server/generation/jobs.server'
+import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
+import { measure } from '~/shared/variant-limits'
+import type { FakeOpenAI } from '../fixtures/fake-openai'
+import { resetDatabase } from '../setup/db'
+import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { FULL_INPUT } from '../setup/narrative-input'
+import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } from '../setup/requests'
+import { readEvents } from '../setup/sse'
+import { makeApiUser, PASSWORD } from '../setup/users'
+
+beforeEach(resetDatabase)
+afterEach(useOfflineDrafter)
+
+const { selectedTone: _tone, ...FIELDS } = FULL_INPUT
+const FIRST_TEXT = 'Harvest Table Food Bank served 38,000 individuals in 2023.'
+
+async function createNarrative(token: string, text = FIRST_TEXT) {
+  const res = await call(createApi, jsonRequest('/api/narrative', { ...FIELDS, tone: 'professional', generatedNarrative: text }, { token }))
+  expect(res.status).toBe(201)
+  return res.body.data.id as string
+}
+
+const edit = (id: string, token: string, text: string) => call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: text }, { method: 'PUT', token }), { id })
+const versionsOf = (id: string, token: string) => call(versionsApi, getRequest(`/api/narrative/${id}/versions`, { token }), { id })
+const restore = (id: string, versionId: string, token: string) =>
+  call(restoreApi, jsonRequest(`/api/narrative/${id}/versions/${versionId}/restore`, {}, { token }), { id, versionId })
+const startVariant = (id: string, token: string, body: unknown) =>
+  variantsApi(routeArgs(jsonRequest(`/api/narrative/${id}/variants`, body, { token }), { id })) as Promise<Response>
+
+describe('versions', () => {
+  it('records the first text, each edit and each restore, newest first, and restores an earlier text', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    await edit(id, token, 'Second wording.')
+    await edit(id, token, 'Third wording.')
+    const listed = await versionsOf(id, token)
+    expect(listed.status).toBe(200)
+    expect(listed.body.data.map((version: { text: string; source: string }) => [version.source, version.text])).toEqual([
+      ['edited', 'Third wording.'],
+      ['edited', 'Second wording.'],
+      ['edited', FIRST_TEXT],
+    ])
+    expect(listed.body.data[0]).toEqual({ id: expect.any(String), text: 'Third wording.', source: 'edited', createdAt: expect.any(String) })
+
+    const first = listed.body.data[2]
+    const restored = await restore(id, first.id, token)
+    expect(restored.status).toBe(200)
+    expect(restored.body.data).toMatchObject({ id, generatedNarrative: FIRST_TEXT, wordCount: 9 })
+    const after = await versionsOf(id, token)
+    expect(after.body.data.map((version: { source: string }) => version.source)).toEqual(['restored', 'edited', 'edited', 'edited'])
+    expect(after.body.data[0].text).toBe(FIRST_TEXT)
+  })
+
+  it('saves no version for an edit that changes nothing', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    expect((await edit(id, token, FIRST_TEXT)).status).toBe(200)
+    expect((await versionsOf(id, token)).body.data).toHaveLength(1)
+  })
+
+  it("answers 404 for another user's narrative, an unknown version, or a version of another narrative", async () => {
+    const owner = await makeApiUser()
+    const other = await makeApiUser()
+    const id = await createNarrative(owner.token)
+    const otherId = await createNarrative(other.token)
+    const [version] = (await versionsOf(id, owner.token)).body.data
+    const [otherVersion] = (await versionsOf(otherId, other.token)).body.data
+    expect((await versionsOf(id, other.token)).status).toBe(404)
+    expect((await restore(id, version.id, other.token)).status).toBe(404)
+    expect((await restore(id, 'no-such-version', owner.token)).status).toBe(404)
+    expect((await restore(id, otherVersion.id, owner.token)).status).toBe(404)
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: owner.token }), { id })).body.data.generatedNarrative).toBe(FIRST_TEXT)
+  })
+
+  it('deletes the versions with their narrative', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    await edit(id, token, 'Second wording.')
+    await call(changeApi, jsonRequest(`/api/narrative/${id}`, {}, { method: 'DELETE', token }), { id })
+    expect(await prisma.narrativeVersion.count()).toBe(0)
+  })
+
+  it('records a generation as a generated version', async () => {
+    const { token } = await makeApiUser()
+    const response = (await generateApi(routeArgs(jsonRequest('/api/narrative/generate', FULL_INPUT, { token }), {}))) as Response
+    const done = (await readEvents(response, (event) => event.event === 'done')).at(-1)!
+    await waitForGeneration(done.data.id)
+    const versions = (await versionsOf(done.data.id, token)).body.data
+    expect(versions).toEqual([expect.objectContaining({ source: 'generated', text: done.data.text })])
+  })
+})
+
+describe('claims in the record as read', () => {
+  it('marks a figure and a name the model invented, and traces the rest to their fields', async () => {
+    const invented =
+      'Harvest Table Food Bank served 38,000 individuals in Travis County in 2023. With the Rotary Club it raised $5 million for 14 neighborhood pantries.'
+    const fake = await useFakeModel({ text: invented })
+    try {
+      const { token } = await makeApiUser()
+      const response = (await generateApi(routeArgs(jsonRequest('/api/narrative/generate', FULL_INPUT, { token }), {}))) as Response
+      const { id } = (await readEvents(response, (event) => event.event === 'done')).at(-1)!.data
+      await waitForGeneration(id)
+      const record = (await call(getApi, getRequest(`/api/narrative/${id}`, { token }), { id })).body.data
+      expect(record.wordCount).toBe(24)
+      expect(record.claims.filter((claim: { supported: boolean }) => !claim.supported).map((claim: { text: string }) => claim.text)).toEqual([
+        'Rotary Club',
+        '$5 million',
+      ])
+      expect(record.claims).toContainEqual(expect.objectContaining({ text: '38,000', supported: true, fields: ['impactMetrics'] }))
+      expect(record.claims).toContainEqual(
+        expect.objectContaining({ text: 'Travis County', supported: true, fields: ['missionStatement', 'geographicFocus'] }),
+      )
+    } finally {
+      await fake.close()
+    }
+  })
+})
+
+describe('variants with the offline drafter', () => {
+  it('streams a variant within the limit, lists it with its counts and claims, and uses one of the day', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const before = await getRemainingQuota(user.id)
+    const response = await startVariant(id, token, { format: 'social' })
+    expect(response.headers.get('Content-Type')).toContain('text/event-stream')
+    const events = await readEvents(response, (event) => event.event === 'done' || event.event === 'error')
+    expect(events[0].event).toBe('start')
+    const done = events.at(-1)!
+    expect(done.event).toBe('done')
+    expect(measure(done.data.text, 'characters')).toBeLessThanOrEqual(280)
+    expect(done.data.text).toContain('Harvest Table Food Bank')
+    await waitForGeneration(done.data.id)
+    expect(await getRemainingQuota(user.id)).toBe(before - 1)
+
+    const listed = await call(listVariantsApi, getRequest(`/api/narrative/${id}/variants`, { token }), { id })
+    expect(listed.body.data).toEqual([
+      {
+        id: done.data.id,
+        format: 'social',
+        limit: { unit: 'characters', max: 280 },
+        text: done.data.text,
+        wordCount: measure(done.data.text, 'words'),
+        characterCount: measure(done.data.text, 'characters'),
+        claims: expect.any(Array),
+        createdAt: expect.any(String),
+      },
+    ])
+    expect(listed.body.data[0].claims.every((claim: { supported: boolean }) => claim.supported)).toBe(true)
+  })
+
+  it('refuses an impossible limit with 400, a foreign narrative with 404, and no quota left with 429', async () => {
+    const owner = await makeApiUser()
+    const other = await makeApiUser()
+    const id = await createNarrative(owner.token)
+    const impossible = await startVariant(id, owner.token, { format: 'custom', maxWords: 3 })
+    expect(impossible.status).toBe(400)
+    expect(await impossible.json()).toMatchObject({ error: 'maxWords must be at least 10' })
+    expect((await startVariant(id, other.token, { format: 'pitch' })).status).toBe(404)
+    await prisma.user.update({ where: { id: owner.user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+    expect((await startVariant(id, owner.token, { format: 'pitch' })).status).toBe(429)
+    expect(await prisma.narrativeVariant.count()).toBe(0)
+  })
+})
+
+describe('variants with a model', () => {
+  let fake: FakeOpenAI
+  let retryReply = ''
+  const LONG = 'Harvest Table Food Bank served 38,000 individuals in 2023. '.repeat(8).trim()
+  beforeEach(async () => {
+    fake = await useFakeModel({ text: (prompt) => (prompt.includes('over the limit of') ? retryReply : LONG) })
+  })
+  afterEach(() => fake.close())
+
+  async function writeVariant(body: unknown) {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const events = await readEvents(await startVariant(id, token, body), (event) => event.event === 'done' || event.event === 'error')
+    await waitForGeneration(events[0].data.id)
+    return { user, events }
+  }
+
+  it('asks once more, with the overshoot stated, when the first answer runs over', async () => {
+    retryReply = 'Harvest Table Food Bank served 38,000 individuals in 2023.'
+    const { events } = await writeVariant({ format: 'custom', maxWords: 40 })
+    const restart = events.find((event) => event.event === 'restart')!
+    expect(restart.data.reason).toBe('The first draft was 72 words, 32 over the limit of 40. Asking for a shorter one.')
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { text: retryReply } })
+    const retry = fake.requests.at(-1)!.body.messages
+    expect(retry.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user'])
+    expect(retry[2].content).toContain('That is 72 words, 32 over the limit of 40.')
+  })
+
+  it('cuts at the last whole sentence when the second answer runs over too', async () => {
+    retryReply = LONG
+    const { events } = await writeVariant({ format: 'custom', maxWords: 40 })
+    const text = events.at(-1)!.data.text
+    expect(measure(text, 'words')).toBe(36)
+    expect(text).toBe('Harvest Table Food Bank served 38,000 individuals in 2023. '.repeat(4).trim())
+  })
+
+  it('fails, and gives the day back, when no whole sentence fits', async () => {
+    retryReply = 'One sentence that goes on and on without any end in sight and with no full stop at all to cut it at'
+    const { user, events } = await writeVariant({ format: 'custom', maxWords: 10 })
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'No whole sentence of the variant fits within 10 words. Try a higher limit.' } })
+    expect(await getRemainingQuota(user.id)).toBe(10)
+    expect(await prisma.narrativeVariant.findFirst({ select: { status: true } })).toEqual({ status: 'failed' })
+  })
+})
+
+describe('the narrative page', () => {
+  async function signIn(email: string) {
+    return cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
+  }
+
+  it('writes a variant without JavaScript: the request waits, then shows it', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const cookie = await signIn(user.email)
+    const res = await call(pageAction, formRequest(`/admin/narratives/${id}`, { intent: 'variant', format: 'pitch' }, { cookie }), { id })
+    expect(res.status).toBe(302)
+    const variant = await prisma.narrativeVariant.findFirstOrThrow()
+    expect(res.headers.get('Location')).toBe(`/admin/narratives/${id}?variant=${variant.id}#variants`)
+    expect(variant).toMatchObject({ status: 'complete', format: 'pitch', limitUnit: 'words', limitMax: 50 })
+    const page = await call(pageLoader, getRequest(`/admin/narratives/${id}?variant=${variant.id}`, { cookie }), { id })
+    expect(page.body.variants).toEqual([expect.objectContaining({ id: variant.id, text: variant.text })])
+  })
+
+  it('shows a version with its word difference from the current text, and restores it', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token, 'We fed many families.')
+    await edit(id, token, 'We fed 38,000 families.')
+    const cookie = await signIn(user.email)
+    const [, first] = (await versionsOf(id, token)).body.data
+    const page = await call(pageLoader, getRequest(`/admin/narratives/${id}?version=${first.id}`, { cookie }), { id })
+    expect(page.body.selectedVersion.diff).toEqual([
+      { text: 'We fed ', change: 'same' },
+      { text: 'many', change: 'removed' },
+      { text: '38,000', change: 'added' },
+      { text: ' families.', change: 'same' },
+    ])
+    const res = await call(pageAction, formRequest(`/admin/narratives/${id}`, { intent: 'restore', versionId: first.id }, { cookie }), { id })
+    expect(res.status).toBe(302)
+    expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).generatedNarrative).toBe('We fed many families.')
+  })
+})
+
+describe('the quota and the organisation, remembered', () => {
+  it('says when the quota resets: the next midnight UTC', async () => {
+    const { token } = await makeApiUser()
+    const res = await call(profileApi, getRequest('/auth/profile', { token }))
+    const now = new Date()
+    expect(res.body.resetsAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString())
+  })
+
+  it("fills the dashboard with the user's last generation's inputs, never another's, and ?from= wins", async () => {
+    const owner = await makeApiUser()
+    const other = await makeApiUser()
+    const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: owner.user.email, password: PASSWORD }))).headers)
+    expect((await call(dashboardLoader, getRequest('/dashboard', { cookie }))).body.formValues).toBeNull()
+
+    for (const [token, company] of [
+      [owner.token, 'Owner Org'],
+      [other.token, 'Other Org'],
+    ]) {
+      const response = (await generateApi(routeArgs(jsonRequest('/api/narrative/generate', { ...FULL_INPUT, company }, { token }), {}))) as Response
+      await waitForGeneration((await readEvents(response, (event) => event.event === 'done')).at(-1)!.data.id)
+    }
+    // Written elsewhere and sent through the API: not an organisation the user described here.
+    const manual = await createNarrative(owner.token)
+    await prisma.narrative.update({ where: { id: manual }, data: { company: 'Manual Org' } })
+
+    const dashboard = await call(dashboardLoader, getRequest('/dashboard', { cookie }))
+    expect(dashboard.body.formValues).toMatchObject({ company: 'Owner Org', missionStatement: FULL_INPUT.missionStatement })
+    const fromManual = await call(dashboardLoader, getRequest(`/dashboard?from=${manual}`, { cookie }))
+    expect(fromManual.body.formValues.company).toBe('Manual Org')
+    expect(dashboard.body.quota).toMatchObject({ remaining: 9, limit: 10, resetsIn: expect.stringMatching(/^\d+ (h|min)$/) })
+  })
+})
