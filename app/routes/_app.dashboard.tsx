@@ -145,11 +145,14 @@ export default function DashboardPage() {
           {quota.remaining} of {quota.limit} left today · resets in {quota.resetsIn}
         </p>
       </header>
-      {remaining === 0 ? (
-        <p className="quota-empty">
-          You have used all {quota.limit} of today's narratives. They reset in {quota.resetsIn}, at midnight UTC.
-        </p>
-      ) : null}
+      {/* A status region that is always there, so the message is announced when it appears after a generation. */}
+      <div role="status">
+        {remaining === 0 ? (
+          <p className="quota-empty">
+            You have used all {quota.limit} of today's narratives. They reset in {quota.resetsIn}, at midnight UTC.
+          </p>
+        ) : null}
+      </div>
       <GenerationGuide />
       <Form method="post" {...getFormProps(form)} className="narrative-form">
         <input type="hidden" name="intent" value="generate" />
