@@ -1,41 +1,54 @@
 import type { FormMetadata } from '@conform-to/react'
-import { useCallback, useEffect } from 'react'
+import { useEffect } from 'react'
 import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
 
 // The dashboard form's unsaved edits, kept in this browser (docs/decisions/019). The server fills the
-// form with the organisation last described; local storage only keeps what was typed since, under the
-// user's own key, and is cleared at sign-out, so a shared browser shows no one else's organisation.
+// form with the organisation of the user's last generation; local storage only keeps what was typed
+// since, under the user's own key, and is cleared at sign-out, so a shared browser shows no one else's
+// organisation.
 
 const PREFIX = 'impact-narrative-studio:form'
 const SAVE_DELAY_MS = 400
 
 const keyOf = (userId: string) => `${PREFIX}:${userId}`
 
+type Values = Record<string, string>
+/** What was typed, and the generation (its id, or null for none) the form held when it was typed. */
+type Draft = { basedOn: string | null; values: Values }
+
 /**
- * Restores this user's unsaved edits on load (unless `restore` is false) and keeps them as they are
- * typed. Returns the function that forgets them, for when a generation has started: the server then
- * remembers the inputs.
+ * Keeps this user's unsaved edits as they are typed, and restores them on load while they are still
+ * newer than the server's copy: while no generation has happened since (one on another device, say).
+ * Values equal to the server's are no edits and are not kept. Off while a saved narrative is being
+ * edited (`?from=`): that form is the narrative's, not the remembered organisation.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useSavedForm(form: FormMetadata<any, string[]>, userId: string, { restore = true } = {}) {
+export function useSavedForm(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>,
+  { userId, server, basedOn, enabled }: { userId: string; server: Partial<Values> | null; basedOn: string | null; enabled: boolean },
+) {
   useEffect(() => {
     forgetOtherUsers(userId)
-    if (!restore) return
-    const saved = readSaved(userId)
-    if (saved) form.update({ value: saved })
+    if (!enabled) return
+    const draft = readDraft(userId)
+    if (draft?.basedOn === basedOn) form.update({ value: draft.values })
+    else if (draft) remove(keyOf(userId))
   }, [userId]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const value = form.value
   useEffect(() => {
-    if (!value) return
-    const timer = setTimeout(() => write(keyOf(userId), pick(value as Record<string, unknown>)), SAVE_DELAY_MS)
+    if (!enabled) return
+    const timer = setTimeout(() => {
+      const values = pick(value)
+      // A generation that started has the server remember these inputs: nothing left to keep.
+      if (same(values, pick(server))) remove(keyOf(userId))
+      else write(keyOf(userId), { basedOn, values })
+    }, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [value, userId])
-
-  return useCallback(() => remove(keyOf(userId)), [userId])
+  }, [value, server, basedOn, userId, enabled])
 }
 
-/** At sign-out: every saved form in this browser. */
+/** At sign-out: every saved form in this browser, the old unkeyed one included. */
 export function forgetSavedForms() {
   for (const key of storedKeys()) remove(key)
 }
@@ -52,24 +65,28 @@ function storedKeys(): string[] {
   }
 }
 
-function pick(value: Record<string, unknown>) {
-  return Object.fromEntries(NARRATIVE_FIELDS.filter((name) => typeof value[name] === 'string').map((name) => [name, value[name] as string]))
+/** Every field, '' when empty or not a string: the form's value and the server's compare field by field. */
+function pick(value: unknown): Values {
+  const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>
+  return Object.fromEntries(NARRATIVE_FIELDS.map((name) => [name, typeof record[name] === 'string' ? record[name] : '']))
 }
 
-function readSaved(userId: string): Record<string, string> | null {
+const same = (a: Values, b: Values) => NARRATIVE_FIELDS.every((name) => a[name] === b[name])
+
+function readDraft(userId: string): Draft | null {
   try {
-    const value = JSON.parse(localStorage.getItem(keyOf(userId)) ?? 'null')
-    if (!value || typeof value !== 'object') return null
-    return pick(value)
+    const draft = JSON.parse(localStorage.getItem(keyOf(userId)) ?? 'null')
+    if (!draft || typeof draft !== 'object' || !('values' in draft)) return null
+    return { basedOn: typeof draft.basedOn === 'string' ? draft.basedOn : null, values: pick(draft.values) }
   } catch {
     return null
   }
 }
 
 // Private browsing or a full quota: the form goes on without the saved copy.
-function write(key: string, value: Record<string, string>) {
+function write(key: string, draft: Draft) {
   try {
-    localStorage.setItem(key, JSON.stringify(value))
+    localStorage.setItem(key, JSON.stringify(draft))
   } catch {}
 }
 

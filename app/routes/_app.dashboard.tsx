@@ -57,6 +57,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     engine: getEngine().name,
     formValues: source ? toFormValues(source) : null,
     editing: Boolean(fromId),
+    // The generation the form was filled from: unsaved edits typed before a newer one are stale.
+    rememberedFrom: fromId ? null : (source?.id ?? null),
     narrative: narrative && {
       id: narrative.id,
       text: narrative.generatedNarrative,
@@ -96,7 +98,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, narrative, formValues, editing } = useLoaderData<typeof loader>()
+  const { userId, remaining, quota, engine, narrative, formValues, editing, rememberedFrom } = useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
   const reply = useActionData<typeof action>()
@@ -114,13 +116,13 @@ export default function DashboardPage() {
     onSubmit(event, { formData, submission }) {
       event.preventDefault()
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })
-      forgetUnsavedEdits()
       formData.set('mode', 'stream')
       submit(formData, { method: 'POST', replace: true, preventScrollReset: true })
     },
   })
-  // Unsaved edits of this user are newer than the server's copy; a narrative opened to edit wins over both.
-  const forgetUnsavedEdits = useSavedForm(form, userId, { restore: !editing })
+  // Unsaved edits of this user win over the server's copy while they are newer than it; a narrative
+  // opened to edit wins over both.
+  useSavedForm(form, { userId, server: formValues, basedOn: rememberedFrom, enabled: !editing })
 
   const onFinish = useCallback(
     (status: FinishedStatus) => {
