@@ -11,8 +11,8 @@ import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import { VariantRequestSchema } from '~/shared/variant-limits'
 import { QuotaError, startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota.server'
-import { getNarrativeWithVariants, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
-import { compareWords, listVersions, restoreVersion } from '~/server/narratives/versions.server'
+import { getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
+import { compareWords, restoreVersion } from '~/server/narratives/versions.server'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/components/narrative-output'
@@ -20,7 +20,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { getNarrative, traceClaims, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { traceClaims, updateNarrativeText } from '~/server/narratives/narratives.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
 
@@ -41,12 +41,9 @@ const NOT_PROVIDED = 'Not provided'
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
-  const [narrative, withVariants, versions] = await Promise.all([
-    getNarrative({ id, viewer: user }),
-    getNarrativeWithVariants({ id, viewer: user }),
-    listVersions({ id, viewer: user }),
-  ])
-  if (!narrative || !withVariants || !versions) throw new Response('Not found', { status: 404 })
+  const narrative = await getNarrativeWorkbench({ id, viewer: user })
+  if (!narrative) throw new Response('Not found', { status: 404 })
+  const { versions } = narrative
   const owned = narrative.userId === user.id
   const versionId = url.searchParams.get('version')
   const selected = versionId ? versions.find((version) => version.id === versionId) : undefined
@@ -82,7 +79,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       diff: compareWords(selected.text, generatedNarrative),
     },
     // Variants are written on the owner's quota: an administrator reading someone else's narrative sees them, but writes none.
-    variants: withVariants.variants.map((variant) => ({
+    variants: narrative.variants.map((variant) => ({
       id: variant.id,
       format: variant.format,
       limit: limitOfVariant(variant),

@@ -140,7 +140,7 @@ function ownedBySql(viewer: Viewer) {
   return viewer.isAdmin ? Prisma.empty : Prisma.sql`WHERE n."userId" = ${viewer.id}`
 }
 
-const WITH_OWNER = { user: { select: { firstName: true, lastName: true, email: true } } } as const
+export const WITH_OWNER = { user: { select: { firstName: true, lastName: true, email: true } } } as const
 export type NarrativeWithOwner = Prisma.NarrativeGetPayload<{ include: typeof WITH_OWNER }>
 
 /** A narrative the viewer may see, or null (a foreign id reads exactly like a missing one). */

@@ -1,6 +1,7 @@
 import type { Narrative, Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
-import { createRowId, ownedBy, traceClaims, type Viewer } from '~/server/narratives/narratives.server'
+import { createRowId, ownedBy, traceClaims, WITH_OWNER, type Viewer } from '~/server/narratives/narratives.server'
+import { VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
 import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
@@ -47,14 +48,26 @@ const VARIANT_FIELDS = {
 } as const
 export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
 
+/** The variants written so far, newest first. */
+const WRITTEN_VARIANTS = {
+  where: { status: 'complete' },
+  orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  select: VARIANT_FIELDS,
+} satisfies Prisma.Narrative$variantsArgs
+
 /**
  * A narrative the viewer may see, with its written variants newest first (the narrative's inputs are
  * what their claims are traced to); null when they may not see it.
  */
 export function getNarrativeWithVariants({ id, viewer }: { id: string; viewer: Viewer }) {
+  return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, include: { variants: WRITTEN_VARIANTS } })
+}
+
+/** The narrative page's one read: the narrative with its owner, its versions and its written variants. */
+export function getNarrativeWorkbench({ id, viewer }: { id: string; viewer: Viewer }) {
   return prisma.narrative.findFirst({
     where: { id, ...ownedBy(viewer) },
-    include: { variants: { where: { status: 'complete' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: VARIANT_FIELDS } },
+    include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
   })
 }
 

@@ -18,17 +18,17 @@ export async function recordVersion(tx: Prisma.TransactionClient, narrativeId: s
     VALUES (${id}, ${narrativeId}, ${text}, ${source}, ${new Date()})`
 }
 
-/** The versions of a narrative the viewer may see, newest first; null when they may not see it. */
-export async function listVersions({ id, viewer }: { id: string; viewer: Viewer }) {
-  const narrative = await prisma.narrative.findFirst({
-    where: { id, ...ownedBy(viewer) },
-    select: { versions: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: VERSION_FIELDS } },
-  })
-  return narrative?.versions ?? null
-}
-
 const VERSION_FIELDS = { id: true, text: true, source: true, createdAt: true } as const
 export type NarrativeVersionRecord = Prisma.NarrativeVersionGetPayload<{ select: typeof VERSION_FIELDS }>
+
+/** A narrative's versions as every reader lists them: newest first. */
+export const VERSIONS_NEWEST_FIRST = { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: VERSION_FIELDS } satisfies Prisma.Narrative$versionsArgs
+
+/** The versions of a narrative the viewer may see, newest first; null when they may not see it. */
+export async function listVersions({ id, viewer }: { id: string; viewer: Viewer }) {
+  const narrative = await prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { versions: VERSIONS_NEWEST_FIRST } })
+  return narrative?.versions ?? null
+}
 
 /**
  * Makes an earlier version the current text, and records that as a version of its own. False when the
