@@ -1,17 +1,16 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { type ActionFunctionArgs, type HeadersFunction, data, Form, Link, type MetaFunction, useActionData } from 'react-router'
+import { type ActionFunctionArgs, data, Form, Link, type MetaFunction, useActionData } from 'react-router'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithSuccess } from '~/server/accounts/session.server'
 
-// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+export const headers = rateLimitedPageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
 

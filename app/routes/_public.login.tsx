@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
-  type HeadersFunction,
   data,
   Form,
   Link,
@@ -25,12 +24,11 @@ import {
   safeRedirect,
 } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { signupsOpen } from '~/server/accounts/users.server'
 
-// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+export const headers = rateLimitedPageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Impact Narrative Studio' }]
 

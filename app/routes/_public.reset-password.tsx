@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
-  type HeadersFunction,
   data,
   Form,
   Link,
@@ -16,13 +15,12 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { isResetTokenValid, resetPassword } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
 
-// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+export const headers = rateLimitedPageHeaders
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const token = url.searchParams.get('token') ?? ''

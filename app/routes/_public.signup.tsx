@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
-  type HeadersFunction,
   data,
   Form,
   Link,
@@ -17,14 +16,13 @@ import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/form
 import { SignupSchema } from '~/shared/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { createUser, EmailTakenError, SIGNUPS_CLOSED, SignupsClosedError, signupsOpen } from '~/server/accounts/users.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
 
-// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+export const headers = rateLimitedPageHeaders
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.'
 

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
-  type HeadersFunction,
   data,
   Form,
   Link,
@@ -17,7 +16,7 @@ import { AcceptInvitationSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { commitNewCookieSession } from '~/server/accounts/auth.server'
 import { acceptInvitation, findInvitation } from '~/server/accounts/invitations.server'
-import { enforceRateLimit, rateLimitedPage, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 // Where an invitation's link leads (app/server/accounts/invitations.server.ts): the invitee sets a
@@ -25,8 +24,7 @@ import { redirectWithSuccess } from '~/server/accounts/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Welcome | Impact Narrative Studio' }]
 
-// A page's answer carries only the headers this returns (and cookies): the action's Retry-After on a 429.
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
+export const headers = rateLimitedPageHeaders
 
 export async function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get('token') ?? ''

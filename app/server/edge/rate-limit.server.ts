@@ -1,3 +1,4 @@
+import type { HeadersFunction } from 'react-router'
 import { LRUCache } from 'lru-cache'
 import { dataWithError } from '~/server/accounts/session.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
@@ -155,6 +156,12 @@ export function resetRateLimitsForTests() {
 export function rateLimitKeysForTests() {
   return store.size()
 }
+
+/**
+ * The `headers` of a page whose action may answer rateLimitedPage: a page's answer carries only the
+ * headers this returns (and cookies), so the action's Retry-After reaches the client.
+ */
+export const rateLimitedPageHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 /** A page action's answer to RateLimitError: its data, a 429 with Retry-After, and an error toast. */
 export function rateLimitedPage<T>(data: T, error: RateLimitError) {
