@@ -59,7 +59,7 @@ describe('draftVariant (the offline drafter)', () => {
 
   it('always keeps the limit, in whole sentences, from the inputs alone', () => {
     for (const limit of limits) {
-      const text = draftVariant(input, '', 'custom', limit)
+      const text = draftVariant(input, 'custom', limit)
       if (text === null) continue
       expect(fits(text, limit), `${limit.max} ${limit.unit}`).toBe(true)
       expect(text).toMatch(/[.!?]$/)
@@ -67,15 +67,15 @@ describe('draftVariant (the offline drafter)', () => {
   })
 
   it('writes something real for each format, naming the contact in a letter of inquiry', () => {
-    const pitch = draftVariant(input, '', 'pitch', { unit: 'words', max: 50 })!
+    const pitch = draftVariant(input, 'pitch', { unit: 'words', max: 50 })!
     expect(pitch).toContain('Harvest Table Food Bank exists to end hunger in Travis County')
     expect(measure(pitch, 'words')).toBeGreaterThan(25)
-    const loi = draftVariant(input, '', 'loi', { unit: 'words', max: 150 })!
+    const loi = draftVariant(input, 'loi', { unit: 'words', max: 150 })!
     expect(loi).toContain('please contact Maria Delgado, Executive Director, at maria@harvesttable.org.')
-    expect(measure(draftVariant(input, '', 'social', { unit: 'characters', max: 280 })!, 'characters')).toBeLessThanOrEqual(280)
+    expect(measure(draftVariant(input, 'social', { unit: 'characters', max: 280 })!, 'characters')).toBeLessThanOrEqual(280)
   })
 
   it('gives null when no whole sentence fits', () => {
-    expect(draftVariant(input, '', 'custom', { unit: 'words', max: 5 })).toBeNull()
+    expect(draftVariant(input, 'custom', { unit: 'words', max: 5 })).toBeNull()
   })
 })

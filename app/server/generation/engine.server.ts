@@ -210,7 +210,7 @@ export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
   stream: (input, signal) => streamDraft(draftNarrative(input), signal),
   streamVariant(task, signal) {
-    const text = draftVariant(task.input, task.narrativeText, task.format, task.limit)
+    const text = draftVariant(task.input, task.format, task.limit)
     if (text === null) throw new UnfitVariantError(task.limit)
     return streamDraft(text, signal)
   },

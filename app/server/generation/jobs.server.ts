@@ -13,7 +13,7 @@ import {
   toFormValues,
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
-import { findInterruptedVariants, finishVariant, insertGeneratingVariant } from '~/server/narratives/variants.server'
+import { findInterruptedVariants, findVariantSource, finishVariant, insertGeneratingVariant } from '~/server/narratives/variants.server'
 import { UnfitVariantError, writeVariant, type VariantTask } from '~/server/generation/variant-writer.server'
 import { limitOf, type VariantRequest } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
@@ -105,7 +105,7 @@ export class VariantSourceError extends Error {}
 export async function startVariant(userId: string, narrativeId: string, request: VariantRequest) {
   await takeTurn()
   const engine = getEngine()
-  const source = await getVariantSource(userId, narrativeId)
+  const source = await findVariantSource(userId, narrativeId)
   if (!source) throw new VariantSourceError('Narrative not found')
   const limit = limitOf(request)
   const claimed = await claimAndInsert(userId, { savesNarrative: false }, (tx, quotaDay) =>
@@ -121,11 +121,6 @@ export async function startVariant(userId: string, narrativeId: string, request:
   })
   log('info', 'variant.started', { userId, narrativeId, variantId: generation.id, engine: engine.name, format: request.format })
   return { id: generation.id, engine: engine.name, finished: generation.finished }
-}
-
-/** Only the owner's finished narrative with text is a source, even for an administrator: the quota is theirs. */
-function getVariantSource(userId: string, narrativeId: string) {
-  return prisma.narrative.findFirst({ where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } } })
 }
 
 /** Claims one generation and inserts its record in the same transaction; refused claims say why. */

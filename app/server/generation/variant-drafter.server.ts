@@ -19,7 +19,7 @@ const PRIORITIES: Record<VariantFormat, Part[]> = {
 const READING_ORDER: Part[] = ['opening', 'reach', 'program', 'result', 'ask']
 
 /** A variant within `limit`, or null when not even one whole sentence fits. */
-export function draftVariant(input: Inputs, _narrativeText: string, format: VariantFormat, limit: Limit): string | null {
+export function draftVariant(input: Inputs, format: VariantFormat, limit: Limit): string | null {
   const sentences = sentencesByPart(input)
   const chosen = new Map<Part, string[]>()
   const text = () =>

@@ -8,6 +8,11 @@ import { countWords } from '~/shared/text'
 // A narrative's variants fitted to a limit (issue 12, docs/decisions/018 and 020): stored like
 // generations, since they are written like them.
 
+/** What a variant is written from: only the owner's finished narrative with text, even for an administrator, whose quota is not theirs. */
+export function findVariantSource(userId: string, narrativeId: string) {
+  return prisma.narrative.findFirst({ where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } } })
+}
+
 /** Inserts the variant a job starts with. Raw, like a generation's insert (decision 006). */
 export async function insertGeneratingVariant(
   tx: Prisma.TransactionClient,
