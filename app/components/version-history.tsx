@@ -50,7 +50,7 @@ function SelectedVersionView({ basePath, version, timeZone }: { basePath: string
         <p>This is the current text.</p>
       ) : (
         <>
-          <h4 id="version-diff-title">From this version to the current text</h4>
+          <h4>From this version to the current text</h4>
           <p className="field-hint">Removed words are struck through; added words are underlined.</p>
           <WordDiff parts={version.diff} />
           <Form method="post" action={basePath} className="actions">
