@@ -6,9 +6,12 @@ type Toast = ToastMessage & { id: number }
 
 export const TOAST_DURATION_MS = 5000
 
-// Client code anywhere can raise a toast; the one Toaster in root renders them.
+// Client code anywhere can raise a toast; the one Toaster in root renders them. A toast raised before the
+// Toaster listens (a page's effects run before those of the Toaster after it) waits for it.
 const listeners = new Set<(toast: ToastMessage) => void>()
+const waiting: ToastMessage[] = []
 export function showToast(toast: ToastMessage) {
+  if (listeners.size === 0) waiting.push(toast)
   for (const listener of listeners) listener(toast)
 }
 
@@ -27,6 +30,7 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
   useEffect(() => {
     const add = (toast: ToastMessage) => setToasts((current) => [...current, { ...toast, id: nextId++ }])
     listeners.add(add)
+    waiting.splice(0).forEach(add)
     return () => void listeners.delete(add)
   }, [])
   useEffect(() => {
@@ -72,3 +76,26 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     </li>
   )
 }
+
+/**
+ * The toast an action answered with (dataWithError, dataWithSuccess): in the HTML of the answer itself, so
+ * it shows without JavaScript, and handed to the Toaster once hydrated.
+ */
+export function ActionToast({ from }: { from?: object | null }) {
+  const toast = from && 'toast' in from ? (from.toast as ToastMessage) : null
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (toast) showToast(toast)
+  }, [toast])
+  if (hydrated || !toast) return null
+  return (
+    <div className="toaster">
+      <ol>
+        <ToastItem toast={{ ...toast, id: 0 }} onDismiss={ignore} />
+      </ol>
+    </div>
+  )
+}
+
+const ignore = () => {}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
-import { Link, useFetcher, useLoaderData, useNavigation, useRevalidator } from 'react-router'
-import { useEffect, useState } from 'react'
+import { Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { ActionToast } from '~/components/toaster'
 import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeListRow } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
@@ -60,11 +61,12 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeList
 export default function NarrativesPage() {
   const { narratives, pagination, showOwner } = useLoaderData<typeof loader>()
   const [deleting, setDeleting] = useState<NarrativeListRow | null>(null)
-  const deleteFetcher = useDeleteFetcher()
+  const deleteFetcher = useFetcher<typeof action>({ key: 'delete-narrative' })
   const pendingId = deleteFetcher.formData?.get('id')
   const rows = narratives.filter((narrative) => narrative.id !== pendingId)
   return (
     <div className="page">
+      <ActionToast from={deleteFetcher.data} />
       <header className="page-header">
         <h1>Narratives</h1>
         <p className="page-subtitle">{showOwner ? 'Admin area: narratives from every user' : 'Your saved narratives'}</p>
@@ -85,17 +87,6 @@ export default function NarrativesPage() {
       />
     </div>
   )
-}
-
-/** After a failed delete (4xx), loaders are not revalidated by default: revalidate to show the toast. */
-function useDeleteFetcher() {
-  const fetcher = useFetcher<typeof action>({ key: 'delete-narrative' })
-  const revalidator = useRevalidator()
-  const failed = fetcher.state === 'idle' && fetcher.data?.ok === false
-  useEffect(() => {
-    if (failed) revalidator.revalidate()
-  }, [failed, fetcher.data]) // eslint-disable-line react-hooks/exhaustive-deps
-  return fetcher
 }
 
 function LoadingIndicator() {

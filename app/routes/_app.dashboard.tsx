@@ -19,7 +19,7 @@ import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
 import { NarrativeFormFields } from '~/components/narrative-form-fields'
 import { NarrativeOutput } from '~/components/narrative-output'
-import { showToast } from '~/components/toaster'
+import { ActionToast, showToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engine.server'
@@ -140,6 +140,7 @@ export default function DashboardPage() {
 
   return (
     <div className="page dashboard">
+      <ActionToast from={reply} />
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
         <p className="quota" role="status">Limit: {remaining} narratives daily</p>

@@ -10,6 +10,7 @@ import { EmailTakenError, getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/s
 import { getEnv } from '~/server/platform/env.server'
 import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
+import { ActionToast } from '~/components/toaster'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
 
@@ -131,6 +132,7 @@ export default function UsersPage() {
   const reply = useActionData<typeof action>() as ConsoleReply | undefined
   return (
     <div className="page">
+      <ActionToast from={reply} />
       <header className="page-header">
         <h1>Manage Users</h1>
         <p className="page-subtitle">

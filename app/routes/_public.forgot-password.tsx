@@ -3,6 +3,7 @@ import { getZodConstraint } from '@conform-to/zod'
 import { type ActionFunctionArgs, data, Form, Link, type MetaFunction, useActionData } from 'react-router'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
+import { ActionToast } from '~/components/toaster'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
@@ -30,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const [showForm, setShowForm] = useState(true)
+  // Without JavaScript the answer is rendered on the server: it shows the notice from the start.
+  const [showForm, setShowForm] = useState(!actionData?.sent)
   useEffect(() => setShowForm(!actionData?.sent), [actionData])
   const [form, fields] = useForm({
     id: 'forgot-password',
@@ -40,18 +42,24 @@ export default function ForgotPasswordPage() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, ForgotPasswordSchema),
   })
-  if (!showForm || (actionData?.sent && showForm === undefined)) return <SentNotice onReset={() => setShowForm(true)} />
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to reset your password.">
-      <Form method="post" {...getFormProps(form)}>
-        <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Sending...">Send reset link</SubmitButton>
-      </Form>
-      <p className="auth-switch">
-        <Link to="/login">Back to login</Link>
-      </p>
-    </AuthCard>
+    <>
+      <ActionToast from={actionData} />
+      {showForm ? (
+        <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to reset your password.">
+          <Form method="post" {...getFormProps(form)}>
+            <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <SubmitButton pendingText="Sending...">Send reset link</SubmitButton>
+          </Form>
+          <p className="auth-switch">
+            <Link to="/login">Back to login</Link>
+          </p>
+        </AuthCard>
+      ) : (
+        <SentNotice onReset={() => setShowForm(true)} />
+      )}
+    </>
   )
 }
 

@@ -13,6 +13,7 @@ import {
   useSearchParams,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { ActionToast } from '~/components/toaster'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { LoginSchema } from '~/shared/auth-schemas'
 import {
@@ -69,6 +70,7 @@ export default function LoginPage() {
   })
   return (
     <AuthCard title="Sign in" subtitle="Access your dashboard and manage your profile">
+      <ActionToast from={lastResult} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />

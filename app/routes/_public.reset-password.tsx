@@ -11,6 +11,7 @@ import {
   useLoaderData,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { ActionToast } from '~/components/toaster'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
@@ -58,6 +59,7 @@ export default function ResetPasswordPage() {
   if (!token || actionData?.invalidToken) return <InvalidLink />
   return (
     <AuthCard title="Reset your password" subtitle="Choose a new password of at least 8 characters.">
+      <ActionToast from={actionData} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />
         <Field meta={fields.newPassword} label="New Password" type="password" inputProps={{ autoComplete: 'new-password', autoFocus: true }} />

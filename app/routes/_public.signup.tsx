@@ -12,6 +12,7 @@ import {
   useLoaderData,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { ActionToast } from '~/components/toaster'
 import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/forms'
 import { SignupSchema } from '~/shared/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
@@ -85,6 +86,7 @@ function SignupForm() {
   })
   return (
     <AuthCard title="Create your account" subtitle="Join our platform and create compelling Impact Narratives">
+      <ActionToast from={lastResult} />
       <Form method="post" {...getFormProps(form)}>
         <Field meta={fields.email} label="Email" type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <div className="field-row">

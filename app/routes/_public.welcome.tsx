@@ -11,6 +11,7 @@ import {
   useLoaderData,
 } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { ActionToast } from '~/components/toaster'
 import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/forms'
 import { AcceptInvitationSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
@@ -66,6 +67,7 @@ export default function WelcomePage() {
   if (!token || actionData?.invalidToken) return <InvalidInvitation />
   return (
     <AuthCard title={`Welcome, ${firstName}!`} subtitle="Set your password to finish creating your account.">
+      <ActionToast from={actionData} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />
         <p>

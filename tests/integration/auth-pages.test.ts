@@ -7,6 +7,7 @@ import { action as resetAction, loader as resetLoader } from '~/routes/_public.r
 import { loader as usersLoader } from '~/routes/_app.users'
 import { loader as dashboardLoader } from '~/routes/_app.dashboard'
 import { loader as indexLoader } from '~/routes/_index'
+import { loader as rootLoader } from '~/root'
 import { settlePendingMail } from '~/server/accounts/email.server'
 import { resetDatabase } from '../setup/db'
 import { call, cookiesFrom, formRequest, getRequest } from '../setup/requests'
@@ -68,6 +69,44 @@ describe('sign-up page', () => {
     await makeUser()
     await call(signupAction, formRequest('/signup', { ...signup, isAdmin: 'true' }))
     expect((await prisma.user.findUniqueOrThrow({ where: { email: 'ada@example.org' } })).isAdmin).toBe(false)
+  })
+})
+
+describe('messages belong to the answer that gives them', () => {
+  const errorOf = (body: { toast?: unknown }) => body.toast
+
+  it('a failed sign-in answers with its error toast and leaves none for the next page', async () => {
+    await makeUser({ email: 'grace@example.org' })
+    const res = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: 'not the password' }))
+    expect(res.status).toBe(401)
+    expect(errorOf(res.body)).toEqual({ type: 'error', message: 'Invalid email or password' })
+    expect(toastOf(res.headers)).toBe(false)
+    // The page the person goes to next (forgot-password) reads the toast cookie in the root loader.
+    const next = await call(rootLoader, getRequest('/forgot-password', { cookie: cookiesFrom(res.headers) }))
+    expect(next.body.toast).toBeNull()
+  })
+
+  it('a taken email and a mismatch each answer with their own message, not the previous one', async () => {
+    await makeUser({ email: 'ada@example.org' })
+    const taken = await call(signupAction, formRequest('/signup', signup))
+    expect(errorOf(taken.body)).toEqual({ type: 'error', message: 'An account with this email already exists' })
+    expect(toastOf(taken.headers)).toBe(false)
+    const mismatch = await call(
+      signupAction,
+      formRequest('/signup', { ...signup, email: 'new@example.org', confirmPassword: 'other' }, { cookie: cookiesFrom(taken.headers) }),
+    )
+    expect(errorOf(mismatch.body)).toEqual({ type: 'error', message: 'Passwords do not match' })
+  })
+
+  it('a redirect still carries its toast, once, to the page it leads to', async () => {
+    await makeUser({ email: 'grace@example.org' })
+    const res = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD }))
+    const cookie = cookiesFrom(res.headers)
+    const landing = await call(rootLoader, getRequest('/dashboard', { cookie }))
+    expect(landing.body.toast).toMatchObject({ type: 'success', message: 'Welcome! Login Successfully' })
+    // The landing answer re-sets the toast cookie without it.
+    const after = await call(rootLoader, getRequest('/dashboard', { cookie: cookiesFrom(landing.headers) }))
+    expect(after.body.toast).toBeNull()
   })
 })
 

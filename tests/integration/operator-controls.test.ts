@@ -97,7 +97,7 @@ describe('SIGNUPS=closed', () => {
     const refused = await call(signupAction, formRequest('/signup', signupForm('second@example.org')))
     expect(refused.status).toBe(403)
     expect(refused.body.error['']).toEqual([CLOSED])
-    expect(toastOf(refused.headers)).toBe(true)
+    expect(refused.body.toast).toEqual({ type: 'error', message: CLOSED })
     expect(await prisma.user.count()).toBe(1)
   })
 

@@ -1,6 +1,7 @@
-import { createCookieSessionStorage } from 'react-router'
+import { createCookieSessionStorage, data } from 'react-router'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
 import { getEnv } from '~/server/platform/env.server'
+import type { ToastMessage } from '~/components/toaster'
 
 const env = getEnv()
 
@@ -21,11 +22,20 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
 // remix-toast's default cookie is unsigned; this one is signed with the same secrets.
 const toastSessionStorage = createCookieSessionStorage({ cookie: { name: '__toast', ...cookieDefaults } })
 
-export const {
-  getToast,
-  dataWithSuccess,
-  dataWithError,
-  redirectWithSuccess,
-  redirectWithError,
-  redirectWithToast,
-} = createToastUtilsWithCustomSession(toastSessionStorage)
+// The flash cookie carries a toast across a redirect, to the page the redirect leads to.
+export const { getToast, redirectWithSuccess, redirectWithError } = createToastUtilsWithCustomSession(toastSessionStorage)
+
+/**
+ * An answer that stays on its page carries its toast in its own data, rendered by <ActionToast>. In the
+ * flash cookie it would reach the next page instead: React Router reloads no loaders after a 4xx, and
+ * without JavaScript the page is rendered before the browser holds the cookie.
+ */
+function dataWithToast<T extends object>(payload: T, toast: ToastMessage, init?: ResponseInit) {
+  return data<T & { toast: ToastMessage }>({ ...payload, toast }, init)
+}
+
+export const dataWithError = <T extends object>(payload: T, message: string, init?: ResponseInit) =>
+  dataWithToast(payload, { type: 'error', message }, init)
+
+export const dataWithSuccess = <T extends object>(payload: T, message: string, init?: ResponseInit) =>
+  dataWithToast(payload, { type: 'success', message }, init)

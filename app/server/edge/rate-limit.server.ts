@@ -164,6 +164,6 @@ export function rateLimitKeysForTests() {
 export const rateLimitedPageHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 /** A page action's answer to RateLimitError: its data, a 429 with Retry-After, and an error toast. */
-export function rateLimitedPage<T>(data: T, error: RateLimitError) {
+export function rateLimitedPage<T extends object>(data: T, error: RateLimitError) {
   return dataWithError(data, error.message, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
 }
