@@ -1,10 +1,20 @@
+import type { LoaderFunctionArgs } from 'react-router'
 import { redirect } from 'react-router'
 
-// SPEC.md: any other path redirects to /.
-export function loader() {
+// SPEC.md: any other path redirects to /. That holds for pages a person might mistype; a missing
+// resource, file or narrative page answers a 404 page, so a link that leads nowhere says so. Missing API
+// endpoints answer JSON (api.$.ts, auth.$.ts).
+const NOT_A_PAGE = /^\/(resources|assets|admin\/narratives)\/|\.[a-z0-9]+$/i
+
+function answer({ request }: LoaderFunctionArgs) {
+  if (NOT_A_PAGE.test(new URL(request.url).pathname)) throw new Response('Not found', { status: 404 })
   return redirect('/')
 }
 
-export function action() {
-  return redirect('/')
+export const loader = answer
+export const action = answer
+
+// A page, so that a 404 renders the root's error page.
+export default function NotFound() {
+  return null
 }

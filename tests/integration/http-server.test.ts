@@ -79,6 +79,50 @@ describe('built assets', () => {
   })
 })
 
+describe('paths that lead nowhere', () => {
+  const get = (path: string, cookie?: string) => fetch(`${app.origin}${path}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+
+  async function signIn(email: string) {
+    await registerOverHttp(app.origin, email)
+    const response = await fetch(`${app.origin}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: 'a good password' }),
+    })
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+  }
+
+  it('sends a mistyped page to / as SPEC.md says', async () => {
+    for (const path of ['/no/such/page', '/dashbord', '/admin']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(302)
+      expect(response.headers.get('Location'), path).toBe('/')
+    }
+  })
+
+  it('answers a missing API endpoint with a JSON 404', async () => {
+    for (const path of ['/api/nope', '/auth/nope', '/api/narrative/x/y/z']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.json(), path).toEqual({ error: 'Not found' })
+    }
+  })
+
+  it('answers a missing resource, file or narrative page with a 404 page', async () => {
+    const cookie = await signIn('nowhere@example.org')
+    for (const path of ['/resources/nope', '/robots.txt', '/admin/narratives/x/y', '/admin/narratives/no-such-id']) {
+      const response = await get(path, cookie)
+      expect(response.status, path).toBe(404)
+      const html = await response.text()
+      expect(html, path).toMatch(/<h1>(Page|Narrative) not found<\/h1>/)
+    }
+  })
+})
+
 describe('robustness', () => {
   it.each(['foo', 'http://[', 'https://'])('refuses a state change with the malformed Origin %j as cross-site (403, not 500)', async (origin) => {
     const response = await fetch(`${app.origin}/login`, {
