@@ -17,6 +17,7 @@ import { RequestIdNote } from './components/request-id'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
+import { useFocusAfterNavigation } from './hooks/use-focus-after-navigation'
 import styles from './styles/app.css?url'
 import { getOptionalUser } from '~/server/accounts/auth.server'
 import { noStoreForPrivateAnswers } from '~/server/edge/no-store.server'
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, toast } = useLoaderData<typeof loader>()
+  useFocusAfterNavigation()
   return (
     <>
       <SiteHeader user={user} />

@@ -1,6 +1,8 @@
 import { ClaimedText, ClaimsSummary, WordCount, type ClaimView } from '~/components/claimed-text'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
+import type { Ref } from 'react'
 import type { StreamStatus } from '~/hooks/use-generation'
+import { countWords } from '~/shared/text'
 
 export function engineLabel(engine: string) {
   return engine === 'offline-drafter' ? 'Written by the offline drafter' : `Written by ${engine}`
@@ -20,11 +22,14 @@ export function NarrativeOutput({
   status,
   engine,
   claims,
+  ref,
 }: {
   text: string
   status: StreamStatus
   engine: string | null
   claims?: ClaimView[]
+  /** The text's box, which takes focus when a generation starts (the pressed button is disabled). */
+  ref?: Ref<HTMLDivElement>
 }) {
   const generating = status === 'generating'
   const checked = !generating && claims ? claims : null
@@ -37,12 +42,24 @@ export function NarrativeOutput({
       </div>
       {STATUS_NOTES[status] ? <p className={`status-note status-note-${status}`}>{STATUS_NOTES[status]}</p> : null}
       {checked ? <ClaimsSummary claims={checked} idPrefix="output-claim" /> : null}
-      {/* Polite, non-atomic: screen readers hear new text as it arrives without interruptions. */}
-      <div className="output-box" role="log" aria-live="polite" aria-atomic="false" tabIndex={0}>
+      {/* Screen readers hear that writing started and how it ended, not every piece; the text is busy
+          meanwhile and can be read once written. */}
+      <p className="visually-hidden" role="status">
+        {announcement(status, text)}
+      </p>
+      <div ref={ref} className="output-box" role="region" aria-label="Narrative text" aria-busy={generating} tabIndex={0}>
         {checked ? <ClaimedText text={text} claims={checked} idPrefix="output-claim" /> : text}
         {!text && !generating ? <span className="output-placeholder">Your narrative will appear here.</span> : null}
         {generating ? <span className="cursor" aria-hidden="true" /> : null}
       </div>
     </section>
   )
+}
+
+function announcement(status: StreamStatus, text: string) {
+  if (status === 'generating') return 'Writing your narrative...'
+  if (status === 'complete') return `Narrative written: ${countWords(text)} words.`
+  if (status === 'stopped') return 'Generation stopped.'
+  if (status === 'failed') return 'Generation failed.'
+  return ''
 }

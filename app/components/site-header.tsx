@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { forgetSavedForms } from '~/hooks/use-saved-form'
 
@@ -7,7 +8,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="brand" aria-label="Impact Narrative Studio home">
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             IN
           </span>
@@ -40,11 +41,11 @@ function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
   )
 }
 
-// A <details> menu opens and closes without JavaScript; Logout is a real POST form, which first
-// forgets this browser's unsaved narrative form.
+// A <details> menu opens and closes without JavaScript (and with Escape, with it); Logout is a real
+// POST form, which first forgets this browser's unsaved narrative form.
 function UserMenu({ label, email }: { label: string; email: string }) {
   return (
-    <details className="user-menu">
+    <details className="user-menu" onKeyDown={closeOnEscape}>
       <summary>
         <span className="user-avatar" aria-hidden="true">
           {label.charAt(0).toUpperCase()}
@@ -61,4 +62,11 @@ function UserMenu({ label, email }: { label: string; email: string }) {
       </div>
     </details>
   )
+}
+
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget
+  if (event.key !== 'Escape' || !menu.open) return
+  menu.open = false
+  menu.querySelector('summary')?.focus()
 }

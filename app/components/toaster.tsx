@@ -65,8 +65,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   }, [toast.id, onDismiss])
   const urgent = toast.type === 'error' || toast.type === 'warning'
   return (
-    <li className={`toast toast-${toast.type}`} role={urgent ? 'alert' : 'status'}>
-      <div>
+    <li className={`toast toast-${toast.type}`}>
+      <div role={urgent ? 'alert' : 'status'}>
         <p className="toast-message">{toast.message}</p>
         {toast.description ? <p className="toast-description">{toast.description}</p> : null}
       </div>

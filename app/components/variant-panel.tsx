@@ -92,6 +92,9 @@ export function VariantPanel({
           {writing ? 'Writing...' : 'Write variant'}
         </button>
       </Form>
+      <p className="visually-hidden" role="status">
+        {writing ? 'Writing the variant...' : ''}
+      </p>
       {live ? <LiveVariant live={live} limit={liveLimit} /> : null}
       {variants.length ? <VariantList variants={variants} /> : null}
     </section>
@@ -111,7 +114,8 @@ function LiveVariant({ live, limit }: { live: GenerationState; limit: Limit | nu
         <>
           {live.note ? <p className="status-note">{live.note}</p> : null}
           {limit ? <LimitCount text={live.text} limit={limit} /> : null}
-          <div className="output-box variant-box" role="log" aria-live="polite" aria-atomic="false">
+          {/* Write variant is disabled once pressed, which drops its focus: the text being written takes it. */}
+          <div ref={focus} className="output-box variant-box" role="region" aria-label="Variant text" aria-busy="true" tabIndex={0}>
             {live.text}
             <span className="cursor" aria-hidden="true" />
           </div>
@@ -180,3 +184,5 @@ function CopyButton({ text }: { text: string }) {
     </button>
   )
 }
+
+const focus = (element: HTMLElement | null) => element?.focus()

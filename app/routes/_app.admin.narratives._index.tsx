@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router'
 import { Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ActionToast } from '~/components/toaster'
 import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeListRow } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
@@ -11,6 +11,10 @@ import { toneLabel } from '~/shared/tones'
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
 const PREVIEW_LENGTH = 30
+
+// React Router reloads nothing after a 4xx; a 404 means the narrative is gone, which the page must show.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 404 || defaultShouldRevalidate
 const PAGE_MAX = 100_000
 const DELETED = 'Narrative deleted successfully!'
 const DELETE_FAILED = 'Failed to delete narrative. Please try again.'
@@ -64,11 +68,18 @@ export default function NarrativesPage() {
   const deleteFetcher = useFetcher<typeof action>({ key: 'delete-narrative' })
   const pendingId = deleteFetcher.formData?.get('id')
   const rows = narratives.filter((narrative) => narrative.id !== pendingId)
+  // The deleted row took the focused Delete link with it: the page's heading takes focus.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (pendingId) headingRef.current?.focus()
+  }, [pendingId])
   return (
     <div className="page">
       <ActionToast from={deleteFetcher.data} />
       <header className="page-header">
-        <h1>Narratives</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Narratives
+        </h1>
         <p className="page-subtitle">{showOwner ? 'Admin area: narratives from every user' : 'Your saved narratives'}</p>
         <LoadingIndicator />
       </header>

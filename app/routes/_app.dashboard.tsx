@@ -13,7 +13,7 @@ import {
   useRevalidator,
   useSubmit,
 } from 'react-router'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
@@ -137,6 +137,7 @@ export default function DashboardPage() {
   const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'generate'
   const generating = starting || generation.status === 'generating'
   const canDownload = narrative && !generating && generation.text.length > 0
+  const outputRef = useFocusWhen(starting)
 
   return (
     <div className="page dashboard">
@@ -162,6 +163,7 @@ export default function DashboardPage() {
         <NarrativeFormFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <NarrativeOutput
+          ref={outputRef}
           text={generation.text}
           status={starting ? 'generating' : generation.status}
           engine={narrative?.engine ?? engine}
@@ -201,3 +203,12 @@ function StopButton({ id }: { id: string }) {
   )
 }
 
+
+/** Generate is disabled once pressed, which drops its focus: the text being written takes it. */
+function useFocusWhen(condition: boolean) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (condition) ref.current?.focus()
+  }, [condition])
+  return ref
+}

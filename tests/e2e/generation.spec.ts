@@ -17,6 +17,11 @@ test('generates a narrative: the text grows in the box, then it is saved and the
 
   await expect(page.getByRole('heading', { name: 'Generating Narrative...' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled()
+  // The pressed button is disabled: focus goes to the text being written, which is busy, and a status
+  // says that writing started, once, rather than every piece being read out.
+  await expect(outputBox(page)).toBeFocused()
+  await expect(outputBox(page)).toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByRole('status').filter({ hasText: 'Writing your narrative...' })).toBeAttached()
   await expect(outputBox(page)).not.toBeEmpty()
   const early = (await outputBox(page).textContent())!.length
   await expect.poll(async () => (await outputBox(page).textContent())!.length).toBeGreaterThan(early + 20)
@@ -27,6 +32,9 @@ test('generates a narrative: the text grows in the box, then it is saved and the
   await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
   await expect(page.getByText(/^\d+ words \(target 300-400\)$/)).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/)
+  await expect(outputBox(page)).toHaveAttribute('aria-busy', 'false')
+  await expect(page.getByRole('status').filter({ hasText: /^Narrative written: \d+ words\.$/ })).toBeAttached()
+  await expect(page.locator('[aria-live]')).toHaveCount(0)
 })
 
 test('generates several times in a row: each narrative is shown, counted and downloadable', async ({ page }) => {
@@ -145,6 +153,7 @@ test.describe('without JavaScript', () => {
     await page.locator('form [required]').evaluateAll((inputs) => inputs.forEach((input) => input.removeAttribute('required')))
     await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
     await expect(page.getByText('Organization Name is required')).toBeVisible()
-    await expect(page.getByText('Please fill in all required fields to generate a complete narrative')).toBeVisible()
+    await expect(page.locator('#narrative-error')).toHaveText('Please fill in all required fields to generate a complete narrative')
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all required fields to generate a complete narrative' })).toBeVisible()
   })
 })

@@ -121,5 +121,5 @@ export async function fillNarrativeForm(page: Page, { missionSuffix = '' } = {})
 }
 
 export function outputBox(page: Page) {
-  return page.getByRole('log')
+  return page.getByRole('region', { name: 'Narrative text' })
 }

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, apiToken, createNarrative, field, fillNarrativeForm, registerUser, signIn } from './helpers'
+
+// axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on every page and state, at a desktop and a phone width.
+// A serious or critical violation fails the run; lesser ones are printed so they are seen.
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+async function expectAccessible(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  const summary = violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  if (violations.length > blocking.length) console.log(`${state}, lesser axe findings:\n  ${summary.join('\n  ')}`)
+  expect.soft(blocking.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([])
+}
+
+for (const size of WIDTHS) {
+  test.describe(`axe-core at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } })
+
+    test('public pages, and the forms with their errors', async ({ page }) => {
+      for (const path of ['/login', '/signup', '/forgot-password', '/terms', '/privacy-policy', '/copyright-policy', '/email-consent']) {
+        await page.goto(path)
+        await expectAccessible(page, path)
+      }
+      await page.goto('/reset-password?token=nope')
+      await expectAccessible(page, 'an invalid reset link')
+      await page.goto('/welcome?token=nope')
+      await expectAccessible(page, 'an invalid invitation')
+      await page.goto('/resources/nothing-here')
+      await expectAccessible(page, 'the 404 page')
+
+      await page.goto('/login')
+      await field(page, 'Email').fill('nobody@e2e.test')
+      await field(page, 'Password').fill('not a password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByText('Invalid email or password').first()).toBeVisible()
+      await expectAccessible(page, 'a failed sign-in')
+
+      await page.goto('/signup')
+      await page.getByRole('button', { name: 'Create Account' }).click()
+      await expect(page.getByText('Email is required')).toBeVisible()
+      await expectAccessible(page, 'sign-up with every field in error')
+    })
+
+    test("a member's pages: dashboard, generation, list, narrative, edit, versions, variant, delete, menu", async ({ page }) => {
+      const { email, password } = await registerUser()
+      const token = await apiToken(email, password)
+      const id = await createNarrative(token)
+      await signIn(page, email, password)
+      await expectAccessible(page, 'the dashboard')
+
+      await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+      await expectAccessible(page, 'the dashboard with a required-fields error')
+      await fillNarrativeForm(page)
+      await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+      await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
+      await expectAccessible(page, 'the dashboard after a generation')
+
+      await page.locator('.user-menu summary').click()
+      await expectAccessible(page, 'the account menu open')
+      await page.keyboard.press('Escape')
+
+      await page.goto('/admin/narratives')
+      await expectAccessible(page, 'the list')
+      await page.getByRole('link', { name: 'Delete Narrative' }).first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectAccessible(page, 'the delete dialog')
+      await page.keyboard.press('Escape')
+
+      await page.goto(`/admin/narratives/${id}`)
+      await expectAccessible(page, 'a narrative')
+      await page.goto(`/admin/narratives/${id}?edit=1`)
+      await expectAccessible(page, 'a narrative being edited')
+      await page.getByRole('textbox', { name: /^Generated Narrative/ }).fill('A shorter narrative for Harvest Table Food Bank.')
+      await page.getByRole('button', { name: 'Save Changes' }).click()
+      await expect(page.getByRole('link', { name: 'Edit Narrative' })).toBeVisible()
+      await expectAccessible(page, 'a narrative just saved')
+      await page.locator('.version-list a').last().click()
+      await expectAccessible(page, 'a narrative compared with a version')
+      await page.goto(`/admin/narratives/${id}/delete`)
+      await expectAccessible(page, 'the delete page without JavaScript')
+    })
+
+    test("the administrator's pages", async ({ page }) => {
+      await signIn(page, ADMIN.email, ADMIN.password)
+      await page.goto('/users')
+      await expectAccessible(page, 'Manage Users')
+      await page.goto('/admin/narratives')
+      await expectAccessible(page, "the administrator's list")
+    })
+  })
+}
+
+test.describe('focus, by keyboard', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('Shift+Tab up the dashboard never leaves the focused field under the sticky header', async ({ page }) => {
+    const { email, password } = await registerUser()
+    await signIn(page, email, password)
+    await page.getByRole('button', { name: 'Generate Impact Narrative' }).focus()
+    const header = await page.locator('.site-header').boundingBox()
+    for (const label of ['Website', 'Organization Name']) {
+      const target = field(page, label)
+      while (!(await target.evaluate((element) => element === document.activeElement))) await page.keyboard.press('Shift+Tab')
+      const box = (await target.boundingBox())!
+      expect(box.y, label).toBeGreaterThanOrEqual(header!.y + header!.height)
+    }
+  })
+
+  test('Escape closes the account menu and returns to its button', async ({ page }) => {
+    const { email, password } = await registerUser()
+    await signIn(page, email, password)
+    const menu = page.locator('.user-menu')
+    await menu.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    await expect(menu).toHaveAttribute('open', '')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Escape')
+    await expect(menu).not.toHaveAttribute('open')
+    await expect(menu.locator('summary')).toBeFocused()
+  })
+
+  test('opening a narrative focuses its heading; deleting one from the list focuses the list', async ({ page }) => {
+    const { email, password } = await registerUser()
+    const token = await apiToken(email, password)
+    await createNarrative(token)
+    await createNarrative(token)
+    await signIn(page, email, password)
+    await page.goto('/admin/narratives')
+    await page.getByRole('link', { name: 'View Narrative' }).first().press('Enter')
+    await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeFocused()
+    await page.goBack()
+    await page.getByRole('link', { name: 'Delete Narrative' }).first().press('Enter')
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).press('Enter')
+    await expect(page.getByRole('heading', { name: 'Narratives' })).toBeFocused()
+    await expect(page.getByRole('status').filter({ hasText: 'Narrative deleted successfully!' })).toBeVisible()
+  })
+})
