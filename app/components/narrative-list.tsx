@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
-import { formatDate, useLocalTimeZone } from '~/shared/dates'
+import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
 // The narrative list's table, pagination and delete dialog (the page is app/routes/_app.admin.narratives._index.tsx).
 
@@ -22,8 +22,9 @@ type Row = NarrativeListRow
 
 export function NarrativesTable({ rows, showOwner, onDelete }: { rows: Row[]; showOwner: boolean; onDelete: (row: Row) => void }) {
   return (
+    // Below 40em the rows read as cards (app.css), each cell named by its column.
     <div className="table-wrap card">
-      <table className="table">
+      <table className="table table-cards">
         <caption className="visually-hidden">Saved narratives, newest first</caption>
         <thead>
           <tr>
@@ -57,19 +58,19 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
   return (
     <tr>
       {row.owner ? (
-        <td>
+        <td data-label="User Details">
           {row.owner.name}
           <br />
           <small>{row.owner.email}</small>
         </td>
       ) : null}
-      <td>{row.company}</td>
-      <td>
+      <td data-label="Company">{row.company}</td>
+      <td data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />
       </td>
-      <td>{row.tone}</td>
-      <td>{formatDate(row.createdAt, timeZone)}</td>
-      <td>
+      <td data-label="Tone">{row.tone}</td>
+      <td data-label="Created">{formatDateTime(row.createdAt, timeZone)}</td>
+      <td className="row-actions">
         <RowActions row={row} onDelete={onDelete} />
       </td>
     </tr>
@@ -84,7 +85,9 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
   }
   return (
     <>
-      <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<EditIcon />} />
+      {/* Regenerating uses a day's narrative; changing the words does not, and is one click away too. */}
+      <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<RegenerateIcon />} />
+      {busy ? null : <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}?edit=1#narrative`} label="Edit Narrative" icon={<EditIcon />} />}
       <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
       {busy ? null : <DownloadButton href={narrativeDocxPath(row.id)} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
       {busy ? null : (
@@ -194,6 +197,17 @@ function EditIcon() {
     <LineIcon>
       <path d="M12 20h9" />
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </LineIcon>
+  )
+}
+
+function RegenerateIcon() {
+  return (
+    <LineIcon>
+      <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
+      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" />
+      <path d="M21 3v5h-5" />
+      <path d="M3 21v-5h5" />
     </LineIcon>
   )
 }

@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router'
 import { Form, Link, replace, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
-import { useCallback, useEffect, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { ClaimedText, ClaimsSummary, WordCount } from '~/components/claimed-text'
 import { VariantPanel } from '~/components/variant-panel'
+import { ActionToast } from '~/components/toaster'
+import { contactsOf } from '~/shared/contacts'
 import { VersionHistory } from '~/components/version-history'
 import { useGeneration, type StreamStatus } from '~/hooks/use-generation'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
@@ -29,6 +31,10 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 ]
 
 const LIST_PATH = '/admin/narratives'
+
+// React Router reloads nothing after a 4xx; a 404 means the narrative is gone, which the page must show.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 404 || defaultShouldRevalidate
 const UPDATED = 'Narrative updated successfully!'
 const UPDATE_FAILED = 'Failed to update narrative. Please try again.'
 const RESTORED = 'Version restored.'
@@ -71,6 +77,8 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       geographicFocus: narrative.geographicFocus,
       keyPrograms: narrative.keyPrograms,
       impactMetrics: narrative.impactMetrics,
+      website: narrative.website,
+      contacts: contactsOf(narrative),
     },
     versions: versions.map(({ id, source, createdAt }) => ({ id, source, createdAt })),
     selectedVersion: selected && {
@@ -117,7 +125,7 @@ async function saveText(id: string, user: Viewer, formData: FormData) {
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
   const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
   if (!updated) return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
-  return redirectWithSuccess(detailPath(id), UPDATED)
+  return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
 }
 
 async function restore(id: string, user: Viewer, versionId: string) {
@@ -156,43 +164,48 @@ export default function NarrativeDetailPage() {
   const editable = narrative.status !== 'generating'
   const editing = editable && searchParams.get('edit') === '1'
   const basePath = `${LIST_PATH}/${encodeURIComponent(narrative.id)}`
+  const actionData = useActionData<typeof action>()
+  // The narrative first, then its actions, its history and variants, then the inputs it was written from.
   return (
     <div className="page">
+      <ActionToast from={actionData} />
       <header className="page-header">
         <h1>Narrative Details</h1>
         <p className="page-subtitle">{narrative.company}</p>
       </header>
-      {/* Left-aligned under the title: the top-right corner is where toasts appear. */}
-      <div className="actions">
+      <p className="back-link">
         <Link to={LIST_PATH} className="button button-secondary">
           Back to List
         </Link>
-        {editable ? (
-          <Link to={`${basePath}${editing ? '' : '?edit=1'}`} className="button button-primary" preventScrollReset>
-            {editing ? 'Cancel' : 'Edit Narrative'}
-          </Link>
-        ) : null}
-      </div>
+      </p>
       <div className="card">
-        <CompanyInformation narrative={narrative} />
-        <InputSections narrative={narrative} />
-        <section className="section-block" aria-labelledby="narrative-title">
+        <section className="section-block" aria-labelledby="narrative-title" id="narrative" tabIndex={-1}>
           <NarrativeHeading narrative={narrative} />
           {editing ? (
-            <EditNarrativeForm narrative={narrative} />
+            <EditNarrativeForm narrative={narrative} basePath={basePath} />
           ) : (
             <>
               <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
               {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
               <p>{narrative.generatedNarrative ? <ClaimedText text={narrative.generatedNarrative} claims={narrative.claims} idPrefix="claim" /> : NOT_PROVIDED}</p>
+              <div className="actions">
+                {editable ? (
+                  <>
+                    <Link to={`${basePath}?edit=1#narrative`} className="button button-primary" preventScrollReset>
+                      Edit Narrative
+                    </Link>
+                    <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download Narrative" />
+                  </>
+                ) : null}
+              </div>
             </>
           )}
-          <div className="actions">{editable ? <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download Narrative" /> : null}</div>
         </section>
         {editable ? <VersionHistory basePath={basePath} versions={versions} selected={selectedVersion ?? null} /> : null}
         {canWriteVariants && editable && narrative.generatedNarrative ? (
           <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} remaining={remaining} />
         ) : null}
+        <OrganisationInputs narrative={narrative} />
         <MetaFooter narrative={narrative} />
       </div>
     </div>
@@ -225,16 +238,39 @@ function Variants({
   )
 }
 
+/** What the narrative was written from, folded away under it; open without JavaScript too. */
+function OrganisationInputs({ narrative }: { narrative: Narrative }) {
+  return (
+    <details className="section-block inputs-disclosure">
+      <summary>
+        <h2>The organisation's inputs</h2>
+      </summary>
+      <CompanyInformation narrative={narrative} />
+      <InputSections narrative={narrative} />
+    </details>
+  )
+}
+
 function CompanyInformation({ narrative }: { narrative: Narrative }) {
   const timeZone = useLocalTimeZone()
   return (
     <section aria-labelledby="company-title">
-      <h2 id="company-title">Company Information</h2>
+      <h3 id="company-title">Company Information</h3>
       <dl className="detail-grid">
         <DetailItem term="Name">{narrative.ownerName || NOT_PROVIDED}</DetailItem>
         <DetailItem term="Email">{narrative.ownerEmail}</DetailItem>
         <DetailItem term="Company">{narrative.company}</DetailItem>
         <DetailItem term="Last Updated">{formatDate(narrative.updatedAt, timeZone)}</DetailItem>
+        <DetailItem term="Website">{narrative.website || NOT_PROVIDED}</DetailItem>
+        {narrative.contacts.map((contact) => (
+          <DetailItem key={contact.designation} term={`${contact.designation} Contact`}>
+            {contact.lines.map((line) => (
+              <span key={line} className="contact-line">
+                {line}
+              </span>
+            ))}
+          </DetailItem>
+        ))}
       </dl>
     </section>
   )
@@ -250,18 +286,22 @@ function DetailItem({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function InputSections({ narrative }: { narrative: Narrative }) {
-  const sections: [string, string][] = [
-    ['Mission Statement', narrative.missionStatement],
-    ['Target Population', narrative.targetAudience],
-    ['Geographic Focus', narrative.geographicFocus],
-    ['Key Activities', narrative.keyPrograms],
-    ['Key Achievements', narrative.impactMetrics],
+  // SPEC.md's titles, each with the form field it was entered in, where the names differ.
+  const sections: [string, string | null, string][] = [
+    ['Mission Statement', null, narrative.missionStatement],
+    ['Target Population', 'Target Audience', narrative.targetAudience],
+    ['Geographic Focus', null, narrative.geographicFocus],
+    ['Key Activities', 'Key Programs and Services', narrative.keyPrograms],
+    ['Key Achievements', 'Impact Metrics and Achievements', narrative.impactMetrics],
   ]
   return (
     <div>
-      {sections.map(([title, text]) => (
+      {sections.map(([title, field, text]) => (
         <div key={title} className="section-block">
-          <h3>{title}</h3>
+          <h3>
+            {title}
+            {field ? <span className="field-origin"> (the form's “{field}”)</span> : null}
+          </h3>
           <p>{text || NOT_PROVIDED}</p>
         </div>
       ))}
@@ -285,10 +325,10 @@ function NarrativeHeading({ narrative }: { narrative: Narrative }) {
   )
 }
 
-function EditNarrativeForm({ narrative }: { narrative: Narrative }) {
+function EditNarrativeForm({ narrative, basePath }: { narrative: Narrative; basePath: string }) {
   const actionData = useActionData<typeof action>()
   const lastResult = actionData?.intent === 'save' ? actionData.result : undefined
-  useToastAfterFailure(lastResult)
+  const [draft, setDraft] = useState(narrative.generatedNarrative)
   const [form, fields] = useForm({
     id: `narrative-text-${narrative.id}`,
     lastResult,
@@ -306,21 +346,22 @@ function EditNarrativeForm({ narrative }: { narrative: Narrative }) {
         label="Generated Narrative"
         rows={16}
         hint="You can edit the narrative text directly"
+        textareaProps={{ autoFocus: true, onInput: (event) => setDraft(event.currentTarget.value) }}
       />
+      <p className="edit-count">
+        <WordCount text={draft} min={NARRATIVE_WORDS.min} max={NARRATIVE_WORDS.max} />
+      </p>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <SubmitButton pendingText="Saving..." className="button button-primary">
-        Save Changes
-      </SubmitButton>
+      <div className="actions">
+        <SubmitButton pendingText="Saving..." className="button button-primary">
+          Save Changes
+        </SubmitButton>
+        <Link to={`${basePath}#narrative`} className="button button-secondary" preventScrollReset>
+          Cancel
+        </Link>
+      </div>
     </Form>
   )
-}
-
-/** A failed save (4xx) does not revalidate the loaders, so the flash toast would wait: fetch it now. */
-function useToastAfterFailure(result: unknown) {
-  const revalidator = useRevalidator()
-  useEffect(() => {
-    if (result) revalidator.revalidate()
-  }, [result]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function MetaFooter({ narrative }: { narrative: Narrative }) {

@@ -21,18 +21,22 @@ type Contact = { name?: string; title?: string; email?: string; phone?: string }
 
 const NO_CONTACTS = 'empty'
 
-export function formatContacts(input: ContactFields): string {
-  const contacts: Array<[string, Contact]> = [
-    [
-      'Primary',
-      { name: input.contactName1, title: input.contactTitle1, email: input.contactEmail1, phone: input.contactPhone1 },
-    ],
-    [
-      'Secondary',
-      { name: input.contactName2, title: input.contactTitle2, email: input.contactEmail2, phone: input.contactPhone2 },
-    ],
+function contactPairs(input: ContactFields): Array<[string, Contact]> {
+  return [
+    ['Primary', { name: input.contactName1, title: input.contactTitle1, email: input.contactEmail1, phone: input.contactPhone1 }],
+    ['Secondary', { name: input.contactName2, title: input.contactTitle2, email: input.contactEmail2, phone: input.contactPhone2 }],
   ]
-  const lines = contacts
+}
+
+/** The contacts given, each as its designation and its filled-in parts, for a page to list. */
+export function contactsOf(input: ContactFields): Array<{ designation: string; lines: string[] }> {
+  return contactPairs(input)
+    .map(([designation, contact]) => ({ designation, lines: [contact.name, contact.title, contact.email, contact.phone].map((part) => part?.trim() ?? '').filter(Boolean) }))
+    .filter((contact) => contact.lines.length > 0)
+}
+
+export function formatContacts(input: ContactFields): string {
+  const lines = contactPairs(input)
     .map(([designation, contact]) => formatContactLine(designation, contact))
     .filter((line): line is string => line !== null)
   return lines.length > 0 ? lines.join('\n') : NO_CONTACTS

@@ -48,6 +48,9 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   await page.getByRole('link', { name: 'View Narrative' }).click()
   await expect(page).toHaveURL(`${LIST}/${id}`)
   await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeVisible()
+  // The inputs come after the narrative, folded away.
+  await expect(page.getByRole('heading', { name: 'Company Information' })).toBeHidden()
+  await page.getByText("The organisation's inputs").click()
   await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible()
   const companyInformation = page.getByRole('region', { name: 'Company Information' })
   await expect(companyInformation).toContainText('Mia Member')
@@ -55,7 +58,7 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   for (const heading of ['Mission Statement', 'Target Population', 'Geographic Focus', 'Key Activities', 'Key Achievements']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
   }
-  await expect(page.getByText('Not provided')).toHaveCount(2) // no target audience, no geographic focus
+  await expect(page.getByText('Not provided')).toHaveCount(3) // no target audience, geographic focus or website
   await expect(page.getByText(`ID: ${id}`)).toBeVisible()
   await expect(page.getByText('Tone: Conversational')).toBeVisible()
 
@@ -64,7 +67,9 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   await textarea(page).fill(EDITED)
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page, 'Narrative updated successfully!')).toBeVisible()
-  await expect(page).toHaveURL(`${LIST}/${id}`)
+  await expect(page).toHaveURL(`${LIST}/${id}#narrative`)
+  // The Save button is gone with the form: focus is on the narrative, not lost to the page.
+  await expect(page.locator('#narrative')).toBeFocused()
   await expect(page.getByRole('link', { name: 'Edit Narrative' })).toBeVisible()
   // Paragraphs are kept as written (plain text in a pre-wrap block, never HTML).
   expect(await narrativeText(page).textContent()).toBe(EDITED)
@@ -194,7 +199,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeVisible()
 
     await page.getByRole('link', { name: 'Edit Narrative' }).click()
-    await expect(page).toHaveURL(`${LIST}/${id}?edit=1`)
+    await expect(page).toHaveURL(`${LIST}/${id}?edit=1#narrative`)
     // An empty text is refused by the server (the browser's own check taken away first).
     await textarea(page).evaluate((textarea) => textarea.removeAttribute('required'))
     await textarea(page).fill('')
@@ -203,7 +208,7 @@ test.describe('without JavaScript', () => {
 
     await textarea(page).fill(EDITED)
     await page.getByRole('button', { name: 'Save Changes' }).click()
-    await expect(page).toHaveURL(`${LIST}/${id}`)
+    await expect(page).toHaveURL(`${LIST}/${id}#narrative`)
     await expect(page.getByText('Narrative updated successfully!')).toBeVisible()
     expect(await narrativeText(page).textContent()).toBe(EDITED)
 
