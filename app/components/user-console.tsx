@@ -97,7 +97,8 @@ type TableProps = {
 
 export function UsersTable({ users, firstIndex, caption, ...rowProps }: TableProps) {
   return (
-    <div className="table-wrap card">
+    // Wider than a phone: the scrolling box can be focused, so the keyboard can scroll it (WCAG 2.1.1).
+    <div className="table-wrap card" role="region" aria-label="Accounts" tabIndex={0}>
       <table className="table users-table">
         <caption>{caption}</caption>
         <thead>

@@ -3,6 +3,7 @@ import { getZodConstraint } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
   Form,
+  Link,
   type LoaderFunctionArgs,
   type MetaFunction,
   replace,
@@ -23,6 +24,7 @@ import { ActionToast, showToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engine.server'
+import { DRAFTER_ENGINE } from '~/server/generation/drafter.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { getLastGenerationInputs, getNarrative, toFormValues, traceClaims } from '~/server/narratives/narratives.server'
 import { durationUntil } from '~/shared/dates'
@@ -55,6 +57,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     // Said on the server, so the page reads the same with and without JavaScript.
     quota: { ...quota, resetsIn: durationUntil(quota.resetsAt) },
     engine: getEngine().name,
+    offline: getEngine().name === DRAFTER_ENGINE,
+    isAdmin: user.isAdmin,
     formValues: source ? toFormValues(source) : null,
     editing: Boolean(fromId),
     // The generation the form was filled from: unsaved edits typed before a newer one are stale.
@@ -98,7 +102,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, narrative, formValues, editing, rememberedFrom } = useLoaderData<typeof loader>()
+  const { userId, remaining, quota, engine, offline, isAdmin, narrative, formValues, editing, rememberedFrom } = useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
   const reply = useActionData<typeof action>()
@@ -162,14 +166,7 @@ export default function DashboardPage() {
         <input type="hidden" name="intent" value="generate" />
         <NarrativeFormFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <NarrativeOutput
-          ref={outputRef}
-          text={generation.text}
-          status={starting ? 'generating' : generation.status}
-          engine={narrative?.engine ?? engine}
-          // The saved row's claims, once the loader has it: they match the text it holds.
-          claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
-        />
+        {offline ? <OfflineDrafterNote isAdmin={isAdmin} /> : null}
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={generating || remaining === 0}>
             {generating ? 'Generating...' : 'Generate Impact Narrative'}
@@ -184,6 +181,21 @@ export default function DashboardPage() {
           )}
         </div>
         {remaining === 0 ? <p className="field-hint">You have used today's narratives. The limit resets at midnight UTC.</p> : null}
+        {/* After the button that writes it, so Generate is never below an empty box. */}
+        <NarrativeOutput
+          ref={outputRef}
+          text={generation.text}
+          status={starting ? 'generating' : generation.status}
+          engine={narrative?.engine ?? engine}
+          // The saved row's claims, once the loader has it: they match the text it holds.
+          claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
+        />
+        {narrative && narrative.status !== 'generating' && !generating && generation.text ? (
+          <p className="saved-link">
+            Saved to your narratives. <Link to={`/admin/narratives/${encodeURIComponent(narrative.id)}`}>Open it</Link> to edit the
+            text, compare versions or fit it to a limit.
+          </p>
+        ) : null}
       </Form>
     </div>
   )
@@ -211,4 +223,17 @@ function useFocusWhen(condition: boolean) {
     if (condition) ref.current?.focus()
   }, [condition])
   return ref
+}
+
+/** Says plainly what writes the narrative when no model is connected, and how one is connected. */
+function OfflineDrafterNote({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <p className="engine-note">
+      No AI model is connected: the offline drafter arranges your own words into a narrative, without AI, and adds no facts of
+      its own.{' '}
+      {isAdmin
+        ? 'To write with a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for another provider) and restart; docs/operations.md explains.'
+        : 'To write with an AI model, ask the person who runs this site to connect one.'}
+    </p>
+  )
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { fillNarrativeForm, outputBox, registerUser, signIn } from './helpers'
 
 async function signInNewUser(page: Page, origin = '') {
@@ -129,6 +129,48 @@ test('the offline drafter writes the narrative when no model is configured', asy
   await expect(outputBox(page)).toContainText('Harvest Table Food Bank')
   await expect(outputBox(page)).toContainText('38,000')
 })
+
+/** The toast hides none of these where they are on screen. */
+async function expectClearOf(page: Page, toast: Locator, locators: Locator[]) {
+  await expect(toast).toBeVisible()
+  const toastBox = (await toast.boundingBox())!
+  const { height } = page.viewportSize()!
+  for (const locator of locators) {
+    const box = await locator.boundingBox()
+    if (!box || box.y + box.height < 0 || box.y > height) continue
+    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height
+    expect(overlaps, `the toast covers ${locator}`).toBe(false)
+  }
+}
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the dashboard at ${width} px: Generate before the text, the engine explained, a link to the saved narrative, toasts clear of the text`, async ({ page }) => {
+    await page.setViewportSize({ width, height })
+    const origin = 'http://localhost:3301'
+    await signInNewUser(page, origin)
+    // On a phone the header and the title fill the top of the screen: toasts show at its foot.
+    if (width < 768) {
+      await expectClearOf(page, page.getByRole('status').filter({ hasText: 'Welcome! Login Successfully' }), [page.locator('.site-header'), page.locator('h1')])
+    }
+    await expect(page.getByText(/No AI model is connected: the offline drafter arranges your own words into a narrative, without AI/)).toBeVisible()
+    await expect(page.getByText('ask the person who runs this site to connect one')).toBeVisible()
+    const generate = page.getByRole('button', { name: 'Generate Impact Narrative' })
+    expect((await generate.boundingBox())!.y).toBeLessThan((await outputBox(page).boundingBox())!.y)
+
+    await fillNarrativeForm(page)
+    await generate.click()
+    const toast = page.getByRole('status').filter({ hasText: 'Narrative generated successfully!' })
+    await expect(toast).toBeVisible({ timeout: 30_000 })
+    await expectClearOf(page, toast, [page.getByText(/^\d+ words \(target 300-400\)$/), page.getByRole('heading', { name: 'Generated Impact Narrative' })])
+
+    const id = new URL(page.url()).searchParams.get('narrative')
+    await page.getByRole('link', { name: 'Open it' }).click()
+    await expect(page).toHaveURL(`${origin}/admin/narratives/${id}`)
+  })
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
