@@ -12,6 +12,7 @@ import { stopGenerationsOf } from '~/server/generation/jobs.server'
 type Owner = { id: string }
 
 export const WRONG_PASSWORD = 'Your current password is not right'
+export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.'
 export const LAST_ADMIN = 'You are the only administrator. Make someone else an administrator before you delete your account.'
 
 /** A change refused: `status` is what an HTTP answer says; `field` is the form field it is about. */

@@ -122,5 +122,10 @@ export async function confirmEmailChange(user: Requester, token: string): Promis
   return { status: 'changed', email }
 }
 
+/** The answer to a request, whatever became of it. */
+export function emailLinkSent(email: string) {
+  return `We sent a link to ${email}. Your email changes when you open it.`
+}
+
 export const EMAIL_TAKEN_NOW = 'This address now belongs to another account, so your email was not changed.'
 export const EMAIL_LINK_INVALID = 'This confirmation link has expired or is invalid.'
