@@ -335,6 +335,20 @@ describe('the account page', () => {
     expect((await send(link.path, { form: { token: link.token }, cookie: person.cookie, from: person.from })).status).toBe(400)
   })
 
+  it('leaves a pending reset link alone when asked, and voids it once the email has changed', async () => {
+    const person = await newPerson('reset-then-move')
+    expect((await send('/auth/forgot-password', { json: { email: person.email }, from: person.from })).status).toBe(200)
+    const reset = /reset-password\?token=(\S+)$/m.exec((await nextMail(person.email, /Reset your/)).text)![1]
+    const resetValid = async () => (await get(`/auth/verify-reset-token?token=${reset}`)).status
+    const newEmail = `reset-moved-${crypto.randomUUID().slice(0, 8)}@example.org`
+    expect((await post(person, { intent: 'email', email: newEmail, currentPassword: PASSWORD })).status).toBe(302)
+    const link = confirmLinkOf(await nextMail(newEmail, /Confirm your new/))
+    expect(await resetValid()).toBe(200)
+    expect((await send(link.path, { form: { token: link.token }, cookie: person.cookie, from: person.from })).status).toBe(302)
+    // The reset link went to the old address: it no longer works.
+    expect(await resetValid()).toBe(400)
+  })
+
   it('refuses an expired link', async () => {
     const person = await newPerson('expire')
     const newEmail = `late-${crypto.randomUUID().slice(0, 8)}@example.org`
@@ -545,6 +559,20 @@ describe('the token API under /auth/profile', () => {
     expect(answer.json).toEqual({ message: 'Your account and all its data have been deleted.' })
     expect(rowsOf(person.id)).toEqual({ User: 0, Session: 0, PasswordReset: 0, Narrative: 0, NarrativeVersion: 0, NarrativeVariant: 0 })
     expect((await profile(person.token)).status).toBe(401)
+  })
+
+  // Last in the file: one of the two administrators, perhaps the first, is gone after it.
+  it('keeps an administrator when the last two delete themselves at the same moment', async () => {
+    const from = nextAddress()
+    const first = { email: 'account-admin@example.org', from, token: adminToken, id: '', cookie: '' }
+    const second = await newPerson('racing-admin')
+    expect((await send(`/auth/users/${second.id}`, { method: 'PATCH', json: { isAdmin: true }, token: adminToken })).status).toBe(200)
+    const answers = await Promise.all([first, second].map((admin) => api(admin, '/auth/profile', 'DELETE', { password: PASSWORD })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const db = database()
+    const admins = db.prepare(`SELECT COUNT(*) AS n FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL`).get() as { n: number }
+    db.close()
+    expect(admins.n).toBe(1)
   })
 
   it('limits wrong current passwords per account and address, on the page and the API together', async () => {

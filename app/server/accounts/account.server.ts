@@ -84,21 +84,25 @@ export async function changePassword(user: Owner, { currentPassword, newPassword
 /**
  * Deletes the account and everything it owns, after checking its password: its narratives with their
  * versions and variants, its sessions, API tokens and links all go with the row (the schema cascades).
- * The last active administrator cannot: the condition is part of the one DELETE, so two administrators
- * deleting themselves at the same moment still leave one. Running generations are stopped and saved
- * first, so none writes into a deleted narrative.
+ * First one conditional UPDATE disables the account unless it is the last active administrator: two
+ * administrators deleting themselves at the same moment still leave one, since the first one disabled
+ * is no longer active for the second. Disabled, it can start no generation; the running ones are stopped
+ * and saved, so none writes into a deleted narrative; then the row goes.
  */
 export async function deleteAccount(user: Owner, password: string) {
   await confirmPassword(user, password, 'password')
-  await refuseIfLastAdmin(user)
-  await stopGenerationsOf(user.id)
   const owner = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, firstName: true } })
-  const deleted = await prisma.$executeRaw`
-    DELETE FROM "User"
+  const leaving = await prisma.$executeRaw`
+    UPDATE "User" SET "disabledAt" = COALESCE("disabledAt", ${new Date()})
     WHERE "id" = ${user.id}
       AND ("isAdmin" = 0 OR EXISTS (
         SELECT 1 FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL AND "id" <> ${user.id}))`
-  if (deleted !== 1) await refuseIfLastAdmin(user)
+  if (leaving !== 1) {
+    log('warn', 'account.delete_refused', { userId: user.id, reason: 'last_admin' })
+    throw new AccountError(LAST_ADMIN, 409)
+  }
+  await stopGenerationsOf(user.id)
+  await prisma.user.deleteMany({ where: { id: user.id } })
   log('info', 'account.deleted', { userId: user.id })
   mailAfterAnswering('account.notice_failed', () =>
     sendEmail({
@@ -110,16 +114,6 @@ export async function deleteAccount(user: Owner, password: string) {
       ]),
     }),
   )
-}
-
-// Checked before anything is stopped, for a clear answer; the DELETE's own condition is what holds.
-async function refuseIfLastAdmin(user: Owner) {
-  const others = await prisma.user.count({ where: { isAdmin: true, disabledAt: null, id: { not: user.id } } })
-  const isAdmin = await prisma.user.count({ where: { id: user.id, isAdmin: true } })
-  if (isAdmin && !others) {
-    log('warn', 'account.delete_refused', { userId: user.id, reason: 'last_admin' })
-    throw new AccountError(LAST_ADMIN, 409)
-  }
 }
 
 /** A plain-text notice to the account's owner. */
