@@ -1,7 +1,17 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import type { ZodTypeAny } from 'zod'
-import { type ActionFunctionArgs, data, Form, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { useEffect, useRef } from 'react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from 'react-router'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
 import { ACCOUNT_DELETED, AccountError, changePassword, deleteAccount, renameUser } from '~/server/accounts/account.server'
@@ -107,10 +117,14 @@ export default function AccountPage() {
 
 type FormProps = { lastResult?: SubmissionResult<string[]> }
 
-/** conform's form for one intent, validated in the browser with the schema the action uses. */
+/**
+ * conform's form for one intent, validated in the browser with the schema the action uses. A form
+ * without a default value (the ones with passwords) is emptied once its submission has succeeded: the
+ * action redirects back here, so the page stays mounted and would otherwise keep what was typed.
+ */
 function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string>) {
   const { schema } = FORMS[intent]
-  return useForm({
+  const [form, fields] = useForm({
     id: `account-${intent}`,
     lastResult,
     defaultValue,
@@ -119,6 +133,17 @@ function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | 
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, schema),
   })
+  const navigation = useNavigation()
+  const submitting = navigation.formData?.get('intent') === intent
+  const wasSubmitting = useRef(false)
+  useEffect(() => {
+    if (submitting) wasSubmitting.current = true
+    else if (wasSubmitting.current && navigation.state === 'idle') {
+      wasSubmitting.current = false
+      if (!lastResult && !defaultValue) form.reset()
+    }
+  }, [submitting, navigation.state, lastResult, defaultValue, form])
+  return [form, fields] as const
 }
 
 function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { firstName: string; lastName: string } }) {

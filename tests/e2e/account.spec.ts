@@ -78,6 +78,9 @@ test('by keyboard alone: open Account from the menu, change the name, change the
   await typeInto(page, passwordSection.getByLabel(/^Confirm new password/), NEW_PASSWORD)
   await page.keyboard.press('Enter')
   await expect(toast(page, 'Your password is changed.')).toBeVisible()
+  // The form is emptied, and the keyboard is where it was.
+  await expect(current).toHaveValue('')
+  await expect(passwordSection.getByLabel(/^Confirm new password/)).toBeFocused()
   // This browser stays signed in; the new password is the one that works.
   await page.reload()
   await expect(page).toHaveURL(/\/account$/)
