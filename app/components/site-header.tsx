@@ -54,6 +54,9 @@ function UserMenu({ label, email }: { label: string; email: string }) {
       </summary>
       <div className="user-menu-panel">
         <p className="user-menu-email">{email}</p>
+        <Link to="/account" className="button button-secondary button-block user-menu-link">
+          Account
+        </Link>
         <Form method="post" action="/logout" onSubmit={forgetSavedForms}>
           <button type="submit" className="button button-secondary button-block">
             Logout

@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs } from 'react-router'
-import { handleApi, requireApiUser, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiUser } from '~/server/http/api.server'
 import { getQuota } from '~/server/generation/quota.server'
+import { ACCOUNT_DELETED, AccountError, deleteAccount, renameUser } from '~/server/accounts/account.server'
+import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
@@ -14,4 +16,17 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     })
   })
 
-export const action = methodNotAllowed
+/** PATCH changes the name; DELETE deletes the account, its password confirming it (decision 022). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()
+    const user = await requireApiUser(request)
+    try {
+      if (request.method === 'PATCH') return Response.json({ user: toApiUser(await renameUser(user, await readJson(request, ProfileNameSchema))) })
+      await deleteAccount(user, (await readJson(request, DeleteAccountSchema)).password)
+      return Response.json({ message: ACCOUNT_DELETED })
+    } catch (error) {
+      if (error instanceof AccountError) return apiError(error.status, error.message)
+      throw error
+    }
+  })

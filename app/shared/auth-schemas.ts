@@ -78,6 +78,33 @@ export const ApiResetPasswordSchema = z.object({
   newPassword: PasswordSchema,
 })
 
+// ---- One's own account (/account, /auth/profile; decision 022)
+
+// The password in force, checked against the stored hash: any length is checked, but never more than the maximum hashed.
+const CurrentPasswordSchema = z
+  .string({ required_error: 'Enter your current password' })
+  .max(PASSWORD_MAX, 'Your current password is not right')
+
+/** The name, with the rules of sign-up. */
+export const ProfileNameSchema = z.object({ firstName: NameSchema('First name'), lastName: NameSchema('Last name') })
+
+export const EmailChangeSchema = z.object({ email: EmailSchema, currentPassword: CurrentPasswordSchema })
+
+export const EmailConfirmSchema = z.object({ token: z.string({ required_error: 'Invalid or missing confirmation link' }).max(200) })
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: CurrentPasswordSchema,
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ required_error: 'Please confirm your password' }),
+  })
+  .superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))
+
+/** The token API's change of password: no confirmation field, as for a reset. */
+export const ApiChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: PasswordSchema })
+
+export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema })
+
 // ---- Operator controls (Manage Users, PATCH /auth/users/{id}; decision 014)
 
 export const DAILY_LIMIT_MAX = 10_000

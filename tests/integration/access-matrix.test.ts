@@ -92,6 +92,9 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/admin/narratives/{id}', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}') },
   { method: 'GET', path: '/admin/narratives/{id}?edit=1', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}?edit=1') },
   { method: 'GET', path: '/admin/narratives/{id}/delete', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}/delete') },
+  // One's own account; a confirmation link that is not the caller's (here: no link at all) is a 400 page.
+  { method: 'GET', path: '/account', auth: 'cookie', expect: guardedPage('/account') },
+  { method: 'GET', path: '/account/email?token=not-a-real-token', auth: 'cookie', expect: signedIn(toLogin('/account/email?token=not-a-real-token'), html(400)) },
   {
     method: 'GET',
     path: '/users',
@@ -205,6 +208,7 @@ const ROWS: Row[] = [
     auth: 'cookie',
     expect: ownedPage('/resources/narratives/{id}/docx', { status: 200, type: DOCX }),
   },
+  { method: 'GET', path: '/resources/account/export', auth: 'cookie', expect: signedIn(toLogin('/resources/account/export'), { status: 200, type: /^application\/json/ }) },
   {
     method: 'GET',
     path: '/resources/generations/{id}',
@@ -218,6 +222,13 @@ const ROWS: Row[] = [
   // nothing (the tokens are used by the rows below). 
   { method: 'GET', path: '/auth/logout', auth: 'bearer', expect: all(405) },
   { method: 'POST', path: '/auth/profile', auth: 'bearer', json: {}, expect: all(405) },
+  // One's own account: every call needs the caller's token and acts on the caller alone (an empty body is a 400).
+  { method: 'GET', path: '/auth/profile/export', auth: 'bearer', expect: signedIn(401, 200) },
+  { method: 'PATCH', path: '/auth/profile', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
+  { method: 'DELETE', path: '/auth/profile', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
+  { method: 'POST', path: '/auth/profile/email', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
+  { method: 'POST', path: '/auth/profile/email/confirm', auth: 'bearer', json: { token: 'not-a-real-token' }, expect: signedIn(401, 400) },
+  { method: 'POST', path: '/auth/profile/password', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
   { method: 'GET', path: '/auth/', auth: 'bearer', expect: { anonymous: 401, user: 403, other: 403, admin: 200 } },
   { method: 'GET', path: '/auth/?q=matrix&page=1&limit=5', auth: 'bearer', expect: { anonymous: 401, user: 403, other: 403, admin: 200 } },
   // {userId} is `other`: a member may not change even their own account.

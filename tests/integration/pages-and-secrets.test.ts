@@ -292,7 +292,7 @@ describe('keys never appear in pages, answers or errors', () => {
     expect((await send('/api/narrative', { headers: { Authorization: 'Bearer not-a-token' } })).status).toBe(401)
     expect((await send('/api/narrative', { actor: 'user', auth: 'bearer', method: 'POST', json: {} })).status).toBe(400)
     expect((await send('/api/narrative', { actor: 'user', auth: 'bearer', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415)
-    expect((await send('/auth/profile', { actor: 'user', auth: 'bearer', method: 'DELETE' })).status).toBe(405)
+    expect((await send('/auth/profile', { actor: 'user', auth: 'bearer', method: 'PUT' })).status).toBe(405)
     expect((await send('/auth/', { actor: 'user', auth: 'bearer' })).status).toBe(403)
   })
 

@@ -3,24 +3,33 @@ import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
 
 /**
- * Emailed single-use links that let their holder set the account's password: a forgotten-password
- * reset, or an administrator's invitation. Both live in one table, told apart by `purpose`, so a
- * link of one kind never works as the other.
+ * Emailed single-use links: a forgotten-password reset or an administrator's invitation, which let
+ * their holder set the account's password, and the confirmation of a change of email (decision 022),
+ * which sets the address it was sent to. All live in one table, told apart by `purpose`, so a link of
+ * one kind never works as another.
  */
-export type LinkPurpose = 'reset' | 'invite'
+export type LinkPurpose = 'reset' | 'invite' | 'email'
 
 export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   reset: 30 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
+  email: 24 * 60 * 60 * 1000,
 }
 
-/** A new link for the user; it voids every older unused one of theirs, whatever its purpose. */
-export async function issueLink(userId: string, purpose: LinkPurpose): Promise<string> {
+// A new link voids the older ones that do the same thing: a reset and an invitation both set the
+// password; asking to change the email again voids the address asked for before.
+const VOIDS: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'] }
+
+// Opening a link that sets the password signs the user out everywhere; confirming an email does not.
+const ENDS_SESSIONS: Record<LinkPurpose, boolean> = { reset: true, invite: true, email: false }
+
+/** A new link for the user; it voids every older unused one of theirs that does the same thing. */
+export async function issueLink(userId: string, purpose: LinkPurpose, newEmail?: string): Promise<string> {
   const token = createSecretToken()
   await prisma.$transaction([
-    prisma.passwordReset.deleteMany({ where: { userId, usedAt: null } }),
+    prisma.passwordReset.deleteMany({ where: { userId, usedAt: null, purpose: { in: VOIDS[purpose] } } }),
     prisma.passwordReset.create({
-      data: { tokenHash: hashToken(token), purpose, userId, expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]) },
+      data: { tokenHash: hashToken(token), purpose, newEmail, userId, expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]) },
     }),
   ])
   return token
@@ -31,30 +40,39 @@ function live(purpose: LinkPurpose): Prisma.PasswordResetWhereInput {
   return { purpose, usedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } }
 }
 
-/** The user a usable link belongs to, or null. */
+/** The user a usable link belongs to (and the address an email link sets), or null. */
 export async function findLinkUser(token: string, purpose: LinkPurpose) {
   const link = await prisma.passwordReset.findFirst({
     where: { tokenHash: hashToken(token), ...live(purpose) },
-    select: { user: { select: { id: true, email: true, firstName: true } } },
+    select: { newEmail: true, user: { select: { id: true, email: true, firstName: true } } },
   })
-  return link?.user ?? null
+  return link ? { ...link.user, newEmail: link.newEmail } : null
 }
+
+type LinkRow = { id: string; userId: string; newEmail: string | null }
 
 /**
  * Redeems the link with one conditional update (so it works once, even for two requests at the same
- * instant), applies `changes()` to its user and revokes every session and API token of the user.
- * `changes` runs only for a link that exists, and before the transaction: hashing a password there
- * would hold up every other statement (decision 016).
+ * instant) and applies `changes(link)` to its user; a link that sets the password also revokes every
+ * session and API token of the user. With `forUser`, a link of another user is refused and left
+ * unused. `changes` runs only for a link that exists, and before the transaction: hashing a password
+ * there would hold up every other statement (decision 016). A failed change (a unique email now
+ * taken) throws, and the link stays unused.
  */
-export async function redeemLink(token: string, purpose: LinkPurpose, changes: () => Promise<Prisma.UserUpdateInput>) {
-  const link = await prisma.passwordReset.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true } })
-  if (!link) return { userId: null, redeemed: false }
-  const data = await changes()
+export async function redeemLink(
+  token: string,
+  purpose: LinkPurpose,
+  changes: (link: LinkRow) => Promise<Prisma.UserUpdateInput>,
+  { forUser }: { forUser?: string } = {},
+) {
+  const link = await prisma.passwordReset.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, newEmail: true } })
+  if (!link || (forUser !== undefined && link.userId !== forUser)) return { userId: link?.userId ?? null, redeemed: false }
+  const data = await changes(link)
   const redeemed = await prisma.$transaction(async (tx) => {
     const { count } = await tx.passwordReset.updateMany({ where: { id: link.id, ...live(purpose) }, data: { usedAt: new Date() } })
     if (count !== 1) return false
     await tx.user.update({ where: { id: link.userId }, data })
-    await tx.session.deleteMany({ where: { userId: link.userId } })
+    if (ENDS_SESSIONS[purpose]) await tx.session.deleteMany({ where: { userId: link.userId } })
     return true
   })
   return { userId: link.userId, redeemed }

@@ -110,6 +110,11 @@ async function readCookieSession(request: Request) {
   return authSessionStorage.getSession(request.headers.get('Cookie'))
 }
 
+/** The secret of the cookie session the request carries, if any: the session a password change keeps. */
+export async function getCookieSessionToken(request: Request): Promise<string | undefined> {
+  return (await readCookieSession(request)).get('sessionId')
+}
+
 /** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
 export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
   const token = (await readCookieSession(request)).get('sessionId')

@@ -54,7 +54,8 @@ async function sendResetLink(email: string) {
 }
 
 function hasLiveLink(userId: string) {
-  return prisma.passwordReset.count({ where: { userId, usedAt: null, expiresAt: { gt: new Date() } } }).then(Boolean)
+  const where = { userId, purpose: { in: ['reset', 'invite'] }, usedAt: null, expiresAt: { gt: new Date() } }
+  return prisma.passwordReset.count({ where }).then(Boolean)
 }
 
 function resetEmailText(firstName: string, link: string) {

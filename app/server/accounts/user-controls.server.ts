@@ -49,7 +49,7 @@ export async function updateUserControls(actor: { id: string }, userId: string, 
   ])
   if (updated !== 1) throw await whyNotUpdated(actor.id, userId)
   log('info', 'user.updated', { actorId: actor.id, userId, changes })
-  if (changes.disabled) stopGenerationsOf(userId)
+  if (changes.disabled) void stopGenerationsOf(userId)
   return (await getUserSummary(userId))!
 }
 

@@ -20,6 +20,9 @@ export const RATE_LIMITS = {
   signup: { ip: { limit: 20, windowMs: 10 * MINUTE } },
   forgot: { ip: { limit: 10, windowMs: 15 * MINUTE }, pair: { limit: 3, windowMs: HOUR } },
   reset: { ip: { limit: 20, windowMs: 15 * MINUTE } },
+  // The current password, asked on /account and /auth/profile before a sensitive change (decision 022);
+  // the account is the signed-in user, and only wrong passwords stay counted.
+  account: { ip: { limit: 30, windowMs: MINUTE }, pair: { limit: 10, windowMs: 15 * MINUTE } },
 } satisfies Record<string, { ip: RateLimitRule; pair?: RateLimitRule }>
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS

@@ -270,9 +270,14 @@ export function stopGeneration(id: string, userId: string): boolean {
   return registry.stop(id, userId)
 }
 
-/** Stops every generation of the user this process runs (an administrator disabled them). */
-export function stopGenerationsOf(userId: string) {
-  for (const generation of jobs.values()) if (generation.userId === userId) registry.stop(generation.id, userId)
+/**
+ * Stops every generation of the user this process runs (an administrator disabled them, or they are
+ * deleting their account); resolves once each is saved.
+ */
+export function stopGenerationsOf(userId: string): Promise<void> {
+  const theirs = [...jobs.values()].filter((generation) => generation.userId === userId)
+  for (const generation of theirs) registry.stop(generation.id, userId)
+  return Promise.all(theirs.map((generation) => generation.finished)).then(() => undefined)
 }
 
 export function waitForGeneration(id: string): Promise<void> {

@@ -54,7 +54,7 @@ const VARIANT_FIELDS = {
 export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
 
 /** The variants written so far, newest first. */
-const WRITTEN_VARIANTS = {
+export const WRITTEN_VARIANTS = {
   where: { status: 'complete' },
   orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   select: VARIANT_FIELDS,

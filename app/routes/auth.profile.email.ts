@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { AccountError } from '~/server/accounts/account.server'
+import { emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
+import { EmailChangeSchema } from '~/shared/auth-schemas'
+
+/** Asks to change the email: 202, the same whether or not the address has an account (decision 022). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const { email, currentPassword } = await readJson(request, EmailChangeSchema)
+    try {
+      await requestEmailChange(user, { email, currentPassword })
+      return Response.json({ message: emailLinkSent(email) }, { status: 202 })
+    } catch (error) {
+      if (error instanceof AccountError) return apiError(error.status, error.message)
+      throw error
+    }
+  })
+
+export const loader = methodNotAllowed

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, getBearerToken, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { AccountError, changePassword } from '~/server/accounts/account.server'
+import { ApiChangePasswordSchema } from '~/shared/auth-schemas'
+
+/** A new password, given the current one; every other session and token of the user ends, this token stays. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    const { currentPassword, newPassword } = await readJson(request, ApiChangePasswordSchema)
+    try {
+      await changePassword(user, { currentPassword, newPassword, keepSession: getBearerToken(request)! })
+      return Response.json({ message: 'Your password is changed. Every other session and token is signed out.' })
+    } catch (error) {
+      if (error instanceof AccountError) return apiError(error.status, error.message)
+      throw error
+    }
+  })
+
+export const loader = methodNotAllowed

@@ -1,0 +1,122 @@
+import { prisma } from '~/server/platform/db.server'
+import { hashToken } from '~/server/platform/crypto.server'
+import { log } from '~/server/platform/logger.server'
+import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
+import { hashPassword, verifyPassword } from '~/server/accounts/password.server'
+import { enforceRateLimit, pairKey, RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
+import { stopGenerationsOf } from '~/server/generation/jobs.server'
+
+// What a signed-in person changes about their own account (/account and /auth/profile; decision 022).
+// Every function takes the signed-in user and touches only their rows.
+
+type Owner = { id: string }
+
+export const WRONG_PASSWORD = 'Your current password is not right'
+export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.'
+export const LAST_ADMIN = 'You are the only administrator. Make someone else an administrator before you delete your account.'
+
+/** A change refused: `status` is what an HTTP answer says; `field` is the form field it is about. */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 409,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Checks the password in force before a sensitive change; throws AccountError (403) when it is wrong,
+ * RateLimitError past the limit. Every attempt counts against the address and against this account
+ * from it, as a sign-in does; the right password takes its attempt back, so only wrong ones add up.
+ */
+export async function confirmPassword(user: Owner, password: string, field = 'currentPassword') {
+  await enforceRateLimit('account', user.id)
+  const row = await prisma.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } })
+  if (!(await verifyPassword(row?.passwordHash ?? undefined, password))) {
+    log('warn', 'account.password_refused', { userId: user.id })
+    throw new AccountError(WRONG_PASSWORD, 403, field)
+  }
+  await rateLimitStore.count(pairKey('account', user.id), RATE_LIMITS.account.pair.windowMs, -1)
+}
+
+export async function renameUser(user: Owner, { firstName, lastName }: { firstName: string; lastName: string }) {
+  const updated = await prisma.user.update({
+    where: { id: user.id },
+    data: { firstName, lastName },
+    select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true },
+  })
+  log('info', 'account.renamed', { userId: user.id })
+  return updated
+}
+
+/**
+ * Sets a new password after checking the current one, and ends every other session and API token of
+ * the user, and their unused reset links: only `keepSession` (the secret of the session or token the
+ * request came with) stays signed in. The address is told.
+ */
+export async function changePassword(user: Owner, { currentPassword, newPassword, keepSession }: { currentPassword: string; newPassword: string; keepSession: string }) {
+  await confirmPassword(user, currentPassword)
+  // Hashed before the transaction, which must not wait on argon2 (decision 016).
+  const passwordHash = await hashPassword(newPassword)
+  const [owner, ended] = await prisma.$transaction([
+    prisma.user.update({ where: { id: user.id }, data: { passwordHash }, select: { email: true, firstName: true } }),
+    prisma.session.deleteMany({ where: { userId: user.id, id: { not: hashToken(keepSession) } } }),
+    prisma.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null, purpose: { in: ['reset', 'invite'] } } }),
+  ])
+  log('info', 'account.password_changed', { userId: user.id, sessionsEnded: ended.count })
+  mailAfterAnswering('account.notice_failed', () =>
+    sendEmail({
+      to: owner.email,
+      subject: 'Your Impact Narrative Studio password was changed',
+      text: notice(owner.firstName, [
+        'The password of your Impact Narrative Studio account was just changed, and every other device',
+        'signed in to it was signed out.',
+        '',
+        'If you did not do this, reset your password now with "Forgot your password?" on the sign-in page,',
+        'and tell your administrator.',
+      ]),
+    }),
+  )
+}
+
+/**
+ * Deletes the account and everything it owns, after checking its password: its narratives with their
+ * versions and variants, its sessions, API tokens and links all go with the row (the schema cascades).
+ * First one conditional UPDATE disables the account unless it is the last active administrator: two
+ * administrators deleting themselves at the same moment still leave one, since the first one disabled
+ * is no longer active for the second. Disabled, it can start no generation; the running ones are stopped
+ * and saved, so none writes into a deleted narrative; then the row goes.
+ */
+export async function deleteAccount(user: Owner, password: string) {
+  await confirmPassword(user, password, 'password')
+  const owner = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, firstName: true } })
+  const leaving = await prisma.$executeRaw`
+    UPDATE "User" SET "disabledAt" = COALESCE("disabledAt", ${new Date()})
+    WHERE "id" = ${user.id}
+      AND ("isAdmin" = 0 OR EXISTS (
+        SELECT 1 FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL AND "id" <> ${user.id}))`
+  if (leaving !== 1) {
+    log('warn', 'account.delete_refused', { userId: user.id, reason: 'last_admin' })
+    throw new AccountError(LAST_ADMIN, 409)
+  }
+  await stopGenerationsOf(user.id)
+  await prisma.user.deleteMany({ where: { id: user.id } })
+  log('info', 'account.deleted', { userId: user.id })
+  mailAfterAnswering('account.notice_failed', () =>
+    sendEmail({
+      to: owner.email,
+      subject: 'Your Impact Narrative Studio account was deleted',
+      text: notice(owner.firstName, [
+        'Your Impact Narrative Studio account was deleted, with every narrative, version and variant in it.',
+        'Nothing of it is kept. If you did not do this, tell your administrator.',
+      ]),
+    }),
+  )
+}
+
+/** A plain-text notice to the account's owner. */
+export function notice(firstName: string, lines: string[]) {
+  return [`Hello ${firstName},`, '', ...lines, '', 'Impact Narrative Studio'].join('\n')
+}
