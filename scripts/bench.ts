@@ -211,7 +211,7 @@ async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
   const results = await interleave(SIZES.docx, {
     inProcess: async () => {
       const t0 = now()
-      await buildNarrativeDocx({ narrative: NARRATIVE_400_WORDS, title: 'Bench Impact Narrative', company: 'Bench', contacts: 'Primary: Maria Delgado (maria@example.org)' })
+      await buildNarrativeDocx({ narrative: NARRATIVE_400_WORDS, title: { title: 'Bench Impact Narrative' }, company: 'Bench', contacts: 'Primary: Maria Delgado (maria@example.org)' })
       return now() - t0
     },
     download: () => timed(`${app.origin}/api/narrative/${narrativeId}/docx`, { Authorization: `Bearer ${heavy.token}` }),

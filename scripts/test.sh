@@ -3,14 +3,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Debian packages the suite drives: Chromium (Playwright), LibreOffice and poppler (the Word file test).
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium_path" ]; then
+missing=()
+[ -x "$chromium_path" ] || missing+=(chromium)
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's chromium for the end-to-end tests..."
+    echo "Installing Debian packages for the tests: ${missing[*]}..."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    # Without recommends: LibreOffice's would add Java and desktop integration the tests never use.
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-liberation >/dev/null
   else
-    echo "The end-to-end tests need Chromium at $chromium_path: run 'sudo apt-get install chromium' or set CHROMIUM_PATH." >&2
+    echo "The tests need these Debian packages: run 'sudo apt-get install ${missing[*]}' (or set CHROMIUM_PATH)." >&2
     exit 1
   fi
 fi

@@ -84,6 +84,11 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'a narrative compared with a version')
       await page.goto(`/admin/narratives/${id}/delete`)
       await expectAccessible(page, 'the delete page without JavaScript')
+
+      await page.goto('/account')
+      await expectAccessible(page, 'the account page')
+      await page.getByRole('button', { name: 'Delete my account' }).click()
+      await expectAccessible(page, 'the account page with a refused deletion')
     })
 
     test("the administrator's pages", async ({ page }) => {

@@ -1,10 +1,13 @@
 import { inflateRawSync } from 'node:zlib'
 import {
   buildNarrativeDocx,
+  fullTitle,
   narrativeFileName,
   narrativeTitle,
+  publicLink,
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
+import { paperOf } from '~/server/narratives/document-locale.server'
 import type { Tone } from '~/shared/tones'
 
 // A .docx is a zip. jszip is not installed (docx v9 uses fflate internally), so read
@@ -50,8 +53,9 @@ function decode(xml: string): string {
 }
 
 const paragraphXml = (xml: string) => xml.match(/<w:p>[\s\S]*?<\/w:p>/g) ?? []
+// A non-breaking hyphen is an element of its own; it reads as '-'.
 const textOf = (paragraph: string) =>
-  decode([...paragraph.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(''))
+  decode([...paragraph.replace(/<w:noBreakHyphen\/>/g, '<w:t>-</w:t>').matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(''))
 const paragraphTexts = (xml: string) => paragraphXml(xml).map(textOf)
 const headingTexts = (xml: string, level: number) =>
   paragraphXml(xml)
@@ -64,30 +68,42 @@ const DEFAULT_LINK = 'https://github.com/impact-narrative-studio'
 
 describe('narrativeTitle', () => {
   const date = new Date('2026-11-22T12:00:00Z')
+  const full = (...args: Parameters<typeof narrativeTitle>) => fullTitle(narrativeTitle(...args))
 
-  test('is "{company} Impact Narrative - {en-US date}" in UTC by default', () => {
-    expect(narrativeTitle('Acme & Co.', date)).toBe('Acme & Co. Impact Narrative - 11/22/2026')
-    expect(narrativeTitle('  Acme  ', date)).toBe('Acme Impact Narrative - 11/22/2026')
+  test('is "{company} Impact Narrative - {date}", the date written out in en-US and UTC by default', () => {
+    expect(narrativeTitle('  Acme  ', date)).toEqual({ title: 'Acme Impact Narrative', date: 'November 22, 2026' })
+    expect(full('Acme', date)).toBe('Acme Impact Narrative - November 22, 2026')
+  })
+
+  test("writes the date as the reader's language does", () => {
+    expect(narrativeTitle('Acme', date, { locale: 'en-GB' }).date).toBe('22 November 2026')
+    expect(narrativeTitle('Acme', date, { locale: 'en-KE' }).date).toBe('22 November 2026')
+    expect(narrativeTitle('Acme', date, { locale: 'de-DE' }).date).toBe('22. November 2026')
   })
 
   test('falls back to the organisation title without a company', () => {
-    expect(narrativeTitle(undefined, date)).toBe('Organization Impact Narrative')
-    expect(narrativeTitle('   ', date)).toBe('Organization Impact Narrative')
+    expect(narrativeTitle(undefined, date)).toEqual({ title: 'Organization Impact Narrative' })
+    expect(full('   ', date)).toBe('Organization Impact Narrative')
   })
 
   test('uses the local date of the given time zone', () => {
     const lateUtc = new Date('2026-11-22T03:00:00Z')
-    expect(narrativeTitle('Acme', lateUtc, 'America/Los_Angeles')).toBe('Acme Impact Narrative - 11/21/2026')
-    expect(narrativeTitle('Acme', lateUtc, 'Asia/Tokyo')).toBe('Acme Impact Narrative - 11/22/2026')
-    expect(narrativeTitle('Acme', new Date('2026-11-22T20:00:00Z'), 'Pacific/Auckland')).toBe(
-      'Acme Impact Narrative - 11/23/2026',
-    )
+    expect(narrativeTitle('Acme', lateUtc, { timeZone: 'America/Los_Angeles' }).date).toBe('November 21, 2026')
+    expect(narrativeTitle('Acme', lateUtc, { timeZone: 'Asia/Tokyo' }).date).toBe('November 22, 2026')
+    expect(narrativeTitle('Acme', new Date('2026-11-22T20:00:00Z'), { timeZone: 'Pacific/Auckland' }).date).toBe('November 23, 2026')
   })
 
   test('an unknown time zone falls back to UTC', () => {
     const lateUtc = new Date('2026-11-22T03:00:00Z')
-    expect(narrativeTitle('Acme', lateUtc, 'Not/A_Zone')).toBe('Acme Impact Narrative - 11/22/2026')
-    expect(narrativeTitle('Acme', lateUtc, '')).toBe('Acme Impact Narrative - 11/22/2026')
+    expect(narrativeTitle('Acme', lateUtc, { timeZone: 'Not/A_Zone' }).date).toBe('November 22, 2026')
+    expect(narrativeTitle('Acme', lateUtc, { timeZone: '' }).date).toBe('November 22, 2026')
+  })
+})
+
+describe('paperOf', () => {
+  test('US Letter where it is the paper in use, A4 everywhere else', () => {
+    expect(['en-US', 'en', 'en-CA', 'es-MX', 'fil-PH'].map(paperOf)).toEqual(['letter', 'letter', 'letter', 'letter', 'letter'])
+    expect(['en-GB', 'en-KE', 'sw', 'fr', 'de-DE', 'en-IN', 'es'].map(paperOf)).toEqual(['a4', 'a4', 'a4', 'a4', 'a4', 'a4', 'a4'])
   })
 })
 
@@ -129,9 +145,13 @@ describe('buildNarrativeDocx', () => {
   })
 
   test('puts the title first, centred, as heading 1 in primary orange at size 28', async () => {
-    const { document } = await build({ title: 'Acme Impact Narrative - 11/22/2026', narrative: 'Body.' })
-    const first = paragraphXml(document)[0] ?? ''
-    expect(textOf(first)).toBe('Acme Impact Narrative - 11/22/2026')
+    const { document, files } = await build({ title: { title: 'Acme Impact Narrative', date: '22 November 2026' }, narrative: 'Body.' })
+    const [first = '', second = ''] = paragraphXml(document)
+    expect(textOf(first)).toBe('Acme Impact Narrative')
+    // The date on a line of its own, so the title does not wrap; the document's title has both.
+    expect(textOf(second)).toBe('22 November 2026')
+    expect(second).toContain('<w:jc w:val="center"/>')
+    expect(files.get('docProps/core.xml')).toContain('<dc:title>Acme Impact Narrative - 22 November 2026</dc:title>')
     expect(first).toContain('<w:jc w:val="center"/>')
     expect(first).toContain('<w:pStyle w:val="Heading1"/>')
     expect(first).toContain('<w:sz w:val="28"/>')
@@ -146,7 +166,7 @@ describe('buildNarrativeDocx', () => {
 
   test('makes each blank-line-separated block its own paragraph', async () => {
     const narrative = 'First paragraph.\n\nSecond paragraph.\r\n\r\nThird\nwith a break.\n \n\n\nFourth.'
-    const { document } = await build({ title: 'T', narrative })
+    const { document } = await build({ title: { title: 'T' }, narrative })
     expect(paragraphTexts(document)).toEqual(['T', 'First paragraph.', 'Second paragraph.', 'Thirdwith a break.', 'Fourth.'])
     const third = paragraphXml(document)[3]
     expect(third.match(/<w:br\/>/g)).toHaveLength(1)
@@ -190,12 +210,35 @@ describe('buildNarrativeDocx', () => {
     expect(footerRels).toMatch(new RegExp(`Id="${linkId}"[^>]*Target="${DEFAULT_LINK}"[^>]*TargetMode="External"`))
   })
 
-  test('takes the footer link from the link option, http(s) only', async () => {
+  test('takes the footer link from the link option, https only', async () => {
     const custom = await build({ narrative: 'Body.', link: 'https://example.org/studio' })
     expect(custom.footerRels).toContain('Target="https://example.org/studio"')
     const unsafe = await build({ narrative: 'Body.', link: 'javascript:alert(1)' })
     expect(unsafe.footerRels).toContain(`Target="${DEFAULT_LINK}"`)
     expect(unsafe.footerRels).not.toContain('javascript')
+  })
+
+  test('never prints a link a funder could not open: localhost, a LAN name or a bare address', () => {
+    for (const origin of [
+      'http://localhost:3000',
+      'https://localhost',
+      'https://studio.localhost',
+      'https://nas.local',
+      'https://studio.lan',
+      'https://intranet',
+      'https://192.168.1.20',
+      'https://[::1]:3000',
+      'http://narratives.example.org',
+    ]) {
+      expect(publicLink(origin), origin).toBe(DEFAULT_LINK)
+    }
+    expect(publicLink('https://narratives.example.org')).toBe('https://narratives.example.org/')
+  })
+
+  test('keeps phone numbers and ranges whole: their hyphens do not break', async () => {
+    const { document } = await build({ narrative: 'Call 512-555-0142 about 2019-2023 and a well-known e-mail.', contacts: 'Primary: Maria (512-555-0142)' })
+    expect(document.match(/<w:noBreakHyphen\/>/g)).toHaveLength(5)
+    expect(document).toContain('well-known e-mail')
   })
 
   test('labels every tone, and treats an unknown tone as professional', async () => {
@@ -258,7 +301,7 @@ describe('buildNarrativeDocx', () => {
 
   test('writes user text as text, never as markup', async () => {
     const narrative = '<script>alert("x")</script> & <w:p>Sons</w:p>'
-    const { document, files } = await build({ title: 'Acme & Co. <b>', narrative, contacts: 'Jane <jane@acme.org>', website: 'a&b' })
+    const { document, files } = await build({ title: { title: 'Acme & Co. <b>' }, narrative, contacts: 'Jane <jane@acme.org>', website: 'a&b' })
     expect(document).not.toContain('<script>')
     expect(document).not.toContain('<w:p>Sons')
     expect(document).toContain('&lt;script&gt;')
@@ -280,9 +323,11 @@ describe('buildNarrativeDocx', () => {
     expect(document).not.toMatch(/[\u0000-\u0008\uFFFE\uFFFF]/)
   })
 
-  test('uses US Letter with 1-inch margins', async () => {
+  test('uses US Letter with 1-inch margins by default, and the paper it is given', async () => {
     const { document } = await build({ narrative: 'x' })
     expect(document).toMatch(/<w:pgSz w:w="12240" w:h="15840"/)
     expect(document).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/)
+    const a4 = await build({ narrative: 'x', documentLocale: { locale: 'en-GB', paper: 'a4' } })
+    expect(a4.document).toMatch(/<w:pgSz w:w="11906" w:h="16838"/)
   })
 })

@@ -3,6 +3,7 @@ import {
   BorderStyle,
   Document,
   ExternalHyperlink,
+  NoBreakHyphen,
   Footer,
   HeadingLevel,
   Packer,
@@ -13,6 +14,7 @@ import {
 } from 'docx'
 import { cleanText } from '~/shared/text'
 import { isTone, TONE_DETAILS, type Tone } from '~/shared/tones'
+import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
 // The Word download (SPEC.md section 9, DESIGN.md decision 12). User text only ever
 // becomes TextRun text, which docx escapes: nothing the user types is read as markup.
@@ -32,11 +34,13 @@ const FOOTER_SIZE = 18
 const HEADING_SIZES = [28, 24, 20] as const // half-points, heading levels 1-3
 const FILE_NAME_MAX = 150
 
-// US Letter, 1-inch margins: the product's audience and dates are US (en-US dates).
-const PAGE = {
-  size: { width: 12240, height: 15840 },
-  margin: { top: 1440, right: 1440, bottom: 1440, left: 1440, header: 720, footer: 720 },
+// The reader's paper (document-locale.server.ts), with 1-inch (2.54 cm) margins, in twips.
+const PAPER_SIZES: Record<Paper, { width: number; height: number }> = {
+  letter: { width: 12240, height: 15840 },
+  a4: { width: 11906, height: 16838 },
 }
+const MARGIN = { top: 1440, right: 1440, bottom: 1440, left: 1440, header: 720, footer: 720 }
+const DEFAULT_DOCUMENT_LOCALE: DocumentLocale = { locale: 'en-US', paper: 'letter' }
 
 export type NarrativeSections = {
   missionStatement?: string
@@ -48,14 +52,18 @@ export type NarrativeSections = {
 
 export type NarrativeDocxOptions = {
   narrative?: string
-  title?: string
+  title?: DocumentTitle
   company?: string
   contacts?: string
   website?: string
   tone?: Tone
   sections?: NarrativeSections
   link?: string
+  documentLocale?: DocumentLocale
 }
+
+/** The title line, and the date printed on its own line beneath it. */
+export type DocumentTitle = { title: string; date?: string }
 
 const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['missionStatement', 'Mission Statement'],
@@ -65,18 +73,24 @@ const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['keyAchievements', 'Key Achievements'],
 ]
 
-export function narrativeTitle(company: string | undefined, date: Date, timeZone = 'UTC'): string {
+/** SPEC.md's '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */
+export function narrativeTitle(company: string | undefined, date: Date, { locale = 'en-US', timeZone = 'UTC' } = {}): DocumentTitle {
   const name = cleanText(company ?? '')
-  if (!name) return DEFAULT_TITLE
-  return `${name} Impact Narrative - ${formatLocalDate(date, timeZone)}`
+  if (!name) return { title: DEFAULT_TITLE }
+  return { title: `${name} Impact Narrative`, date: formatLocalDate(date, locale, timeZone) }
 }
 
-function formatLocalDate(date: Date, timeZone: string): string {
+/** The title as one line: the file's name and its document properties. */
+export function fullTitle({ title, date }: DocumentTitle): string {
+  return date ? `${title} - ${date}` : title
+}
+
+function formatLocalDate(date: Date, locale: string, timeZone: string): string {
   try {
-    return date.toLocaleDateString('en-US', { timeZone })
+    return date.toLocaleDateString(locale, { timeZone, dateStyle: 'long' })
   } catch {
     // An unknown IANA zone throws RangeError.
-    return date.toLocaleDateString('en-US', { timeZone: 'UTC' })
+    return date.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
   }
 }
 
@@ -93,19 +107,21 @@ export function narrativeFileName(title: string | undefined): string {
 }
 
 export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise<Buffer> {
-  const title = plainText(options.title ?? '') || DEFAULT_TITLE
+  const title = plainText(options.title?.title ?? '') || DEFAULT_TITLE
+  const date = plainText(options.title?.date ?? '')
   const tone = isTone(options.tone) ? options.tone : 'professional'
+  const { paper } = options.documentLocale ?? DEFAULT_DOCUMENT_LOCALE
   const document = new Document({
-    title,
+    title: fullTitle({ title, date }),
     creator: 'Impact Narrative Studio',
     lastModifiedBy: 'Impact Narrative Studio',
     subject: plainText(options.company ?? '') || undefined,
     styles: STYLES,
     sections: [
       {
-        properties: { page: PAGE },
-        footers: { default: buildFooter(TONE_DETAILS[tone].label, safeLink(options.link)) },
-        children: [titleParagraph(title), ...bodyParagraphs(options), ...contactParagraphs(options)],
+        properties: { page: { size: PAPER_SIZES[paper], margin: MARGIN } },
+        footers: { default: buildFooter(TONE_DETAILS[tone].label, publicLink(options.link)) },
+        children: [...titleParagraphs(title, date), ...bodyParagraphs(options), ...contactParagraphs(options)],
       },
     ],
   })
@@ -146,14 +162,23 @@ function bodyParagraph(text: string): Paragraph {
   return new Paragraph({ spacing: LINE_SPACING, children: [run({ text })] })
 }
 
-function titleParagraph(title: string): Paragraph {
-  return new Paragraph({
+function titleParagraphs(title: string, date: string): Paragraph[] {
+  const rule = { bottom: { style: BorderStyle.SINGLE, size: 12, color: ACCENT, space: 6 } }
+  const heading = new Paragraph({
     heading: HeadingLevel.HEADING_1,
     alignment: AlignmentType.CENTER,
-    spacing: { ...LINE_SPACING, after: 240 },
-    border: { bottom: { style: BorderStyle.SINGLE, size: 12, color: ACCENT, space: 6 } },
+    spacing: { ...LINE_SPACING, after: date ? 60 : 240 },
+    border: date ? undefined : rule,
     children: [run({ text: title, bold: true, size: HEADING_SIZES[0], color: PRIMARY })],
   })
+  if (!date) return [heading]
+  const dateLine = new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { ...LINE_SPACING, after: 240 },
+    border: rule,
+    children: [run({ text: date, color: SECONDARY })],
+  })
+  return [heading, dateLine]
 }
 
 function headingParagraph(text: string): Paragraph {
@@ -191,16 +216,23 @@ function buildFooter(toneLabel: string, link: string): Footer {
 
 // Arial set on every run as well as in the styles, so viewers that ignore style
 // defaults still render it.
-function run(options: IRunOptions): TextRun {
-  return new TextRun({ font: FONT, size: BODY_SIZE, ...options })
+function run({ text, ...options }: IRunOptions): TextRun {
+  return new TextRun({ font: FONT, size: BODY_SIZE, ...options, ...(text === undefined ? {} : { children: unbrokenHyphens(text) }) })
 }
 
-// Only http(s) links go in the footer; anything else falls back to the default.
-function safeLink(link: string | undefined): string {
-  if (!link) return DEFAULT_LINK
+// A phone number or a range (512-555-0142, 2019-2023) never breaks across lines at its hyphens.
+function unbrokenHyphens(text: string): Array<string | NoBreakHyphen> {
+  return text.split(/(?<=\d)-(?=\d)/).flatMap((part, index) => (index === 0 ? [part] : [new NoBreakHyphen(), part]))
+}
+
+// The footer links to the instance only where a funder could open it: an https origin on a public
+// name. A localhost, LAN or bare-address origin, or anything else, gives the product's own link.
+const PRIVATE_HOST = /^(localhost|[^.]+|.+\.(localhost|local|internal|lan|home\.arpa)|\[.*\]|[\d.]+)$/i
+
+export function publicLink(link: string | undefined): string {
   try {
-    const url = new URL(link)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : DEFAULT_LINK
+    const url = new URL(link ?? '')
+    return url.protocol === 'https:' && !PRIVATE_HOST.test(url.hostname) ? url.href : DEFAULT_LINK
   } catch {
     return DEFAULT_LINK
   }

@@ -1,6 +1,7 @@
 import type { Narrative } from '@prisma/client'
 import { formatContacts } from '~/shared/contacts'
-import { buildNarrativeDocx, narrativeFileName, narrativeTitle } from '~/server/narratives/docx.server'
+import { buildNarrativeDocx, fullTitle, narrativeFileName, narrativeTitle, type DocumentTitle } from '~/server/narratives/docx.server'
+import type { DocumentLocale } from '~/server/narratives/document-locale.server'
 import { getEnv } from '~/server/platform/env.server'
 import { isTone } from '~/shared/tones'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
@@ -8,10 +9,11 @@ import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-lim
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
-/** A saved narrative as a Word download; `timeZone` dates the title as the reader sees it. */
-export async function narrativeDocxResponse(narrative: Narrative, timeZone?: string) {
-  const title = narrativeTitle(narrative.company, narrative.createdAt, timeZone)
+/** A saved narrative as a Word download, dated in the reader's zone and locale and on their paper. */
+export async function narrativeDocxResponse(narrative: Narrative, documentLocale: DocumentLocale, timeZone?: string) {
+  const title = narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone })
   const buffer = await buildNarrativeDocx({
+    documentLocale,
     narrative: narrative.generatedNarrative,
     title,
     company: narrative.company,
@@ -31,11 +33,13 @@ export async function narrativeDocxResponse(narrative: Narrative, timeZone?: str
 }
 
 /** A variant as a Word download: its text alone, under the narrative's title and the variant's format. */
-export async function variantDocxResponse(variant: VariantWithNarrative, timeZone?: string) {
+export async function variantDocxResponse(variant: VariantWithNarrative, documentLocale: DocumentLocale, timeZone?: string) {
   const { company, tone } = variant.narrative
   const format = VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant'
-  const title = `${narrativeTitle(company, variant.createdAt, timeZone)} (${format})`
+  const dated = narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone })
+  const title = { ...dated, title: `${dated.title} (${format})` }
   const buffer = await buildNarrativeDocx({
+    documentLocale,
     narrative: variant.text,
     title,
     company,
@@ -45,11 +49,11 @@ export async function variantDocxResponse(variant: VariantWithNarrative, timeZon
   return docxResponse(buffer, title)
 }
 
-function docxResponse(buffer: Buffer, title: string) {
+function docxResponse(buffer: Buffer, title: DocumentTitle) {
   return new Response(new Uint8Array(buffer), {
     headers: {
       'Content-Type': DOCX_TYPE,
-      'Content-Disposition': `attachment; filename="${narrativeFileName(title)}"`,
+      'Content-Disposition': `attachment; filename="${narrativeFileName(fullTitle(title))}"`,
       'Content-Length': String(buffer.length),
       'Cache-Control': 'private, no-store',
     },

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
+import { isKnownLocale } from '~/shared/dates'
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyAsUnset, z.string().optional())
@@ -38,6 +39,9 @@ const EnvSchema = z.object({
   MAX_SAVED_NARRATIVES: integer(1000, 1),
   MAX_CREATES_PER_MINUTE: integer(30, 1),
   TRUST_PROXY: integer(0, 0, 10),
+  // The Word file's date format and paper size; unset, each reader's Accept-Language decides.
+  DOCUMENT_LOCALE: z.preprocess(emptyAsUnset, z.string().refine(isKnownLocale, 'must be a language tag such as en-GB').optional()),
+  DOCUMENT_PAPER: z.preprocess(emptyAsUnset, z.enum(['letter', 'a4']).optional()),
 })
 
 export type Env = ReturnType<typeof loadEnv>
