@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { forgetSavedForms } from '~/hooks/use-saved-form'
 
 type HeaderUser = { name: string; email: string; isAdmin: boolean } | null
@@ -41,11 +41,16 @@ function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
   )
 }
 
-// A <details> menu opens and closes without JavaScript (and with Escape, with it); Logout is a real
-// POST form, which first forgets this browser's unsaved narrative form.
+// A <details> menu opens and closes without JavaScript (with it, Escape and leaving the page close it
+// too); Logout is a real POST form, which first forgets this browser's unsaved narrative form.
 function UserMenu({ label, email }: { label: string; email: string }) {
+  const menu = useRef<HTMLDetailsElement>(null)
+  const { key } = useLocation()
+  useEffect(() => {
+    if (menu.current) menu.current.open = false
+  }, [key])
   return (
-    <details className="user-menu" onKeyDown={closeOnEscape}>
+    <details ref={menu} className="user-menu" onKeyDown={closeOnEscape}>
       <summary>
         <span className="user-avatar" aria-hidden="true">
           {label.charAt(0).toUpperCase()}

@@ -30,12 +30,3 @@ export function durationUntil(to: Date | string, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((new Date(to).getTime() - now.getTime()) / 60_000))
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`
 }
-
-/** A language tag this runtime can format dates in (en-GB, sw-KE); false for anything else. */
-export function isKnownLocale(tag: string): boolean {
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0
-  } catch {
-    return false // not a well-formed language tag
-  }
-}

@@ -128,6 +128,13 @@ test.describe('focus, by keyboard', () => {
     await page.keyboard.press('Escape')
     await expect(menu).not.toHaveAttribute('open')
     await expect(menu.locator('summary')).toBeFocused()
+
+    // Following a link in it leaves it closed on the next page, with focus on that page's title.
+    await page.keyboard.press('Enter')
+    await menu.getByRole('link', { name: 'Account' }).press('Enter')
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(menu).not.toHaveAttribute('open')
+    await expect(page.locator('main h1')).toBeFocused()
   })
 
   test('opening a narrative focuses its heading; deleting one from the list focuses the list', async ({ page }) => {

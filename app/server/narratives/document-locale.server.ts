@@ -1,6 +1,6 @@
 import Negotiator from 'negotiator'
 import { getEnv } from '~/server/platform/env.server'
-import { isKnownLocale } from '~/shared/dates'
+import { isKnownLocale } from '~/shared/locale'
 
 export type Paper = 'letter' | 'a4'
 /** How a Word file is dated and on which paper it is laid out, for the person downloading it. */

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
-import { isKnownLocale } from '~/shared/dates'
+import { isKnownLocale } from '~/shared/locale'
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyAsUnset, z.string().optional())
