@@ -1,4 +1,4 @@
-import winkNLP from 'wink-nlp'
+import winkNLP, { type ItemSentence } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 
@@ -11,14 +11,14 @@ const its = nlp.its
 /** The sentences of `text`, as wink-nlp splits them. */
 export function sentencesOf(text: string): string[] {
   const sentences: string[] = []
-  nlp.readDoc(text).sentences().each((sentence) => { sentences.push(sentence.out()) })
+  nlp.readDoc(text).sentences().each((sentence: ItemSentence) => { sentences.push(sentence.out()) })
   return sentences
 }
 
 /** The sentences in which the part-of-speech tagger finds no verb (nor auxiliary). */
 export function verblessSentences(text: string): string[] {
   const found: string[] = []
-  nlp.readDoc(text).sentences().each((sentence) => {
+  nlp.readDoc(text).sentences().each((sentence: ItemSentence) => {
     const tags = sentence.tokens().out(its.pos) as string[]
     if (!tags.some((tag) => tag === 'VERB' || tag === 'AUX')) found.push(sentence.out())
   })
