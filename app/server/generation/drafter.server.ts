@@ -1,4 +1,5 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
+import { TONES } from '~/shared/tones'
 import { countWords } from '~/shared/text'
 import { gerundOf, shortName } from '~/server/generation/drafter/clauses.server'
 import { readInput, type Contact, type Reading } from '~/server/generation/drafter/reading.server'
@@ -14,11 +15,12 @@ import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/gen
 export const DRAFTER_ENGINE = 'offline-drafter'
 
 const MAX_WORDS = 390
-const ENOUGH_WORDS = 330
+const ENOUGH_WORDS = 350
 
 export function draftNarrative(input: NarrativeInput): string {
   const reading = readInput(input)
-  const paragraphs = VOICES[input.selectedTone ?? 'professional'](contextOf(reading, input))
+  const tone = input.selectedTone ?? 'professional'
+  const paragraphs = VOICES[tone](contextOf(reading, input, TONES.indexOf(tone)))
   return fit(paragraphs)
     .map((sentences) => sentences.join(' '))
     .join('\n\n')
@@ -44,7 +46,7 @@ function fit(paragraphs: Candidate[][]): string[][] {
   return paragraphs.map((paragraph) => paragraph.filter((candidate) => kept.has(candidate)).map((candidate) => candidate.text)).filter((paragraph) => paragraph.length > 0)
 }
 
-function contextOf(reading: Reading, input: NarrativeInput): Context {
+function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number): Context {
   const purpose = purposeOf(reading)
   return {
     reading,
@@ -52,7 +54,8 @@ function contextOf(reading: Reading, input: NarrativeInput): Context {
     purpose,
     purposing: purpose ? gerundOf(purpose) : null,
     programmeNames: reading.programmes.map(shortName).filter((name): name is string => name !== null),
-    contact: describeContact(reading.contact),
+    contact: describeContact(reading.contact, toneIndex),
+    toneIndex,
     pick: (options, slot) => options[(reading.seed + slot * 7) % options.length],
   }
 }
@@ -78,9 +81,11 @@ function purposeOf(reading: Reading): string | null {
   return words[0]?.pos === 'VERB' || words[0]?.pos === 'AUX' ? purpose : null
 }
 
-function describeContact(contact: Contact | null): string | null {
+/** The primary contact, as fully as the voice would give it: the professional letter gives title, email and phone. */
+function describeContact(contact: Contact | null, toneIndex: number): string | null {
   if (!contact) return null
-  const reach = [contact.email, contact.phone].filter(Boolean).join(' or ')
+  const reach = (toneIndex === 0 ? [contact.email, contact.phone] : [contact.email || contact.phone]).filter(Boolean).join(' or ')
+  if (toneIndex === 1 || toneIndex === 2) contact = { ...contact, title: '' }
   if (!contact.name) return reach ? `the team at ${reach}` : null
   const who = contact.title ? `${contact.name}, ${contact.title}` : contact.name
   return reach ? `${who}${contact.title ? ',' : ''} at ${reach}` : who

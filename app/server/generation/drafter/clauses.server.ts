@@ -1,6 +1,6 @@
 import { isEnglishWord } from '~/server/narratives/claims.server'
 import { isParticiple, mainVerb, type Item } from '~/server/generation/drafter/reading.server'
-import { tag, untag, type Token } from '~/server/generation/drafter/tagger.server'
+import { hasVerb, tag, untag, type Token } from '~/server/generation/drafter/tagger.server'
 
 // Items into sentences (issue 14): each item becomes a sentence of its own, with a subject and a verb
 // where it had none, in the voice's person. One item's words never modify another's.
@@ -33,6 +33,15 @@ export function nameInside(name: string): string {
 
 /** The item as a sentence about `subject`; a phrase is given the verb that `frame` writes around it. */
 export function itemSentence(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string): string {
+  const sentence = writeItem(item, subject, frame)
+  if (hasVerb(sentence)) return sentence
+  // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
+  const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
+  return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
+}
+
+function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string): string {
+  if (item.shape === 'phrase' && CHANGE.test(item.text)) return finish(item.text.replace(CHANGE, (change) => ` ${pluralSubject(item.tokens) ? 'were' : 'was'}${change}`))
   switch (item.shape) {
     case 'clause':
       return finish(subject.we ? item.text : untag(intoThirdPerson(item.tokens, subject)))
@@ -162,14 +171,23 @@ export function thirdPerson(verb: string): string {
   return [conjugated, ...rest].join(' ')
 }
 
-/** "620 women agents trained, earning …" → "620 women agents were trained, earning …". */
-function withAuxiliary(tokens: Token[]): string {
-  const verb = tokens.findIndex((token) => token.pos === 'VERB' && isParticiple(token))
-  const subject = tokens.slice(0, verb)
-  const plural = subject.some(
+/** "waterborne illness down by 40%": a change stated without its verb. */
+const CHANGE = /\s(?:up|down)(?=\s+(?:by|from|to)\s)/i
+
+function pluralSubject(subject: Token[]): boolean {
+  return subject.some(
     (token) => (token.pos === 'NOUN' && token.text.toLowerCase() !== token.lemma) || token.pos === 'CCONJ' || (token.pos === 'NUM' && !/^(?:1|one)$/i.test(token.text)),
   )
-  const auxiliary: Token = { text: plural ? 'were' : 'was', pos: 'AUX', lemma: 'be', spaced: true }
+}
+
+/** "620 women agents trained, earning …" → "620 women agents were trained, earning …"; "since 2017" takes "have been". */
+function withAuxiliary(tokens: Token[]): string {
+  const verb = mainVerb(tokens)
+  const subject = tokens.slice(0, verb)
+  const plural = pluralSubject(subject)
+  const perfect = tokens.slice(verb).some((token) => token.text.toLowerCase() === 'since')
+  const text = perfect ? (plural ? 'have been' : 'has been') : plural ? 'were' : 'was'
+  const auxiliary: Token = { text, pos: 'AUX', lemma: 'be', spaced: true }
   return untag([...subject, auxiliary, ...tokens.slice(verb)])
 }
 
@@ -224,4 +242,30 @@ export function gerundOf(purpose: string): string {
 /** "a, b and c". */
 export function joinAnd(parts: string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+}
+
+/** The first clause of a long phrase: "bring safe water to rural communities so that no child …" → up to "so that". */
+export function core(text: string, minWords = 5): string {
+  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of)\s|,\s/gi
+  for (const match of text.matchAll(cut)) {
+    if (text.slice(0, match.index).split(/\s+/).length >= minWords) return text.slice(0, match.index)
+  }
+  return text
+}
+
+const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with)\s|\s+(?:so that|especially|including)\s|,\s|\s+and\s/g
+
+/** The item's first clause, as an item of its own: a voice that tells it briefly leaves the rest out. */
+export function briefItem(item: Item, minWords = 5): Item {
+  for (const match of item.text.matchAll(ITEM_CUT)) {
+    if (item.text.slice(0, match.index).split(/\s+/).length < minWords) continue
+    const text = item.text.slice(0, match.index)
+    const tokens = tag(text)
+    return { ...item, text, tokens, shape: item.shape === 'phrase' ? 'phrase' : reshape(item, tokens) }
+  }
+  return item
+}
+
+function reshape(item: Item, tokens: Token[]): Item['shape'] {
+  return item.shape === 'participle' && !tokens.some((token) => token.pos === 'VERB' && isParticiple(token)) ? 'phrase' : item.shape
 }

@@ -273,8 +273,9 @@ function toContact(parts: Array<string | undefined>): Contact | null {
 }
 
 function cleanWebsite(website: string | undefined): string | null {
-  const url = website?.trim().split(/\s+/)[0] ?? ''
-  return url.replace(/[/.,;:]+$/, '') || null
+  const url = (website?.trim().split(/\s+/)[0] ?? '').replace(/[/.,;:]+$/, '')
+  // A bare domain is given its scheme, so that it reads (and splits into sentences) as one address.
+  return url && !/^[a-z]+:\/\//i.test(url) && /^[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/.test(url) ? `https://${url}` : url || null
 }
 
 /** FNV-1a: a stable number for a name, the same on every machine. */
