@@ -15,7 +15,7 @@ import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/gen
 export const DRAFTER_ENGINE = 'offline-drafter'
 
 const MAX_WORDS = 390
-const ENOUGH_WORDS = 350
+const ENOUGH_WORDS = 365
 
 export function draftNarrative(input: NarrativeInput): string {
   const reading = readInput(input)
@@ -77,8 +77,9 @@ function purposeOf(reading: Reading): string | null {
   const match = PURPOSE.exec(first.text)
   if (!match) return null
   const purpose = match[1].replace(/[\s,;:]+$/, '')
-  const words = tag(purpose)
-  return words[0]?.pos === 'VERB' || words[0]?.pos === 'AUX' ? purpose : null
+  // After "to", so that "end hunger" reads as a verb and its object, not as a noun.
+  const verb = tag(`to ${purpose}`)[1]
+  return verb?.pos === 'VERB' || verb?.pos === 'AUX' ? purpose : null
 }
 
 /** The primary contact, as fully as the voice would give it: the professional letter gives title, email and phone. */

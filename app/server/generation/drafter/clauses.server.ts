@@ -83,6 +83,8 @@ export function headNoun(tokens: Token[]): Token | undefined {
 export function shortName(item: Item): string | null {
   const tokens = item.tokens
   let from = 0
+  // Only what the organisation itself does has a name worth asking for: "We run 14 pantries" → "pantries".
+  if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return null
   if (item.shape === 'clause' || item.shape === 'headless') {
     const verb = item.shape === 'headless' ? 0 : mainVerb(tokens)
     if (verb === -1) return null
@@ -246,19 +248,22 @@ export function joinAnd(parts: string[]): string {
 
 /** The first clause of a long phrase: "bring safe water to rural communities so that no child …" → up to "so that". */
 export function core(text: string, minWords = 5): string {
-  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of)\s|,\s/gi
+  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of)\s/gi
   for (const match of text.matchAll(cut)) {
     if (text.slice(0, match.index).split(/\s+/).length >= minWords) return text.slice(0, match.index)
   }
   return text
 }
 
-const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with)\s|\s+(?:so that|especially|including)\s|,\s|\s+and\s/g
+// Where an item's first clause may end. A list is never cut short ("families, seniors and children"
+// stays whole): ", and" ends a clause only when a clause follows it.
+const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with|while)\s|\s+(?:so that|especially|including)\s/g
 
 /** The item's first clause, as an item of its own: a voice that tells it briefly leaves the rest out. */
 export function briefItem(item: Item, minWords = 5): Item {
   for (const match of item.text.matchAll(ITEM_CUT)) {
     if (item.text.slice(0, match.index).split(/\s+/).length < minWords) continue
+    if (/^,\s+and/.test(match[0]) && mainVerb(tag(item.text.slice(match.index + match[0].length))) === -1) continue
     const text = item.text.slice(0, match.index)
     const tokens = tag(text)
     return { ...item, text, tokens, shape: item.shape === 'phrase' ? 'phrase' : reshape(item, tokens) }

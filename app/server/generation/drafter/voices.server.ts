@@ -50,9 +50,17 @@ const BRIEF_WORDS = 9
 // quarter of the long items both in full; the two in the third person (professional, academic) none.
 const BRIEF_PATTERNS = [[1, 3], [2, 3], [0, 1], [0, 2]]
 
-/** The field's items as this voice tells them: every other long item cut to its first clause, so two voices never retell the same long sentences word for word. */
+/**
+ * The field's items as this voice tells them: some long items cut to their first clause, so two voices
+ * never retell the same long sentences word for word. A long item with no clause to cut at is left to
+ * the other voices, unless it is the field's first.
+ */
 function told(context: Context, list: Item[], field: number): Item[] {
-  return list.map((item, index) => (BRIEF_PATTERNS[context.toneIndex].includes((index + field) % 4) && item.text.split(/\s+/).length > BRIEF_WORDS ? briefItem(item) : item))
+  return list.flatMap((item, index) => {
+    if (!BRIEF_PATTERNS[context.toneIndex].includes((index + field) % 4) || item.text.split(/\s+/).length <= BRIEF_WORDS) return [item]
+    const brief = briefItem(item)
+    return brief !== item || index === 0 ? [brief] : []
+  })
 }
 
 /** Each item as its own sentence: the first of a field ranks above the rest. */
@@ -88,6 +96,12 @@ function missionOpening(context: Context, subject: Subject, lead: (purpose: stri
   return [...(opening ? [opening] : []), ...others]
 }
 
+/** "We help kids read." → "At Acme Trust, we help kids read.": a voice in the first person still names itself. */
+function atOrganisation(context: Context) {
+  return (candidate: Candidate, index: number): Candidate =>
+    index === 0 && candidate.text.startsWith('We ') && context.reading.name ? { ...candidate, text: `At ${context.name}, we ${candidate.text.slice(3)}` } : candidate
+}
+
 function they(context: Context) {
   const named = theySubject(context.name)
   const described = theySubject(context.reading.descriptor)
@@ -120,6 +134,7 @@ function professional(context: Context): Paragraph[] {
       ...pad([
         pick(['This proposal sets out the need behind that aim, the work that answers it, the results so far and the support now sought.', 'What follows describes the need, the programmes that meet it, the results to date and the support now requested.'], 0),
         'It sets out the case plainly, so that a funder can judge it on the facts.',
+        'Each part is drawn from its own account of the work.',
       ]),
     ],
     [
@@ -134,7 +149,7 @@ function professional(context: Context): Paragraph[] {
     [
       rank(pick([`To meet that need, ${name.mid} runs a focused set of programmes.`, `${name.start} meets that need through a small number of focused programmes.`], 2), 0),
       ...items(told(context, reading.programmes, 3), (index) => (index === 0 ? it : it), programmeFrame),
-      ...pad(['Together they make up the core of the work.', 'Fuller detail on each is available on request.', 'Each is summarised briefly here.'], PADDING_RANK + 2),
+      ...pad(['Together they make up the core of the work.', 'Fuller detail on each is available on request.', 'Each is summarised briefly here.', 'Each has its own staff, partners and routines, described more fully on request.'], PADDING_RANK + 2),
     ],
     [
       rank(pick(['The results to date can be stated in figures.', 'The results so far are best told in figures.'], 3), 0),
@@ -166,18 +181,18 @@ function conversational(context: Context): Paragraph[] {
         ...items(told(context, reading.audience.slice(0, 1), 1), () => we, (phrase) => `${pick(['Let us start with the people', 'We want to start with the people'], 0)} we’re here for: ${core(phrase)}`, 0),
         ...missionOpening(context, we, (purpose) => `Everything we do at ${context.name === reading.descriptor ? 'our place' : context.name} comes back to one aim, which is to ${purpose}.`),
       ]
-    : missionOpening(context, we, (purpose) => `At ${context.name}, we’re here to ${purpose}.`)
+    : missionOpening(context, we, (purpose) => `At ${context.name}, we’re here to ${purpose}.`).map(atOrganisation(context))
   return [
     [...opening, ...pad(["That's the short version, and the rest of this is the longer one.", 'It’s a simple aim to say, and it takes a lot of people to get right.', 'We’d like to tell you a bit more about it.'])],
     [
       ...items(told(context, reading.audience.slice(1), 1), () => we, (phrase) => `We also work with ${phrase}`),
       ...items(told(context, reading.places, 2), () => we, (phrase) => `You’ll find us ${where(phrase)}`),
-      ...pad(['If you live there, you may already know someone we work with.', "Nobody should have to face that on their own, and that's where we come in.", "That's who we mean when we talk about our community."], PADDING_RANK + 1),
+      ...pad(['If you live there, you may already know someone we work with.', "Nobody should have to face that on their own, and that's where we come in.", "That's who we mean when we talk about our community.", 'They’re the reason we do any of this.'], PADDING_RANK + 1),
     ],
     [
       rank(pick(['Here’s what that looks like day to day.', 'So what do we actually do?'], 1), 0),
       ...items(told(context, reading.programmes, 3), () => we, chattyFrame),
-      ...pad(['We try to keep every part of it practical, friendly and easy to get to.', 'And we’re always asking how we can do it a little better.', 'If you’ve ever wondered what a day with us looks like, that’s it.'], PADDING_RANK + 2),
+      ...pad(['We try to keep every part of it practical, friendly and easy to get to.', 'And we’re always asking how we can do it a little better.', 'If you’ve ever wondered what a day with us looks like, that’s it.', 'It all starts with showing up, week in and week out.'], PADDING_RANK + 2),
     ],
     [
       rank('So what has changed?', 0),
@@ -200,7 +215,10 @@ function conversational(context: Context): Paragraph[] {
 function passionate(context: Context): Paragraph[] {
   const { reading, pick } = context
   const we = weSubject()
-  const [headline, ...results] = [...reading.results.filter((item) => item.figure), ...reading.results.filter((item) => !item.figure)]
+  // The opening move is a figure: the first result that has one, when there is one.
+  const figure = reading.results.find((item) => item.figure)
+  const headline = figure
+  const results = reading.results.filter((item) => item !== figure)
   const resultFrame = (phrase: string, item: Item) => `And there is more to count, with ${withArticle(phrase, item)}`
   return [
     [
@@ -251,7 +269,7 @@ function academic(context: Context): Paragraph[] {
     [
       ...items(told(context, reading.audience, 1), () => it, (phrase) => `${research ? 'The work is directed at' : 'The intended beneficiaries are'} ${core(phrase)}`),
       ...items(told(context, reading.places, 2), () => it, (phrase) => (/^(?:in|across|throughout|around|within|at)\s/i.test(phrase) ? `The work takes place ${phrase}` : `The geographical setting is ${phrase}`)),
-      ...pad(['Defining the population and the setting in this way allows the activities to be matched to identified need.', 'It is also a precondition for the meaningful assessment of outcomes.', 'The following section turns to the activities undertaken.'], PADDING_RANK + 1),
+      ...pad(['Defining the population and the setting in this way allows the activities to be matched to identified need.', 'It is also a precondition for the meaningful assessment of outcomes.', 'The following section turns to the activities undertaken.', 'Both are stated here as the organization defines them.'], PADDING_RANK + 1),
     ],
     [
       rank(pick([`The principal activities of ${it.mid} are described below.`, `Several strands of activity can be distinguished.`], 1), 0),
