@@ -134,7 +134,9 @@ function isFinite(tokens: Token[], index: number): boolean {
   if (/ing$/.test(word)) return index === 0 || isVerb(before)
   let subject = index - 1
   while (tokens[subject]?.pos === 'ADV') subject--
-  const head = tokens[subject]
+  // The verb agrees with the subject's head: "lending" in "iPad lending for students keeps …".
+  const preposition = tokens.slice(0, subject).findIndex((other) => other.pos === 'ADP')
+  const head = preposition > 0 && tokens[preposition - 1].pos === 'NOUN' ? tokens[preposition - 1] : tokens[subject]
   if (!head) return true
   const plural = (head.pos === 'NOUN' && head.text.toLowerCase() !== head.lemma) || (head.pos === 'PROPN' && /[^s]s$/i.test(head.text))
   const numbered = tokens.slice(0, index).some((other) => other.pos === 'NUM' && !/^(?:1|one)$/i.test(other.text))
