@@ -1,7 +1,7 @@
 import { DRAFTER_ENGINE, draftNarrative } from '~/server/generation/drafter.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
-import { TONES, type Tone } from '~/shared/tones'
+import { TONES } from '~/shared/tones'
 
 const foodBank: NarrativeInput = {
   company: 'Harvest Table Food Bank',
