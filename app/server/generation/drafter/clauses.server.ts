@@ -197,7 +197,7 @@ function withAuxiliary(tokens: Token[]): string {
 
 /** A phrase's first word lower-cased when it is an ordinary English word that starts no name. */
 export function lowerFirst(text: string): string {
-  const match = /^(\p{Lu}[\p{Ll}'’-]*)(\s+\S+)?/u.exec(text)
+  const match = /^(\p{Lu}[\p{Ll}'’-]*)(?![\p{L}\p{N}])(\s+\S+)?/u.exec(text)
   if (!match) return text
   const [, word, next = ''] = match
   const startsName = /^\s+(?:\p{Lu}|of\s+\p{Lu})/u.test(next) || /^\s+\p{Lu}/u.test(next)

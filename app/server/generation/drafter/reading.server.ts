@@ -78,7 +78,8 @@ function readField(value: string | undefined): Item[] {
     const text = line.replace(BULLET, '').replace(/\*+/g, '').replace(/\s+/g, ' ').trim()
     // A line that only introduces the list after it ("Our work includes:") says nothing by itself.
     if (text === '' || /:$/.test(text)) continue
-    const parts = text.includes(';') ? text.split(';') : splitSentences(text)
+    // "…since 2019, and 11 PhD students trained": a new figure after ", and" starts a statement of its own.
+    const parts = (text.includes(';') ? text.split(';') : splitSentences(text)).flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
     for (const part of parts) {
       const piece = part.trim().replace(/^(?:and|or)\s+/i, '').replace(/[\s.;,:]+$/, '')
       if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
