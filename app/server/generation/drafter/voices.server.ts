@@ -92,7 +92,7 @@ function where(phrase: string): string {
 function missionOpening(context: Context, subject: Subject, lead: (purpose: string) => string): Candidate[] {
   const [first, ...rest] = context.reading.mission
   const opening = context.purpose ? rank(lead(context.purpose), 0) : first ? rank(itemSentence(told(context, [first], 0)[0], subject, (phrase) => `${subject.possessive} mission is ${phrase}`), 0) : null
-  const others = items(told(context, context.purpose ? rest : rest, 0), () => subject, (phrase) => `${subject.start} ${subject.we ? 'work' : 'works'} for ${phrase}`, 2)
+  const others = items(told(context, rest, 0), () => subject, (phrase) => `${subject.start} ${subject.we ? 'work' : 'works'} for ${phrase}`, 2)
   return [...(opening ? [opening] : []), ...others]
 }
 
@@ -148,7 +148,7 @@ function professional(context: Context): Paragraph[] {
     ],
     [
       rank(pick([`To meet that need, ${name.mid} runs a focused set of programmes.`, `${name.start} meets that need through a small number of focused programmes.`], 2), 0),
-      ...items(told(context, reading.programmes, 3), (index) => (index === 0 ? it : it), programmeFrame),
+      ...items(told(context, reading.programmes, 3), () => it, programmeFrame),
       ...pad(['Together they make up the core of the work.', 'Fuller detail on each is available on request.', 'Each is summarised briefly here.', 'Each has its own staff, partners and routines, described more fully on request.'], PADDING_RANK + 2),
     ],
     [
@@ -216,9 +216,8 @@ function passionate(context: Context): Paragraph[] {
   const { reading, pick } = context
   const we = weSubject()
   // The opening move is a figure: the first result that has one, when there is one.
-  const figure = reading.results.find((item) => item.figure)
-  const headline = figure
-  const results = reading.results.filter((item) => item !== figure)
+  const headline = reading.results.find((item) => item.figure)
+  const results = reading.results.filter((item) => item !== headline)
   const resultFrame = (phrase: string, item: Item) => `And there is more to count, with ${withArticle(phrase, item)}`
   return [
     [
@@ -295,7 +294,7 @@ function academic(context: Context): Paragraph[] {
 /** "Winner of the 2023 Ashden Award" → "Taa Solar was the winner of the 2023 Ashden Award". */
 function awardSentence(phrase: string, subject: Subject, named = false): string {
   if (/^(?:winner|finalist|recipient|runner-up)\b/i.test(phrase)) return `${subject.start} ${subject.we ? 'were' : 'was'}${named ? ' named' : ''} the ${phrase}`
-  return `${subject.start} ${subject.we ? 'received' : 'received'} ${/^(?:the|a|an)\s/i.test(phrase) ? phrase : `the ${phrase}`}`
+  return `${subject.start} received ${/^(?:the|a|an)\s/i.test(phrase) ? phrase : `the ${phrase}`}`
 }
 
 export const VOICES: Record<Tone, (context: Context) => Paragraph[]> = { professional, conversational, passionate, academic }
