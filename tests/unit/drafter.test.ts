@@ -1,7 +1,7 @@
 import { DRAFTER_ENGINE, draftNarrative } from '~/server/generation/drafter.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
-import { TONES, type Tone } from '~/shared/tones'
+import { TONES } from '~/shared/tones'
 
 const foodBank: NarrativeInput = {
   company: 'Harvest Table Food Bank',
@@ -144,30 +144,48 @@ describe('draftNarrative', () => {
     }
   }
 
-  it('weaves in the user facts', () => {
+  it('weaves in the user facts, each item a sentence of its own', () => {
     const output = draftNarrative(foodBank)
     expect(output).toContain('Harvest Table Food Bank exists to end hunger in Travis County')
     expect(output).toContain('4.2 million pounds of food')
-    expect(output).toContain('14 neighborhood pantries')
-    expect(output).toContain('Travis County and the surrounding rural communities of Central Texas.')
+    expect(output).toContain('The food bank runs 14 neighborhood pantries')
+    expect(output).toContain('The food bank works in Travis County and the surrounding rural communities of Central Texas.')
     expect(output).toContain('https://www.harvesttable.org')
     expect(output).toContain('Maria Delgado, Executive Director, at maria@harvesttable.org or 512-555-0142')
   })
 
-  it('gives each tone its own voice', () => {
+  it('gives each tone its own person, opening move and call to action', () => {
     const outputs = TONES.map((tone) => draftNarrative({ ...foodBank, selectedTone: tone }))
     expect(new Set(outputs).size).toBe(TONES.length)
     const [professional, conversational, passionate, academic] = outputs
-    expect(professional).toMatch(/We invite funders, partners and community leaders/)
-    expect(conversational).toMatch(/we're here to end hunger/)
+    // Professional: the mission first, in the third person, and a formal request.
+    expect(professional).toMatch(/^Harvest Table Food Bank exists to end hunger/)
+    expect(professional).not.toMatch(/\bWe (?:run|served|distributed)\b/)
+    expect(professional).toMatch(/is seeking funding to sustain and extend/)
+    // Conversational: the people first, "we" and "you".
+    expect(conversational).toMatch(/^Let us start with the people we’re here for: low-income families/)
+    expect(conversational).toMatch(/If you’d like to talk about helping, get in touch with Maria Delgado/)
+    // Passionate: a figure first.
+    expect(passionate).toMatch(/^In 2023 we distributed 4\.2 million pounds of food/)
     expect(passionate).toMatch(/Now is the time to stand with Harvest Table Food Bank/)
-    expect(academic).toMatch(/The stated mission of Harvest Table Food Bank is to end hunger/)
+    // Academic: the problem first, a measured request.
+    expect(academic).toMatch(/^The problem addressed by Harvest Table Food Bank is one of ending hunger in Travis County/)
+    expect(academic).toMatch(/Inquiries about support may be addressed to Maria Delgado, Executive Director/)
   })
 
-  it('mentions contact details only in the professional tone', () => {
-    for (const tone of ['conversational', 'passionate', 'academic'] satisfies Tone[]) {
-      expect(draftNarrative({ ...foodBank, selectedTone: tone })).not.toContain('maria@harvesttable.org')
+  it('names the primary contact in every tone’s call to action', () => {
+    for (const tone of TONES) {
+      const callToAction = draftNarrative({ ...foodBank, selectedTone: tone }).split('\n\n').at(-1)!
+      expect(callToAction, tone).toContain('Maria Delgado')
+      expect(callToAction, tone).toContain('maria@harvesttable.org')
     }
+  })
+
+  it('states the problem, the funding ask and why this organisation', () => {
+    const professional = draftNarrative(foodBank)
+    expect(professional).toContain('The need it answers lies with low-income families')
+    expect(professional).toContain('Harvest Table Food Bank is seeking funding to sustain and extend neighborhood pantries.')
+    expect(professional).toContain('The case for investing in Harvest Table Food Bank rests on programmes that are already running')
   })
 
   it('is deterministic', () => {
@@ -234,6 +252,7 @@ describe('draftNarrative', () => {
       expectPlainProse(output)
       expectNoInventedFacts(output, input)
       expect(output).toContain('Acme Trust')
+      expect(output).toContain('Sam Lee')
     }
   })
 
@@ -255,7 +274,7 @@ describe('draftNarrative', () => {
     expectNoInventedFacts(output, input)
   })
 
-  it('turns pasted bullet lists and markdown into prose', () => {
+  it('turns pasted bullet lists and markdown into sentences, one an item, without the lead-in line', () => {
     const input: NarrativeInput = {
       ...literacy,
       selectedTone: 'professional',
@@ -266,10 +285,21 @@ describe('draftNarrative', () => {
     const output = draftNarrative(input)
     expectPlainProse(output)
     expectNoInventedFacts(output, input)
-    expect(output).toContain(
-      'Our programs include: one-on-one tutoring for early readers, family reading nights and home libraries for every child.'
-    )
+    expect(output).toContain('provides one-on-one tutoring for early readers.')
+    expect(output).toContain('It also runs family reading nights.')
+    expect(output).toContain('640 students took part. 78% reached grade level.')
+    expect(output).not.toContain('Our programs include')
     expect(output).not.toContain('#')
+  })
+
+  it('gives a list item a verb of its own, and never lends one item’s modifier to the next', () => {
+    const output = draftNarrative({
+      ...foodBank,
+      impactMetrics: '- 620 women agents trained, earning an average of $95 a month\n- An estimated 52,000 tonnes of CO2 emissions avoided\n- Winner of the 2023 Ashden Award',
+    })
+    expect(output).toContain('620 women agents were trained, earning an average of $95 a month.')
+    expect(output).toContain('An estimated 52,000 tonnes of CO2 emissions were avoided.')
+    expect(output).toContain('Harvest Table Food Bank was the winner of the 2023 Ashden Award.')
   })
 
   it('capitalises a sentence start only when that cannot change a name', () => {
@@ -277,24 +307,24 @@ describe('draftNarrative', () => {
       ...foodBank,
       keyPrograms: 'we run pantries.\niPad lending for students keeps families connected.',
     })
-    expect(output).toContain('We run pantries. iPad lending for students keeps families connected.')
+    expect(output).toContain('The food bank runs pantries.')
+    expect(output).toContain('iPad lending for students keeps families connected.')
   })
 
   it('does not repeat the name when the mission already starts with it', () => {
     const output = draftNarrative({
       ...foodBank,
-      selectedTone: 'passionate',
-      missionStatement: 'Harvest Table Food Bank works to end hunger in Travis County.',
+      missionStatement: 'Harvest Table Food Bank feeds families in Travis County.',
     })
-    expect(output.startsWith('Harvest Table Food Bank works to end hunger in Travis County.')).toBe(true)
-    expect(output.split('Harvest Table Food Bank')).toHaveLength(3)
+    expect(output.startsWith('Harvest Table Food Bank feeds families in Travis County.')).toBe(true)
+    expect(output).not.toContain('Harvest Table Food Bank’s mission')
   })
 
-  it('embeds a one-phrase field after a lead-in, lowercasing only common words', () => {
+  it('frames a one-phrase field, lowercasing only common words', () => {
     const common = draftNarrative({ ...foodBank, targetAudience: 'Seniors living alone' })
-    expect(common).toContain('need them most: seniors living alone.')
+    expect(common).toContain('The need it answers lies with seniors living alone.')
     const name = draftNarrative({ ...foodBank, geographicFocus: 'Travis County' })
-    expect(name).toContain('geographic focus: Travis County.')
+    expect(name).toContain('The food bank works in Travis County.')
   })
 })
 

@@ -15,7 +15,8 @@ type PromptField = { name: string; value: string }
 type ToneTemplate = {
   voice: string
   closing: string
-  // SPEC.md: only the professional template receives company, contacts and website.
+  // SPEC.md: only the professional template receives company, all contacts and website. Every tone
+  // receives the primary contact (DESIGN.md decision 13, docs/decisions/021).
   includesOrganizationDetails: boolean
 }
 
@@ -24,26 +25,26 @@ const TONE_TEMPLATES: Record<Tone, ToneTemplate> = {
     voice:
       'Write in a professional tone: formal, precise and business-like, the register of a grant application or an annual report to funders. Use measured, confident sentences and let the facts carry the argument.',
     closing:
-      'Close with a clear, courteous call to action for funders and partners. Mention the organization by name, and the contact details and website only if they are provided.',
+      'Close with a clear, courteous call to action for funders and partners that names the primary contact. Mention the organization by name, and the other contact details and website only if they are provided.',
     includesOrganizationDetails: true,
   },
   conversational: {
     voice:
       'Write in a conversational tone: friendly, warm and approachable, as if speaking directly to a supporter over coffee. Use "we" and "you", plain everyday words and a natural rhythm.',
-    closing: 'Close with a friendly, direct invitation for the reader to get involved.',
+    closing: 'Close with a friendly, direct invitation for the reader to get involved, naming the primary contact as the person to get in touch with.',
     includesOrganizationDetails: false,
   },
   passionate: {
     voice:
       'Write in a passionate tone: motivational, uplifting and heartfelt. Convey urgency and hope, and help the reader feel why this work matters, without exaggerating any fact.',
-    closing: 'Close with an inspiring, urgent call to action that invites the reader to stand with the organization.',
+    closing: 'Close with an inspiring, urgent call to action that invites the reader to stand with the organization and to reach out to the primary contact by name.',
     includesOrganizationDetails: false,
   },
   academic: {
     voice:
       'Write in an academic tone: scholarly, measured and research-oriented. Frame the need and the results in terms of evidence, describe outcomes carefully, and avoid overstatement, while staying readable for a general audience.',
     closing:
-      'Close with a measured call to action that explains why continued support is justified by the evidence presented.',
+      'Close with a measured call to action that explains why continued support is justified by the evidence presented, and names the primary contact to whom inquiries may be addressed.',
     includesOrganizationDetails: false,
   },
 }
@@ -87,7 +88,8 @@ function listPromptFields(input: NarrativeInput, template: ToneTemplate): Prompt
     // The form has no success-story field; SPEC.md's prompt still names one.
     { name: 'successStory', value: NOT_PROVIDED },
   ]
-  if (!template.includesOrganizationDetails) return fields
+  // The form requires a primary contact, and every tone's call to action names them.
+  if (!template.includesOrganizationDetails) return [...fields, { name: 'primaryContact', value: orNotProvided(primaryContact(input)) }]
   const contacts = formatContacts(input)
   return [
     { name: 'company', value: input.company?.trim() || DEFAULT_COMPANY },
@@ -151,6 +153,6 @@ export function buildVariantMessages(task: VariantTask, retry?: VariantRetry): C
   ]
 }
 
-function primaryContact(input: VariantTask['input']) {
+function primaryContact(input: Pick<NarrativeInput, 'contactName1' | 'contactTitle1' | 'contactEmail1' | 'contactPhone1'>) {
   return [input.contactName1, input.contactTitle1, input.contactEmail1, input.contactPhone1].filter(Boolean).join(', ')
 }

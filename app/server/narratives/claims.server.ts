@@ -159,7 +159,7 @@ function normaliseName(name: string): string {
 let englishWords: Set<string> | undefined
 
 /** sindresorhus/word-list: 275,000 lower-case English words, read once, when first needed. */
-function isEnglishWord(word: string): boolean {
+export function isEnglishWord(word: string): boolean {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
   const words = englishWords
   // "Low-income" is two English words, "We're" is one, and the list has no single letters ("A").

@@ -1,0 +1,32 @@
+import winkNLP, { type ItsFunction } from 'wink-nlp'
+import model from 'wink-eng-lite-web-model'
+
+// Parts of speech for the offline drafter (docs/decisions/021): wink-nlp with its small English model,
+// in process, no network. It tags about a million tokens a second; the drafter only ever gives it
+// items it has already cut to a bounded length, so a draft costs a few thousand tokens at most.
+
+const nlp = winkNLP(model, ['pos'])
+const its = nlp.its
+// The model's lemmatiser takes its addons where the typings expect a cache; the call is the documented one.
+const lemma = its.lemma as unknown as ItsFunction<string>
+
+/** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
+export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
+
+export function tag(text: string): Token[] {
+  const tokens = nlp.readDoc(text).tokens()
+  const texts = tokens.out() as string[]
+  const tags = tokens.out(its.pos) as string[]
+  const lemmas = tokens.out(lemma) as string[]
+  const spaces = tokens.out(its.precedingSpaces) as string[]
+  return texts.map((word, index) => ({ text: word, pos: tags[index], lemma: lemmas[index], spaced: spaces[index] !== '' }))
+}
+
+/** The tokens written back as text, with the spacing they came with. */
+export function untag(tokens: Token[]): string {
+  return tokens.map((token, index) => (index > 0 && token.spaced ? ` ${token.text}` : token.text)).join('')
+}
+
+export function hasVerb(text: string): boolean {
+  return tag(text).some((token) => token.pos === 'VERB' || token.pos === 'AUX')
+}
