@@ -132,9 +132,10 @@ const ROWS: Row[] = [
     form: VALID_SAVE,
     expect: {
       anonymous: toLogin('/admin/narratives/{id}'),
-      user: redirectTo('/admin/narratives/{id}'),
+      // Back to the saved narrative, where focus lands.
+      user: redirectTo('/admin/narratives/{id}#narrative'),
       other: 404,
-      admin: redirectTo('/admin/narratives/{id}'),
+      admin: redirectTo('/admin/narratives/{id}#narrative'),
     },
   },
   {
