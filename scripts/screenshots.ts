@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { registerOverHttp, startAppServer } from '../tests/setup/app-server'
+import { FULL_INPUT } from '../tests/setup/narrative-input'
 
 const OUT = path.resolve('docs/screenshots')
 const WIDTHS = [
@@ -14,20 +15,7 @@ const WIDTHS = [
 const ADMIN = { email: 'admin@example.org', password: 'screenshots admin 1' }
 const MEMBER = { email: 'maria@harvesttable.org', password: 'screenshots member 1' }
 
-const ORGANISATION = {
-  company: 'Harvest Table Food Bank',
-  website: 'https://www.harvesttable.org',
-  contactName1: 'Maria Delgado',
-  contactTitle1: 'Executive Director',
-  contactEmail1: 'maria@harvesttable.org',
-  contactPhone1: '512-555-0142',
-  missionStatement: 'To end hunger in Travis County by connecting families with nutritious food.',
-  keyPrograms: 'We run 14 neighborhood pantries and a mobile market that visits rural towns every week.',
-  geographicFocus: 'Travis County and the surrounding rural communities of Central Texas.',
-  impactMetrics: 'In 2023 we distributed 4.2 million pounds of food and served 38,000 individuals.',
-  targetAudience: 'Low-income families, seniors on fixed incomes, and children who rely on school meals.',
-  selectedTone: 'conversational',
-}
+const ORGANISATION = { ...FULL_INPUT, selectedTone: 'conversational' }
 
 type Shot = { name: string; as: 'visitor' | 'member' | 'admin'; path: string; before?: (page: Page) => Promise<void> }
 

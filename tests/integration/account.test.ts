@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { ReceivedMail } from '../fixtures/smtp-sink'
 import { startAppServer, type AppServer } from '../setup/app-server'
-import { readAnswer, type HttpAnswer } from '../setup/http-answer'
+import { sendTo, type HttpAnswer, type Send } from '../setup/http-answer'
 import { readEvents } from '../setup/sse'
 
 // An account of one's own (issue 13, decision 022): the /account page's forms posted as a browser
@@ -41,24 +41,7 @@ function nextAddress() {
   return `203.0.113.${addressCount}`
 }
 
-type Send = { method?: string; json?: unknown; form?: Record<string, string>; from?: string; cookie?: string; token?: string }
-
-async function send(urlPath: string, { method = 'POST', json, form, from, cookie, token }: Send = {}): Promise<HttpAnswer> {
-  const headers = new Headers()
-  if (from) headers.set('X-Forwarded-For', from)
-  if (cookie) headers.set('Cookie', cookie)
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  let body: string | undefined
-  if (json !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    body = JSON.stringify(json)
-  }
-  if (form) {
-    headers.set('Content-Type', 'application/x-www-form-urlencoded')
-    body = new URLSearchParams(form).toString()
-  }
-  return readAnswer(await fetch(`${app.origin}${urlPath}`, { method, headers, body, redirect: 'manual' }))
-}
+const send = (urlPath: string, options?: Send): Promise<HttpAnswer> => sendTo(app.origin, urlPath, options)
 
 const get = (urlPath: string, options: Omit<Send, 'method'> = {}) => send(urlPath, { ...options, method: 'GET' })
 

@@ -6,7 +6,7 @@ import type { ReceivedMail } from '../fixtures/smtp-sink'
 import { eventOf } from '../setup/app-logs'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { FULL_INPUT } from '../setup/narrative-input'
-import { readAnswer } from '../setup/http-answer'
+import { sendTo, type Send } from '../setup/http-answer'
 
 // SECURITY.md "Accounts and passwords", "Password reset" and "Data" (logs), through the BUILT app
 // over real HTTP: how the client address is found, the sign-up and reset limits, what reset tokens
@@ -29,27 +29,7 @@ let proxied: AppServer
 /** An administrator of `proxied`, to list accounts. */
 let adminToken = ''
 
-async function send(
-  app: AppServer,
-  path: string,
-  { method = 'POST', json, form, from, cookie, token }: { method?: string; json?: unknown; form?: Record<string, string>; from?: string; cookie?: string; token?: string } = {},
-): Promise<Answer> {
-  const headers = new Headers()
-  if (from) headers.set('X-Forwarded-For', from)
-  if (cookie) headers.set('Cookie', cookie)
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  let body: string | undefined
-  if (json !== undefined) {
-    headers.set('Content-Type', 'application/json')
-    body = JSON.stringify(json)
-  }
-  if (form) {
-    headers.set('Content-Type', 'application/x-www-form-urlencoded')
-    body = new URLSearchParams(form).toString()
-  }
-  const response = await fetch(`${app.origin}${path}`, { method, headers, body, redirect: 'manual' })
-  return readAnswer(response)
-}
+const send = (app: AppServer, path: string, options?: Send): Promise<Answer> => sendTo(app.origin, path, options)
 
 /** A POST through node:http, which, unlike fetch, sends whatever Host header it is given. */
 function postWithHeaders(app: AppServer, path: string, headers: Record<string, string>, body: string): Promise<number> {

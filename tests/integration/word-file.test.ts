@@ -5,22 +5,16 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { FULL_INPUT } from '../setup/narrative-input'
 
 // The Word file as a funder receives it: downloaded from the BUILT app, opened by a real word processor
 // (LibreOffice, headless) and printed to PDF, then read back with poppler's pdfinfo and pdftotext.
 const run = promisify(execFile)
 
+const { selectedTone, ...inputs } = FULL_INPUT
 const ORGANISATION = {
-  company: 'Harvest Table Food Bank',
-  website: 'https://www.harvesttable.org',
-  contactName1: 'Maria Delgado',
-  contactTitle1: 'Executive Director',
-  contactEmail1: 'maria@harvesttable.org',
-  contactPhone1: '512-555-0142',
-  missionStatement: 'To end hunger in Travis County.',
-  keyPrograms: 'Fourteen pantries.',
-  impactMetrics: 'In 2023 we served 38,000 people.',
-  tone: 'professional',
+  ...inputs,
+  tone: selectedTone,
   // Long lines of short words put a phone number and a range near a line's end somewhere in it.
   generatedNarrative: Array.from({ length: 40 }, (_, i) => `${'Call us on 512-555-0142 or visit from 2019-2023 '.repeat(1 + (i % 4))}and ${'a '.repeat(i)}more.`).join('\n\n'),
 }

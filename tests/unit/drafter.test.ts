@@ -2,6 +2,7 @@ import { DRAFTER_ENGINE, draftNarrative } from '~/server/generation/drafter.serv
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
+import { MENTAL_HEALTH } from '../fixtures/organisations'
 
 const foodBank: NarrativeInput = {
   company: 'Harvest Table Food Bank',
@@ -60,24 +61,7 @@ const cleanWater: NarrativeInput = {
   selectedTone: 'passionate',
 }
 
-const mentalHealth: NarrativeInput = {
-  company: 'Northfield Youth Wellbeing Trust',
-  website: 'https://northfieldyouth.org',
-  contactName1: 'Dr. Helen Park',
-  contactTitle1: 'Research and Evaluation Lead',
-  contactEmail1: 'hpark@northfieldyouth.org',
-  contactPhone1: '(617) 555-0123',
-  missionStatement:
-    'Northfield Youth Wellbeing Trust works to improve the mental health of young people by providing early, accessible support grounded in evidence.',
-  keyPrograms:
-    'We offer free short-term counselling for young people aged 12 to 18, peer support groups led by trained facilitators, and mental health training for teachers. All programs use approaches with published evidence of effectiveness.',
-  impactMetrics:
-    'In the last evaluation cycle, 1,250 young people completed counselling. Average scores on a standard wellbeing scale improved by 31%, and 86% of teachers trained reported greater confidence in responding to students in distress.',
-  targetAudience:
-    'Young people aged 12 to 18 experiencing anxiety, low mood or stress, and the teachers who support them.',
-  geographicFocus: 'Schools and communities across the greater Boston area.',
-  selectedTone: 'academic',
-}
+const mentalHealth = MENTAL_HEALTH.input
 
 const FULL_FORMS = [foodBank, literacy, cleanWater, mentalHealth]
 
