@@ -5,6 +5,7 @@ import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { hashPassword, verifyPassword } from '~/server/accounts/password.server'
 import { enforceRateLimit, pairKey, RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
 import { stopGenerationsOf } from '~/server/generation/jobs.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // What a signed-in person changes about their own account (/account and /auth/profile; decision 022).
 // Every function takes the signed-in user and touches only their rows.
@@ -15,14 +16,14 @@ export const WRONG_PASSWORD = 'Your current password is not right'
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.'
 export const LAST_ADMIN = 'You are the only administrator. Make someone else an administrator before you delete your account.'
 
-/** A change refused: `status` is what an HTTP answer says; `field` is the form field it is about. */
-export class AccountError extends Error {
+/** A change refused; `field` is the form field it is about. */
+export class AccountError extends RefusedError<400 | 403 | 409> {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 409,
+    status: 400 | 403 | 409,
     readonly field?: string,
   ) {
-    super(message)
+    super(message, status)
   }
 }
 

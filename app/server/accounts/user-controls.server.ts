@@ -3,6 +3,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { getUserSummary } from '~/server/accounts/users.server'
 import { stopGenerationsOf } from '~/server/generation/jobs.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // What an administrator changes about another account (Manage Users, PATCH /auth/users/{id}).
 
@@ -13,15 +14,8 @@ export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role
 export const USER_NOT_FOUND = 'User not found'
 export const NOT_AN_ADMIN = 'Administrator access required'
 
-/** A change refused: `status` is what an HTTP answer says. */
-export class UserControlError extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 404 | 409,
-  ) {
-    super(message)
-  }
-}
+/** A change to an account refused. */
+export class UserControlError extends RefusedError<403 | 404 | 409> {}
 
 /**
  * Applies the changes in one conditional UPDATE that holds only while the actor is an active

@@ -21,6 +21,7 @@ import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
 import { claimQuota, type QuotaRefusal, refundQuota, whyRefused } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
 
@@ -30,12 +31,9 @@ export const TOO_MANY_RUNNING = 'You already have two narratives being written. 
 export const INSTANCE_EXHAUSTED = 'This site has written as many narratives today as its administrator allows. Please try again tomorrow.'
 
 /** A generation refused before it started: `status` is what an HTTP answer says (429 for limits that pass with time). */
-export class QuotaError extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 429 = 429,
-  ) {
-    super(message)
+export class QuotaError extends RefusedError<403 | 429> {
+  constructor(message: string, status: 403 | 429 = 429) {
+    super(message, status)
   }
 }
 
