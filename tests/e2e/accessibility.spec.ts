@@ -11,6 +11,9 @@ const WIDTHS = [
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function expectAccessible(page: Page, state: string) {
+  // Reflow (WCAG 1.4.10): nothing makes the page itself scroll sideways; wide tables scroll in their box.
+  const { width } = page.viewportSize()!
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${state}: page width`).toBeLessThanOrEqual(width)
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   const summary = violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
