@@ -519,6 +519,20 @@ describe('the token API under /auth/profile', () => {
     expect((await get('/account', { cookie: person.cookie })).status).toBe(200)
   })
 
+  it('limits requests to change the email, right password or not, and mails the stranger nothing the requester typed', async () => {
+    const person = await newPerson('api-spam')
+    const target = (i: number) => `stranger-${i}-${crypto.randomUUID().slice(0, 8)}@example.org`
+    const first = target(0)
+    expect((await api(person, '/auth/profile/email', 'POST', { email: first, currentPassword: PASSWORD })).status).toBe(202)
+    const mail = await nextMail(first, /Confirm your new/)
+    expect(mail.text).toMatch(/^Hello,$/m)
+    expect(mail.text).not.toContain('Ada')
+    for (const i of [1, 2]) expect((await api(person, '/auth/profile/email', 'POST', { email: target(i), currentPassword: PASSWORD })).status).toBe(202)
+    const refused = await api(person, '/auth/profile/email', 'POST', { email: target(3), currentPassword: PASSWORD })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+  })
+
   it('GET /auth/profile/export answers the same attachment as the page', async () => {
     const person = await newPerson('api-export')
     await saveNarrative(person, 'Api Valley Pantry')

@@ -8,6 +8,7 @@ import { INSTANCE_EXHAUSTED, startGeneration, stopGeneration, waitForGeneration 
 import { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS } from '~/server/generation/event-stream.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import { utcDay, whyRefused } from '~/server/generation/quota.server'
+import { deleteAccount } from '~/server/accounts/account.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
@@ -69,6 +70,24 @@ describe('MAX_DAILY_GENERATIONS', () => {
     expect(refused.status).toBe(429)
     expect(refused.body.error).toBe(INSTANCE_EXHAUSTED)
     expect(await prisma.narrative.count({ where: { status: 'generating' } })).toBe(2)
+  })
+
+  it('still counts the generations of an account deleted today: deleting and signing up again frees none', async () => {
+    configure({ MAX_DAILY_GENERATIONS: '2' })
+    await makeUser() // the first account, the administrator, stays
+    const throwaway = await makeUser({ email: 'throwaway@example.org' })
+    for (const _ of [1, 2]) {
+      const { id, finished } = await startGeneration(throwaway.id, FULL_INPUT)
+      await finished
+      expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).status).toBe('complete')
+    }
+    await deleteAccount(throwaway, PASSWORD)
+    expect(await prisma.user.count({ where: { id: throwaway.id } })).toBe(0)
+
+    const { token } = await makeApiUser({ email: 'throwaway@example.org' })
+    const refused = await generate(token)
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toBe(INSTANCE_EXHAUSTED)
   })
 
   it('means no limit at 0', async () => {

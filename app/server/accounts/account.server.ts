@@ -5,6 +5,7 @@ import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { hashPassword, verifyPassword } from '~/server/accounts/password.server'
 import { enforceRateLimit, pairKey, RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
 import { stopGenerationsOf } from '~/server/generation/jobs.server'
+import { deleteUserKeepingQuota } from '~/server/generation/quota.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 
 // What a signed-in person changes about their own account (/account and /auth/profile; decision 022).
@@ -54,7 +55,7 @@ export async function renameUser(user: Owner, { firstName, lastName }: { firstNa
 
 /**
  * Sets a new password after checking the current one, and ends every other session and API token of
- * the user, and their unused reset links: only `keepSession` (the secret of the session or token the
+ * the user, and their unused reset, invitation and email links: only `keepSession` (the secret of the session or token the
  * request came with) stays signed in. The address is told.
  */
 export async function changePassword(user: Owner, { currentPassword, newPassword, keepSession }: { currentPassword: string; newPassword: string; keepSession: string }) {
@@ -64,7 +65,7 @@ export async function changePassword(user: Owner, { currentPassword, newPassword
   const [owner, ended] = await prisma.$transaction([
     prisma.user.update({ where: { id: user.id }, data: { passwordHash }, select: { email: true, firstName: true } }),
     prisma.session.deleteMany({ where: { userId: user.id, id: { not: hashToken(keepSession) } } }),
-    prisma.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null, purpose: { in: ['reset', 'invite'] } } }),
+    prisma.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null, purpose: { in: ['reset', 'invite', 'email'] } } }),
   ])
   log('info', 'account.password_changed', { userId: user.id, sessionsEnded: ended.count })
   mailAfterAnswering('account.notice_failed', () =>
@@ -93,8 +94,9 @@ export async function changePassword(user: Owner, { currentPassword, newPassword
 export async function deleteAccount(user: Owner, password: string) {
   await confirmPassword(user, password, 'password')
   const owner = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, firstName: true } })
+  const leftAt = new Date()
   const leaving = await prisma.$executeRaw`
-    UPDATE "User" SET "disabledAt" = COALESCE("disabledAt", ${new Date()})
+    UPDATE "User" SET "disabledAt" = ${leftAt}
     WHERE "id" = ${user.id}
       AND ("isAdmin" = 0 OR EXISTS (
         SELECT 1 FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL AND "id" <> ${user.id}))`
@@ -102,8 +104,14 @@ export async function deleteAccount(user: Owner, password: string) {
     log('warn', 'account.delete_refused', { userId: user.id, reason: 'last_admin' })
     throw new AccountError(LAST_ADMIN, 409)
   }
-  await stopGenerationsOf(user.id)
-  await prisma.user.deleteMany({ where: { id: user.id } })
+  try {
+    await stopGenerationsOf(user.id)
+    await deleteUserKeepingQuota(user.id)
+  } catch (error) {
+    // Not deleted after all: the account is usable again, to try once more.
+    await prisma.$executeRaw`UPDATE "User" SET "disabledAt" = NULL WHERE "id" = ${user.id} AND "disabledAt" = ${leftAt}`
+    throw error
+  }
   log('info', 'account.deleted', { userId: user.id })
   mailAfterAnswering('account.notice_failed', () =>
     sendEmail({
@@ -119,5 +127,5 @@ export async function deleteAccount(user: Owner, password: string) {
 
 /** A plain-text notice to the account's owner. */
 export function notice(firstName: string, lines: string[]) {
-  return [`Hello ${firstName},`, '', ...lines, '', 'Impact Narrative Studio'].join('\n')
+  return [firstName ? `Hello ${firstName},` : 'Hello,', '', ...lines, '', 'Impact Narrative Studio'].join('\n')
 }

@@ -4,6 +4,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { findLinkUser, issueLink, LINK_TTL_MS, redeemLink } from '~/server/accounts/account-links.server'
 import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
+import { enforceRateLimit } from '~/server/edge/rate-limit.server'
 import { AccountError, confirmPassword, notice } from '~/server/accounts/account.server'
 
 // A change of email, confirmed through a link sent to the new address (decision 022). The address
@@ -22,6 +23,7 @@ type Requester = { id: string; email: string; firstName: string }
  */
 export async function requestEmailChange(user: Requester, { email, currentPassword }: { email: string; currentPassword: string }) {
   if (email === user.email) throw new AccountError(SAME_EMAIL, 400, 'email')
+  await enforceRateLimit('emailChange', user.id)
   await confirmPassword(user, currentPassword)
   log('info', 'account.email_change_requested', { userId: user.id })
   mailAfterAnswering('account.email_change_mail_failed', () => mailEmailChange(user, email))
@@ -35,7 +37,7 @@ async function mailEmailChange(user: Requester, email: string) {
   } else {
     const token = await issueLink(user.id, 'email', email)
     const link = `${getEnv().appOrigin}${EMAIL_CHANGE_PATH}?token=${encodeURIComponent(token)}`
-    await sendEmail({ to: email, subject: 'Confirm your new Impact Narrative Studio email', text: confirmText(user.firstName, link) })
+    await sendEmail({ to: email, subject: 'Confirm your new Impact Narrative Studio email', text: confirmText(link) })
   }
   await sendEmail({
     to: user.email,
@@ -49,8 +51,9 @@ async function mailEmailChange(user: Requester, email: string) {
   })
 }
 
-function confirmText(firstName: string, link: string) {
-  return notice(firstName, [
+// Nothing the requester typed (not even their name) goes to an address that has not been confirmed.
+function confirmText(link: string) {
+  return notice('', [
     'To make this address the email of your Impact Narrative Studio account, sign in and open this link:',
     '',
     link,
@@ -93,7 +96,7 @@ export async function confirmEmailChange(user: Requester, token: string): Promis
     outcome = await redeemLink(
       token,
       'email',
-      async (link) => ({ email: link.newEmail!, passwordResets: { deleteMany: { usedAt: null, purpose: 'reset' } } }),
+      async (link) => ({ email: link.newEmail!, passwordResets: { deleteMany: { usedAt: null, purpose: { in: ['reset', 'invite'] } } } }),
       { forUser: user.id },
     )
   } catch (error) {

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   // The current password, asked on /account and /auth/profile before a sensitive change (decision 022);
   // the account is the signed-in user, and only wrong passwords stay counted.
   account: { ip: { limit: 30, windowMs: MINUTE }, pair: { limit: 10, windowMs: 15 * MINUTE } },
+  // Each request mails an address nobody has confirmed: every one counts, right password or not.
+  emailChange: { ip: { limit: 10, windowMs: HOUR }, pair: { limit: 3, windowMs: HOUR } },
 } satisfies Record<string, { ip: RateLimitRule; pair?: RateLimitRule }>
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS

@@ -51,9 +51,25 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string, {
   return changed === 1 ? day : null
 }
 
-/** Generations claimed on `day` across the instance (refunds give theirs back). */
+/** Generations claimed on `day` across the instance, deleted accounts' too (refunds give theirs back). */
 function generationsOnSql(day: string) {
-  return Prisma.sql`(SELECT COALESCE(SUM("quotaUsed"), 0) FROM "User" WHERE "quotaDay" = ${day})`
+  return Prisma.sql`((SELECT COALESCE(SUM("quotaUsed"), 0) FROM "User" WHERE "quotaDay" = ${day})
+    + (SELECT COALESCE(SUM("used"), 0) FROM "RetiredQuota" WHERE "day" = ${day}))`
+}
+
+/**
+ * Deletes an account's row, keeping what it claimed today in the instance's count: otherwise signing
+ * up, generating and deleting, over and over, would never meet MAX_DAILY_GENERATIONS.
+ */
+export async function deleteUserKeepingQuota(userId: string) {
+  const day = utcDay()
+  await prisma.$transaction([
+    prisma.$executeRaw`
+      INSERT INTO "RetiredQuota" ("day", "used")
+      SELECT "quotaDay", "quotaUsed" FROM "User" WHERE "id" = ${userId} AND "quotaDay" = ${day} AND "quotaUsed" > 0
+      ON CONFLICT ("day") DO UPDATE SET "used" = "RetiredQuota"."used" + excluded."used"`,
+    prisma.user.deleteMany({ where: { id: userId } }),
+  ])
 }
 
 export type QuotaRefusal = 'disabled' | 'saved' | 'running' | 'daily' | 'instance'
