@@ -100,11 +100,16 @@ export function CheckboxField({ meta, label }: { meta: AnyFieldMetadata; label: 
 export function SubmitButton({
   children,
   pendingText,
+  pending: ownPending,
   className = 'button button-primary button-block',
   ...props
-}: ComponentProps<'button'> & { pendingText: string }) {
+}: ComponentProps<'button'> & {
+  pendingText: string
+  /** Whether this button's own form is being sent, where a page has several forms; else any POST. */
+  pending?: boolean
+}) {
   const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  const pending = ownPending ?? (navigation.state === 'submitting' && navigation.formMethod === 'POST')
   return (
     <button type="submit" className={className} aria-disabled={pending || undefined} {...props}>
       {pending ? pendingText : children}

@@ -22,21 +22,26 @@ type Row = NarrativeListRow
 
 export function NarrativesTable({ rows, showOwner, onDelete }: { rows: Row[]; showOwner: boolean; onDelete: (row: Row) => void }) {
   return (
-    // Below 40em the rows read as cards (app.css), each cell named by its column.
+    // Below 48em the rows read as cards (app.css), each cell named by its column. The roles are explicit:
+    // some browsers drop a table's semantics once its display is changed.
     <div className="table-wrap card">
-      <table className="table table-cards">
+      <table className="table table-cards" role="table">
         <caption className="visually-hidden">Saved narratives, newest first</caption>
-        <thead>
-          <tr>
-            {showOwner ? <th scope="col">User Details</th> : null}
-            <th scope="col">Company</th>
-            <th scope="col">Generated Narrative</th>
-            <th scope="col">Tone</th>
-            <th scope="col">Created</th>
-            <th scope="col">Actions</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            {showOwner ? (
+              <th scope="col" role="columnheader">
+                User Details
+              </th>
+            ) : null}
+            {['Company', 'Generated Narrative', 'Tone', 'Created', 'Actions'].map((name) => (
+              <th key={name} scope="col" role="columnheader">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
             <NarrativeRow key={row.id} row={row} onDelete={onDelete} />
           ))}
@@ -56,21 +61,21 @@ function StatusBadge({ status }: { status: string }) {
 function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => void }) {
   const timeZone = useLocalTimeZone()
   return (
-    <tr>
+    <tr role="row">
       {row.owner ? (
-        <td data-label="User Details">
+        <td role="cell" data-label="User Details">
           {row.owner.name}
           <br />
           <small>{row.owner.email}</small>
         </td>
       ) : null}
-      <td data-label="Company">{row.company}</td>
-      <td data-label="Generated Narrative">
+      <td role="cell" data-label="Company">{row.company}</td>
+      <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />
       </td>
-      <td data-label="Tone">{row.tone}</td>
-      <td data-label="Created">{formatDateTime(row.createdAt, timeZone)}</td>
-      <td className="row-actions">
+      <td role="cell" data-label="Tone">{row.tone}</td>
+      <td role="cell" data-label="Created">{formatDateTime(row.createdAt, timeZone)}</td>
+      <td role="cell" className="row-actions">
         <RowActions row={row} onDelete={onDelete} />
       </td>
     </tr>

@@ -1,12 +1,10 @@
+import { engineLabel } from '~/shared/engines'
 import { ClaimedText, ClaimsSummary, WordCount, type ClaimView } from '~/components/claimed-text'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import type { Ref } from 'react'
 import type { StreamStatus } from '~/hooks/use-generation'
 import { countWords } from '~/shared/text'
 
-export function engineLabel(engine: string) {
-  return engine === 'offline-drafter' ? 'Written by the offline drafter' : `Written by ${engine}`
-}
 
 const STATUS_NOTES: Partial<Record<StreamStatus, string>> = {
   stopped: 'Stopped: the text below is what was written before you pressed Stop.',

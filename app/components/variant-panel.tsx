@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
 import { ClaimedText, ClaimsSummary, type ClaimView } from '~/components/claimed-text'
 import { DownloadButton } from '~/components/download-button'
@@ -45,6 +45,12 @@ export function VariantPanel({
   const submit = useSubmit()
   const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'variant'
   const writing = starting || live?.status === 'generating'
+  const finished = useFinishedHere(live?.status)
+  // The box the variant was written in is gone once it ends: focus returns to the panel's heading.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (finished && (document.activeElement === document.body || !document.activeElement?.isConnected)) headingRef.current?.focus()
+  }, [finished])
   const [form, fields] = useForm({
     id: 'variant',
     lastResult,
@@ -64,7 +70,9 @@ export function VariantPanel({
   const format = fields.format.value ?? 'pitch'
   return (
     <section className="section-block" aria-labelledby="variants-title" id="variants">
-      <h2 id="variants-title">Fit to a limit</h2>
+      <h2 id="variants-title" ref={headingRef} tabIndex={-1}>
+        Fit to a limit
+      </h2>
       <p className="field-hint">
         Write this narrative again within a funder portal's word or character limit. The limit is kept: a text that runs over is
         shortened at a whole sentence. Each variant uses one of today's narratives ({remaining} left).
@@ -93,7 +101,7 @@ export function VariantPanel({
         </button>
       </Form>
       <p className="visually-hidden" role="status">
-        {writing ? 'Writing the variant...' : ''}
+        {writing ? 'Writing the variant...' : finished && live ? finishedMessage(live, liveLimit) : ''}
       </p>
       {live ? <LiveVariant live={live} limit={liveLimit} /> : null}
       {variants.length ? <VariantList variants={variants} /> : null}
@@ -186,3 +194,20 @@ function CopyButton({ text }: { text: string }) {
 }
 
 const focus = (element: HTMLElement | null) => element?.focus()
+
+/** True once a variant this page watched being written has ended; not for one that had ended already. */
+function useFinishedHere(status: GenerationState['status'] | undefined) {
+  const [finished, setFinished] = useState(false)
+  const previous = useRef(status)
+  useEffect(() => {
+    if (previous.current === 'generating' && (status === 'complete' || status === 'failed')) setFinished(true)
+    if (status === 'generating') setFinished(false)
+    previous.current = status
+  }, [status])
+  return finished
+}
+
+function finishedMessage(live: GenerationState, limit: Limit | null) {
+  if (live.status === 'failed') return 'The variant could not be written.'
+  return limit ? `Variant written: ${measure(live.text, limit.unit)} ${limit.unit}.` : 'Variant written.'
+}

@@ -14,12 +14,26 @@ export function useFocusAfterNavigation() {
     const loaded = previousPath.current === null
     const newPage = location.pathname !== previousPath.current
     previousPath.current = location.pathname
-    if (loaded || (!newPage && !focusLost())) return
-    const target = (location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))) || document.querySelector('main h1')
+    if (loaded || (!newPage && !focusLost()) || focusPlacedByPage()) return
+    const target = (location.hash && document.getElementById(hashId(location.hash))) || document.querySelector('main h1')
     if (!(target instanceof HTMLElement)) return
     if (!target.hasAttribute('tabindex') && !target.matches('a, button, input, select, textarea')) target.tabIndex = -1
     target.focus()
   }, [location.key]) // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** The new page put focus somewhere itself (an autoFocus field): that is where it goes. */
+function focusPlacedByPage() {
+  const active = document.activeElement
+  return active instanceof HTMLElement && active !== document.body && active.isConnected && Boolean(active.closest('main'))
+}
+
+function hashId(hash: string) {
+  try {
+    return decodeURIComponent(hash.slice(1))
+  } catch {
+    return hash.slice(1) // a malformed escape: the id as written
+  }
 }
 
 function focusLost() {

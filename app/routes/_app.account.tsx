@@ -13,6 +13,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
+import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
 import { ACCOUNT_DELETED, AccountError, changePassword, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { EMAIL_CHANGE_TTL_HOURS, emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
@@ -94,6 +95,7 @@ export default function AccountPage() {
   const lastResult = (intent: Intent) => (reply?.intent === intent ? reply.result : undefined)
   return (
     <div className="page narrow">
+      <ActionToast from={reply} />
       <header className="page-header">
         <h1>Account</h1>
         <p className="page-subtitle">Your name, email and password, and your data.</p>
@@ -143,11 +145,11 @@ function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | 
       if (!lastResult && !defaultValue) form.reset()
     }
   }, [submitting, navigation.state, lastResult, defaultValue, form])
-  return [form, fields] as const
+  return [form, fields, submitting] as const
 }
 
 function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { firstName: string; lastName: string } }) {
-  const [form, fields] = useIntentForm('name', lastResult, defaultValue)
+  const [form, fields, submitting] = useIntentForm('name', lastResult, defaultValue)
   return (
     <section className="form-section" aria-labelledby="name-title">
       <h2 id="name-title">Name</h2>
@@ -158,7 +160,7 @@ function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { fi
           <Field meta={fields.lastName} label="Last name" inputProps={{ autoComplete: 'family-name' }} />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Saving..." className="button button-primary">
+        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
           Save name
         </SubmitButton>
       </Form>
@@ -167,7 +169,7 @@ function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { fi
 }
 
 function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string; linkHours: number }) {
-  const [form, fields] = useIntentForm('email', lastResult)
+  const [form, fields, submitting] = useIntentForm('email', lastResult)
   return (
     <section className="form-section" aria-labelledby="email-title">
       <h2 id="email-title">Email</h2>
@@ -180,7 +182,7 @@ function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string
         <Field meta={fields.email} label="New email" type="email" inputProps={{ autoComplete: 'email' }} />
         <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Sending..." className="button button-primary">
+        <SubmitButton pendingText="Sending..." pending={submitting} className="button button-primary">
           Send confirmation link
         </SubmitButton>
       </Form>
@@ -189,7 +191,7 @@ function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string
 }
 
 function PasswordForm({ lastResult }: FormProps) {
-  const [form, fields] = useIntentForm('password', lastResult)
+  const [form, fields, submitting] = useIntentForm('password', lastResult)
   return (
     <section className="form-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
@@ -200,7 +202,7 @@ function PasswordForm({ lastResult }: FormProps) {
         <Field meta={fields.newPassword} label="New password" type="password" hint="At least 8 characters." inputProps={{ autoComplete: 'new-password' }} />
         <Field meta={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: 'new-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Changing..." className="button button-primary">
+        <SubmitButton pendingText="Changing..." pending={submitting} className="button button-primary">
           Change password
         </SubmitButton>
       </Form>
@@ -209,7 +211,7 @@ function PasswordForm({ lastResult }: FormProps) {
 }
 
 function DeleteForm({ lastResult }: FormProps) {
-  const [form, fields] = useIntentForm('delete', lastResult)
+  const [form, fields, submitting] = useIntentForm('delete', lastResult)
   return (
     <section className="form-section" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
@@ -221,7 +223,7 @@ function DeleteForm({ lastResult }: FormProps) {
         <input type="hidden" name="intent" value="delete" />
         <Field meta={fields.password} label="Password" type="password" hint="Enter your password to confirm." inputProps={{ autoComplete: 'current-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Deleting..." className="button button-danger">
+        <SubmitButton pendingText="Deleting..." pending={submitting} className="button button-danger">
           Delete my account
         </SubmitButton>
       </Form>

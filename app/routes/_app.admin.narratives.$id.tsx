@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, replace, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import { useCallback, useState, type ReactNode } from 'react'
 import { ClaimedText, ClaimsSummary, WordCount } from '~/components/claimed-text'
@@ -17,7 +17,7 @@ import { getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } 
 import { compareWords, restoreVersion } from '~/server/narratives/versions.server'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
-import { engineLabel } from '~/components/narrative-output'
+import { engineLabel } from '~/shared/engines'
 import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
@@ -32,9 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 
 const LIST_PATH = '/admin/narratives'
 
-// React Router reloads nothing after a 4xx; a 404 means the narrative is gone, which the page must show.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 404 || defaultShouldRevalidate
+export { revalidateWhenGone as shouldRevalidate } from '~/shared/revalidate'
 const UPDATED = 'Narrative updated successfully!'
 const UPDATE_FAILED = 'Failed to update narrative. Please try again.'
 const RESTORED = 'Version restored.'
@@ -241,13 +239,15 @@ function Variants({
 /** What the narrative was written from, folded away under it; open without JavaScript too. */
 function OrganisationInputs({ narrative }: { narrative: Narrative }) {
   return (
-    <details className="section-block inputs-disclosure">
-      <summary>
-        <h2>The organisation's inputs</h2>
-      </summary>
-      <CompanyInformation narrative={narrative} />
-      <InputSections narrative={narrative} />
-    </details>
+    <section className="section-block" aria-labelledby="inputs-title">
+      <h2 id="inputs-title">The organisation's inputs</h2>
+      {/* The heading stays outside <summary>, whose content some screen readers do not list as headings. */}
+      <details className="inputs-disclosure">
+        <summary>Show what it was written from</summary>
+        <CompanyInformation narrative={narrative} />
+        <InputSections narrative={narrative} />
+      </details>
+    </section>
   )
 }
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
 import { ActionToast } from '~/components/toaster'
@@ -12,9 +12,7 @@ export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative
 
 const PREVIEW_LENGTH = 30
 
-// React Router reloads nothing after a 4xx; a 404 means the narrative is gone, which the page must show.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 404 || defaultShouldRevalidate
+export { revalidateWhenGone as shouldRevalidate } from '~/shared/revalidate'
 const PAGE_MAX = 100_000
 const DELETED = 'Narrative deleted successfully!'
 const DELETE_FAILED = 'Failed to delete narrative. Please try again.'

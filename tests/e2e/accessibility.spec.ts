@@ -59,10 +59,14 @@ for (const size of WIDTHS) {
 
       await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
       await expectAccessible(page, 'the dashboard with a required-fields error')
-      await fillNarrativeForm(page)
+      // A slow stream from the fake model, so the page can be checked while the text is being written.
+      await fillNarrativeForm(page, { missionSuffix: '[[fake:delay=300]][[fake:pieces=40]]' })
       await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+      await expect(page.getByRole('region', { name: 'Narrative text' })).toHaveAttribute('aria-busy', 'true')
+      await expectAccessible(page, 'the dashboard while the narrative is written')
       await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
       await expectAccessible(page, 'the dashboard after a generation')
+      const writtenId = new URL(page.url()).searchParams.get('narrative')!
 
       await page.locator('.user-menu summary').click()
       await expectAccessible(page, 'the account menu open')
@@ -87,6 +91,14 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'a narrative compared with a version')
       await page.goto(`/admin/narratives/${id}/delete`)
       await expectAccessible(page, 'the delete page without JavaScript')
+
+      // A variant: written, announced, and focus back on its panel once the box it streamed in is gone.
+      await page.goto(`/admin/narratives/${writtenId}`)
+      const panel = page.getByRole('region', { name: 'Fit to a limit' })
+      await panel.getByRole('button', { name: 'Write variant' }).click()
+      await expect(panel.getByRole('status')).toHaveText(/^Variant written: \d+ words\.$/, { timeout: 30_000 })
+      await expect(panel.getByRole('heading', { name: 'Fit to a limit' })).toBeFocused()
+      await expectAccessible(page, 'a narrative with a variant just written')
 
       await page.goto('/account')
       await expectAccessible(page, 'the account page')

@@ -50,7 +50,7 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   await expect(page.getByRole('heading', { name: 'Narrative Details' })).toBeVisible()
   // The inputs come after the narrative, folded away.
   await expect(page.getByRole('heading', { name: 'Company Information' })).toBeHidden()
-  await page.getByText("The organisation's inputs").click()
+  await page.getByText('Show what it was written from').click()
   await expect(page.getByRole('heading', { name: 'Company Information' })).toBeVisible()
   const companyInformation = page.getByRole('region', { name: 'Company Information' })
   await expect(companyInformation).toContainText('Mia Member')

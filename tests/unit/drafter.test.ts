@@ -1,4 +1,5 @@
-import { DRAFTER_ENGINE, draftNarrative } from '~/server/generation/drafter.server'
+import { draftNarrative } from '~/server/generation/drafter.server'
+import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'

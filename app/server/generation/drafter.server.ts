@@ -12,7 +12,6 @@ import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/gen
 // voice chooses the order, shapes, person and call to action (drafter/voices), and this file keeps the
 // sentences that matter most within 300-400 words. Deterministic, in process, linear in its input.
 
-export const DRAFTER_ENGINE = 'offline-drafter'
 
 const MAX_WORDS = 390
 const ENOUGH_WORDS = 365
