@@ -79,6 +79,40 @@ describe('built assets', () => {
   })
 })
 
+describe('messages in their place, as a browser without JavaScript sees them', () => {
+  // Posts as a form does, carrying the cookies every answer sets, like a browser.
+  async function browse(jar: Map<string, string>, path: string, form?: Record<string, string>) {
+    const response = await fetch(`${app.origin}${path}`, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form) : undefined,
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]
+      jar.set(name, value)
+    }
+    return response.text()
+  }
+  const toastsIn = (html: string) => [...html.matchAll(/<p class="toast-message">([^<]*)<\/p>/g)].map((match) => match[1])
+
+  it("shows each answer's own message, never the one before", async () => {
+    await registerOverHttp(app.origin, 'taken@example.org')
+    const jar = new Map<string, string>()
+    const signup = { email: 'taken@example.org', firstName: 'Ada', lastName: 'L', password: 'a good password', confirmPassword: 'a good password', acceptTerms: 'on' }
+    expect(toastsIn(await browse(jar, '/signup', signup))).toEqual(['An account with this email already exists'])
+    const mismatch = await browse(jar, '/signup', { ...signup, email: 'new@example.org', confirmPassword: 'another password' })
+    expect(toastsIn(mismatch)).toEqual(['Passwords do not match'])
+
+    expect(toastsIn(await browse(jar, '/login', { email: 'taken@example.org', password: 'not the password' }))).toEqual(['Invalid email or password'])
+    expect(toastsIn(await browse(jar, '/forgot-password'))).toEqual([])
+  })
+})
+
 describe('paths that lead nowhere', () => {
   const get = (path: string, cookie?: string) => fetch(`${app.origin}${path}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
 

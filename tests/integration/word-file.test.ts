@@ -28,6 +28,7 @@ let token = ''
 let overriddenToken = ''
 let id = ''
 let overriddenId = ''
+let createdAt = new Date()
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.resolve('tests/.tmp', 'word-'))
@@ -48,7 +49,9 @@ async function create(server: AppServer, bearer: string) {
     body: JSON.stringify(ORGANISATION),
   })
   expect(response.status).toBe(201)
-  return ((await response.json()) as { data: { id: string } }).data.id
+  const { data } = (await response.json()) as { data: { id: string; createdAt: string } }
+  createdAt = new Date(data.createdAt) // the title's date: the record's, not the test's (midnight)
+  return data.id
 }
 
 /** Downloads the narrative as the given reader, prints it with LibreOffice and reads the PDF. */
@@ -80,8 +83,7 @@ describe('the Word file, opened and printed by LibreOffice', () => {
     const kenyan = await print(app, token, id, 'sw-KE, en;q=0.5')
     expect(kenyan.pageSize).toMatch(/^595(\.\d+)? x 841(\.\d+)? pts/)
 
-    const today = new Date()
-    const long = (locale: string) => today.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
+    const long = (locale: string) => createdAt.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
     // The title on one line, the date on the next: neither wraps.
     for (const [printed, date] of [
       [american, long('en-US')],
@@ -109,6 +111,6 @@ describe('the Word file, opened and printed by LibreOffice', () => {
   it("follows the operator's DOCUMENT_LOCALE and DOCUMENT_PAPER over the reader's language", { timeout: 180_000 }, async () => {
     const printed = await print(overridden, overriddenToken, overriddenId, 'en-US')
     expect(printed.pageSize).toMatch(/^595(\.\d+)? x 841(\.\d+)? pts/)
-    expect(lines(printed.text)[1]).toBe(new Date().toLocaleDateString('en-GB', { timeZone: 'UTC', dateStyle: 'long' }))
+    expect(lines(printed.text)[1]).toBe(createdAt.toLocaleDateString('en-GB', { timeZone: 'UTC', dateStyle: 'long' }))
   })
 })
