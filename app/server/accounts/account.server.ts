@@ -68,19 +68,13 @@ export async function changePassword(user: Owner, { currentPassword, newPassword
     prisma.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null, purpose: { in: ['reset', 'invite', 'email'] } } }),
   ])
   log('info', 'account.password_changed', { userId: user.id, sessionsEnded: ended.count })
-  mailAfterAnswering('account.notice_failed', () =>
-    sendEmail({
-      to: owner.email,
-      subject: 'Your Impact Narrative Studio password was changed',
-      text: notice(owner.firstName, [
-        'The password of your Impact Narrative Studio account was just changed, and every other device',
-        'signed in to it was signed out.',
-        '',
-        'If you did not do this, reset your password now with "Forgot your password?" on the sign-in page,',
-        'and tell your administrator.',
-      ]),
-    }),
-  )
+  mailNotice(owner, 'Your Impact Narrative Studio password was changed', [
+    'The password of your Impact Narrative Studio account was just changed, and every other device',
+    'signed in to it was signed out.',
+    '',
+    'If you did not do this, reset your password now with "Forgot your password?" on the sign-in page,',
+    'and tell your administrator.',
+  ])
 }
 
 /**
@@ -113,16 +107,15 @@ export async function deleteAccount(user: Owner, password: string) {
     throw error
   }
   log('info', 'account.deleted', { userId: user.id })
-  mailAfterAnswering('account.notice_failed', () =>
-    sendEmail({
-      to: owner.email,
-      subject: 'Your Impact Narrative Studio account was deleted',
-      text: notice(owner.firstName, [
-        'Your Impact Narrative Studio account was deleted, with every narrative, version and variant in it.',
-        'Nothing of it is kept. If you did not do this, tell your administrator.',
-      ]),
-    }),
-  )
+  mailNotice(owner, 'Your Impact Narrative Studio account was deleted', [
+    'Your Impact Narrative Studio account was deleted, with every narrative, version and variant in it.',
+    'Nothing of it is kept. If you did not do this, tell your administrator.',
+  ])
+}
+
+/** After the answer has gone, a notice to the account's owner at their address. */
+export function mailNotice(owner: { email: string; firstName: string }, subject: string, lines: string[]) {
+  mailAfterAnswering('account.notice_failed', () => sendEmail({ to: owner.email, subject, text: notice(owner.firstName, lines) }))
 }
 
 /** A plain-text notice to the account's owner. */

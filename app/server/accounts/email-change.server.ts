@@ -5,7 +5,7 @@ import { log } from '~/server/platform/logger.server'
 import { findLinkUser, issueLink, LINK_TTL_MS, redeemLink } from '~/server/accounts/account-links.server'
 import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { enforceRateLimit } from '~/server/edge/rate-limit.server'
-import { AccountError, confirmPassword, notice } from '~/server/accounts/account.server'
+import { AccountError, confirmPassword, mailNotice, notice } from '~/server/accounts/account.server'
 
 // A change of email, confirmed through a link sent to the new address (decision 022). The address
 // changes only when that link is opened by the account it was asked for.
@@ -110,18 +110,12 @@ export async function confirmEmailChange(user: Requester, token: string): Promis
   }
   const { email } = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })
   log('info', 'account.email_changed', { userId: user.id })
-  mailAfterAnswering('account.notice_failed', () =>
-    sendEmail({
-      to: user.email,
-      subject: 'Your Impact Narrative Studio email was changed',
-      text: notice(user.firstName, [
-        `The email of your Impact Narrative Studio account is now ${email}. Sign in with it from now on.`,
-        'This address will get no more mail about the account.',
-        '',
-        'If you did not do this, tell your administrator.',
-      ]),
-    }),
-  )
+  mailNotice(user, 'Your Impact Narrative Studio email was changed', [
+    `The email of your Impact Narrative Studio account is now ${email}. Sign in with it from now on.`,
+    'This address will get no more mail about the account.',
+    '',
+    'If you did not do this, tell your administrator.',
+  ])
   return { status: 'changed', email }
 }
 
