@@ -23,6 +23,8 @@ fi
 
 echo "== typecheck"
 npm run typecheck
+echo "== lint (ESLint, then Prettier's check)"
+npm run lint
 echo "== build"
 npm run build
 echo "== unit and integration tests (some start the built app)"

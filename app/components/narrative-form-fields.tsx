@@ -118,14 +118,14 @@ function ToneSection({ meta }: { meta: AnyFieldMetadata }) {
   const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ')
   return (
     <fieldset className="form-section" aria-describedby={describedBy}>
-      <legend>
+      <legend id={`${meta.id}-legend`}>
         <h2>Narrative Tone</h2>
       </legend>
       <p id={meta.descriptionId} className="field-hint">
         Choose the voice your narrative is written in.
       </p>
       {/* Native radios sharing one name: arrow keys move the choice. Keyed so a form reset re-reads the default. */}
-      <div className="tone-cards" key={meta.key}>
+      <div className="tone-cards" key={meta.key} role="radiogroup" aria-labelledby={`${meta.id}-legend`} aria-invalid={meta.errors?.length ? true : undefined}>
         {TONES.map((tone) => (
           <label className="tone-card" key={tone}>
             <input
@@ -135,7 +135,6 @@ function ToneSection({ meta }: { meta: AnyFieldMetadata }) {
               defaultChecked={selected === tone}
               aria-labelledby={`${meta.id}-${tone}-title`}
               aria-describedby={`${meta.id}-${tone}-description`}
-              aria-invalid={meta.errors?.length ? true : undefined}
             />
             <span id={`${meta.id}-${tone}-title`} className="tone-card-title">
               {TONE_DETAILS[tone].label}

@@ -145,6 +145,7 @@ function PageLink({ page, pages, label, pageHref }: { page: number; pages: numbe
   if (page < 1 || page > pages) {
     // A disabled link: no href, so it is neither focusable nor followed.
     return (
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid -- a link without href is the disabled state
       <a role="link" aria-disabled="true" className="button button-secondary">
         {label}
       </a>

@@ -50,6 +50,7 @@ function UserMenu({ label, email }: { label: string; email: string }) {
     if (menu.current) menu.current.open = false
   }, [key])
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- details is interactive: Escape closes it
     <details ref={menu} className="user-menu" onKeyDown={closeOnEscape}>
       <summary>
         <span className="user-avatar" aria-hidden="true">

@@ -23,13 +23,13 @@ export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narra
 
 export const headers = rateLimitedPageHeaders
 
-export async function loader({ request, url }: LoaderFunctionArgs) {
+export async function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get('token') ?? ''
   const valid = token.length > 0 && token.length <= 200 && (await isResetTokenValid(token))
   return data({ token: valid ? token : null }, { status: valid ? 200 : 400 })
 }
 
-export async function action({ request, url }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })

@@ -1,6 +1,6 @@
 import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type SseEvent = { event: string; id?: string; data: any }
 
 /** Reads a response's events (data parsed as JSON) until `stopAfter` returns true or the stream ends. */

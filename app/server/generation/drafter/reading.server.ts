@@ -196,7 +196,7 @@ export function isParticiple(token: Token): boolean {
 
 // ---- Splitting sentences (linear: every pattern that ends in a run starts only where the run starts) ----
 
-const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g
+const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g
 
 function splitSentences(text: string): string[] {
   const sentences: string[] = []
