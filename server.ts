@@ -12,8 +12,5 @@ process.on('unhandledRejection', (reason) => log('error', 'process.unhandled_rej
 // The environment is validated first: a bad setting stops start-up before anything is touched.
 applyPendingMigrations(getEnv().databaseFile)
 
-const [{ startServer }, build] = await Promise.all([
-  import('~/server/http/start.server'),
-  import('virtual:react-router/server-build'),
-])
+const [{ startServer }, build] = await Promise.all([import('~/server/http/start.server'), import('virtual:react-router/server-build')])
 await startServer(build)

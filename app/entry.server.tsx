@@ -64,5 +64,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests and React Router's own 4xx answers (e.g. 405 for a method a route lacks) are not errors.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
-  log('error', 'request.error', { path: new URL(request.url).pathname, ...errorDetails(error), stack: error instanceof Error ? error.stack : undefined })
+  log('error', 'request.error', {
+    path: new URL(request.url).pathname,
+    ...errorDetails(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  })
 }

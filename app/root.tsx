@@ -115,4 +115,3 @@ export function ErrorBoundary() {
     </main>
   )
 }
-

@@ -83,7 +83,8 @@ async function backup(databaseFile: string, target: string, force: boolean): Pro
       copy.pragma('journal_mode = DELETE')
       const problems = copy.pragma('integrity_check', { simple: false }) as { integrity_check: string }[]
       const verdict = problems.map((row) => row.integrity_check)
-      if (verdict.length !== 1 || verdict[0] !== 'ok') throw new Failure(`integrity_check of the copy failed: ${verdict.slice(0, 5).join('; ')}`)
+      if (verdict.length !== 1 || verdict[0] !== 'ok')
+        throw new Failure(`integrity_check of the copy failed: ${verdict.slice(0, 5).join('; ')}`)
       summary = summarize(copy)
     } finally {
       copy.close()
@@ -111,15 +112,19 @@ async function backup(databaseFile: string, target: string, force: boolean): Pro
 }
 
 function summarize(db: Database.Database): DatabaseSummary {
-  const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map(
-    (row) => row.name,
-  )
+  const tables = (
+    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]
+  ).map((row) => row.name)
   const count = (table: string) =>
     tables.includes(table) ? (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n : null
   const migration = tables.includes('_prisma_migrations')
-    ? ((db.prepare(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1`).get() as
-        | { name: string }
-        | undefined)?.name ?? null)
+    ? ((
+        db
+          .prepare(
+            `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1`,
+          )
+          .get() as { name: string } | undefined
+      )?.name ?? null)
     : null
   return { tables: tables.length, users: count('User'), narratives: count('Narrative'), migration }
 }

@@ -43,9 +43,13 @@ function argValue(name: string) {
 }
 
 async function startFakeModel() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/fake-openai.ts', '--port', '0', '--first-token-ms', '200', '--piece-ms', '5'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/fixtures/fake-openai.ts', '--port', '0', '--first-token-ms', '200', '--piece-ms', '5'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       const match = /listening on (\d+)/.exec(String(chunk))
@@ -77,11 +81,18 @@ function apiStream(app: AppServer, actor: Actor, missionSuffix = '') {
 /** What the page does: the form POST (single fetch) redirects to ?narrative=ID, then EventSource follows it. */
 async function pageStream(app: AppServer, actor: Actor, missionSuffix: string) {
   const startedAt = now()
-  const form = new URLSearchParams({ ...INPUT, missionStatement: `${INPUT.missionStatement} ${missionSuffix}`, intent: 'generate', mode: 'stream' })
+  const form = new URLSearchParams({
+    ...INPUT,
+    missionStatement: `${INPUT.missionStatement} ${missionSuffix}`,
+    intent: 'generate',
+    mode: 'stream',
+  })
   const posted = await fetch(`${app.origin}/dashboard.data`, { method: 'POST', headers: { Cookie: actor.cookie }, body: form })
   const id = /narrative=(c[a-z0-9]{20,})/.exec(await posted.text())?.[1]
   if (!id) throw new Error('The dashboard did not return a generation id')
-  const events = await fetch(`${app.origin}/resources/generations/${id}`, { headers: { Cookie: actor.cookie, Accept: 'text/event-stream' } })
+  const events = await fetch(`${app.origin}/resources/generations/${id}`, {
+    headers: { Cookie: actor.cookie, Accept: 'text/event-stream' },
+  })
   return readStream(events, startedAt, appPiece, appEnd)
 }
 
@@ -92,7 +103,10 @@ async function measureTimeToFirstText(app: AppServer, baseURL: string, users: Ac
     api: async () => (await apiStream(app, users[0], short)).firstTextMs,
     page: async () => (await pageStream(app, users[1], short)).firstTextMs,
   })
-  for (const [name, values] of [['through /api/narrative/generate', results.api], ["through the page's stream", results.page]] as const) {
+  for (const [name, values] of [
+    ['through /api/narrative/generate', results.api],
+    ["through the page's stream", results.page],
+  ] as const) {
     const overhead50 = median(values) - median(results.floor)
     const overhead99 = p99(values) - p99(results.floor)
     rows.push({
@@ -203,7 +217,14 @@ async function measureLists(app: AppServer, heavy: Actor, admin: Actor) {
     ['Narrative list API (the same user)', results.api],
     [`Narrative list page for the admin (${SIZES.total.toLocaleString('en-US')} in all)`, results.adminPage],
   ] as const) {
-    rows.push({ measure: name, app: `${ms(median(values))} / ${ms(p99(values))}`, floor, comparison: `${(p99(values) / p99(results.health)).toFixed(1)}× p99`, budget: 'p99 ≤ 20 ms', met: p99(values) <= 20 })
+    rows.push({
+      measure: name,
+      app: `${ms(median(values))} / ${ms(p99(values))}`,
+      floor,
+      comparison: `${(p99(values) / p99(results.health)).toFixed(1)}× p99`,
+      budget: 'p99 ≤ 20 ms',
+      met: p99(values) <= 20,
+    })
   }
 }
 
@@ -211,7 +232,12 @@ async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
   const results = await interleave(SIZES.docx, {
     inProcess: async () => {
       const t0 = now()
-      await buildNarrativeDocx({ narrative: NARRATIVE_400_WORDS, title: { title: 'Bench Impact Narrative' }, company: 'Bench', contacts: 'Primary: Maria Delgado (maria@example.org)' })
+      await buildNarrativeDocx({
+        narrative: NARRATIVE_400_WORDS,
+        title: { title: 'Bench Impact Narrative' },
+        company: 'Bench',
+        contacts: 'Primary: Maria Delgado (maria@example.org)',
+      })
       return now() - t0
     },
     download: () => timed(`${app.origin}/api/narrative/${narrativeId}/docx`, { Authorization: `Bearer ${heavy.token}` }),
@@ -227,7 +253,10 @@ async function measureDocx(app: AppServer, heavy: Actor, narrativeId: string) {
 }
 
 async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
-  const request = (url: string, headers: Record<string, string> = {}) => async () => void (await get(url, headers))
+  const request =
+    (url: string, headers: Record<string, string> = {}) =>
+    async () =>
+      void (await get(url, headers))
   const health = await load(20, SIZES.loadMs, request(`${app.origin}/resources/healthcheck`))
   for (const [name, url, headers] of [
     ['Sign-in page, 20 concurrent clients', `${app.origin}/login`, {}],
@@ -263,12 +292,14 @@ async function measureJavaScript(app: AppServer, heavy: Actor) {
 
 function gzipTransferSize(url: string) {
   return new Promise<number>((resolve, reject) => {
-    http.get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
-      let bytes = 0
-      response.on('data', (chunk) => (bytes += chunk.length))
-      // Files under compression's 1 KB threshold are sent as they are: count what was sent.
-      response.on('end', () => resolve(bytes))
-    }).on('error', reject)
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+        let bytes = 0
+        response.on('data', (chunk) => (bytes += chunk.length))
+        // Files under compression's 1 KB threshold are sent as they are: count what was sent.
+        response.on('end', () => resolve(bytes))
+      })
+      .on('error', reject)
   })
 }
 
@@ -280,7 +311,17 @@ function gzipTransferSize(url: string) {
  */
 function measureRouteMatching() {
   const routes = builtRouteTable()
-  const urls = ['/', '/login', '/dashboard', '/admin/narratives', '/admin/narratives/abc123', '/admin/narratives/abc123/delete', '/api/narrative/abc123/docx', '/resources/generations/abc123', '/no/such/page']
+  const urls = [
+    '/',
+    '/login',
+    '/dashboard',
+    '/admin/narratives',
+    '/admin/narratives/abc123',
+    '/admin/narratives/abc123/delete',
+    '/api/narrative/abc123/docx',
+    '/resources/generations/abc123',
+    '/no/such/page',
+  ]
   const handler = createStaticHandler(routes)
   const rounds = SMOKE ? 100 : 20_000
   const timePerUrl = (match: (url: string) => unknown) => {
@@ -384,7 +425,9 @@ function builtRouteTable(): RouteObject[] {
   const children = (parentId: string | undefined): RouteObject[] =>
     Object.values(manifest.routes)
       .filter((route) => route.parentId === parentId)
-      .map((route) => (route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: children(route.id) }))
+      .map((route) =>
+        route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: children(route.id) },
+      )
   return children(undefined)
 }
 
@@ -419,7 +462,9 @@ function writeReport(started: Date) {
     '',
     '| measure | app | floor (same run) | comparison | budget | met |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.measure} | ${r.app} | ${r.floor} | ${r.comparison} | ${r.budget} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) => `| ${r.measure} | ${r.app} | ${r.floor} | ${r.comparison} | ${r.budget} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`,
+    ),
   ]
   const block = `<!-- bench:start -->\n${lines.join('\n')}\n<!-- bench:end -->`
   const existing = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n'
@@ -433,12 +478,22 @@ async function main() {
   const started = new Date()
   const model = await startFakeModel()
   const dataDir = newDataDir()
-  const env: Record<string, string> = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'bench', SESSION_SECRET: SECRET, DAILY_NARRATIVE_LIMIT: '1000000', MAX_DAILY_GENERATIONS: '0' }
+  const env: Record<string, string> = {
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_API_KEY: 'bench',
+    SESSION_SECRET: SECRET,
+    DAILY_NARRATIVE_LIMIT: '1000000',
+    MAX_DAILY_GENERATIONS: '0',
+  }
   const run = (name: string) => !ONLY || ONLY.includes(name)
   try {
     await (await startAppServer({ dataDir, env })).stop() // migrations
     console.log('Seeding...')
-    const actors = await seed(path.join(dataDir, 'app.db'), SECRET, { heavy: SIZES.heavy, total: SIZES.total, generators: SIZES.concurrent })
+    const actors = await seed(path.join(dataDir, 'app.db'), SECRET, {
+      heavy: SIZES.heavy,
+      total: SIZES.total,
+      generators: SIZES.concurrent,
+    })
     if (run('cold')) await measureColdStart(dataDir, env)
     const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
     const app = await startAppServer({ dataDir, env, nodeArgs })

@@ -47,11 +47,17 @@ for (const { input } of ORGANISATIONS) {
   }
   const pairs = drafts.flatMap((a, index) => drafts.slice(index + 1).map((b) => sharedRunShare(a, b)))
   overlaps.push(...pairs)
-  perOrganisation.push(`| ${input.company} | ${drafts.map(countWords).join(' / ')} | ${percent(mean(drafts.map((draft) => copiedShare(draft, input))))} | ${percent(Math.max(...pairs))} |`)
+  perOrganisation.push(
+    `| ${input.company} | ${drafts.map(countWords).join(' / ')} | ${percent(mean(drafts.map((draft) => copiedShare(draft, input))))} | ${percent(Math.max(...pairs))} |`,
+  )
 }
 
 const normal = timeDrafts(ORGANISATIONS.flatMap(({ input }) => TONES.map((selectedTone) => ({ ...input, selectedTone }))))
-const fill = (text: string) => `${text} `.repeat(Math.ceil(LONG_TEXT_MAX / (text.length + 1))).slice(0, LONG_TEXT_MAX).trim()
+const fill = (text: string) =>
+  `${text} `
+    .repeat(Math.ceil(LONG_TEXT_MAX / (text.length + 1)))
+    .slice(0, LONG_TEXT_MAX)
+    .trim()
 const maximum = timeDrafts(
   ORGANISATIONS.flatMap(({ input }) =>
     TONES.map((selectedTone) => ({
@@ -70,18 +76,25 @@ const drafts = ORGANISATIONS.length * TONES.length
 console.log(`drafter: ${drafterPath}`)
 console.log(`drafts: ${drafts} (${ORGANISATIONS.length} organisations × ${TONES.length} tones)`)
 console.log(`outside 300-400 words: ${outOfRange}`)
-console.log(`unsupported claims: ${unsupported}; list markers: ${markers}; capitals after a colon: ${splices}; drafts without the primary contact: ${contactMissing}`)
+console.log(
+  `unsupported claims: ${unsupported}; list markers: ${markers}; capitals after a colon: ${splices}; drafts without the primary contact: ${contactMissing}`,
+)
 console.log(`input copied word for word (runs of 5+ words): mean ${percent(mean(copied))}, highest ${percent(Math.max(...copied))}`)
 console.log(`sentences without a verb: ${verbless} of ${sentences} (${percent(verbless / sentences)})`)
 console.log(`6-word runs shared by two tones: mean ${percent(mean(overlaps))}, highest ${percent(Math.max(...overlaps))}`)
 console.log(`draft time, the organisations as written: median ${normal.median.toFixed(2)} ms, p99 ${normal.p99.toFixed(2)} ms`)
-console.log(`draft time, every long field filled to ${LONG_TEXT_MAX} characters: median ${maximum.median.toFixed(2)} ms, p99 ${maximum.p99.toFixed(2)} ms`)
-console.log('\n| organisation | words (professional / conversational / passionate / academic) | copied | most shared 6-word runs |\n|---|---|---|---|')
+console.log(
+  `draft time, every long field filled to ${LONG_TEXT_MAX} characters: median ${maximum.median.toFixed(2)} ms, p99 ${maximum.p99.toFixed(2)} ms`,
+)
+console.log(
+  '\n| organisation | words (professional / conversational / passionate / academic) | copied | most shared 6-word runs |\n|---|---|---|---|',
+)
 console.log(perOrganisation.join('\n'))
 
 if (process.argv.includes('--samples')) {
   for (const organisation of ORGANISATIONS.slice(0, 3)) {
-    for (const tone of TONES) console.log(`\n## ${organisation.input.company} (${tone})\n\n${draftNarrative({ ...organisation.input, selectedTone: tone })}`)
+    for (const tone of TONES)
+      console.log(`\n## ${organisation.input.company} (${tone})\n\n${draftNarrative({ ...organisation.input, selectedTone: tone })}`)
   }
 }
 

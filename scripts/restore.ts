@@ -38,7 +38,9 @@ async function main(args: string[]): Promise<number> {
 
   try {
     const result = restore(source, databaseFile)
-    console.log(`Restored ${source} into ${databaseFile}: integrity ok; User ${result.users} rows, Narrative ${result.narratives} rows; schema ${result.migration ?? 'unknown'}.`)
+    console.log(
+      `Restored ${source} into ${databaseFile}: integrity ok; User ${result.users} rows, Narrative ${result.narratives} rows; schema ${result.migration ?? 'unknown'}.`,
+    )
     if (result.kept) console.log(`The previous database is kept as ${result.kept}.`)
     if (result.unknownMigrations.length) {
       console.warn(
@@ -115,11 +117,17 @@ function check(file: string, source: string) {
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((row) => row.name)
     const missing = REQUIRED_TABLES.filter((table) => !tables.includes(table))
     if (missing.length) {
-      throw new Failure(`${source} is not an Impact Narrative Studio database (missing tables: ${missing.join(', ')}); nothing was changed.`)
+      throw new Failure(
+        `${source} is not an Impact Narrative Studio database (missing tables: ${missing.join(', ')}); nothing was changed.`,
+      )
     }
     const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n
     const migrations = (
-      db.prepare(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`).all() as {
+      db
+        .prepare(
+          `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+        )
+        .all() as {
         name: string
       }[]
     ).map((row) => row.name)
@@ -152,7 +160,8 @@ function quiesce(databaseFile: string) {
       db.exec('BEGIN EXCLUSIVE')
       db.exec('COMMIT')
     } catch (error) {
-      if (isBusy(error)) throw new Failure(`the database ${databaseFile} is in use: stop the app first, then run the restore again. Nothing was changed.`)
+      if (isBusy(error))
+        throw new Failure(`the database ${databaseFile} is in use: stop the app first, then run the restore again. Nothing was changed.`)
       throw error
     }
     const journal = db.pragma('journal_mode', { simple: true })
@@ -191,7 +200,12 @@ function keepOld(databaseFile: string, kept: string) {
 function unknownMigrations(applied: string[]) {
   const folder = path.resolve('prisma', 'migrations')
   if (!fs.existsSync(folder)) return []
-  const known = new Set(fs.readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name))
+  const known = new Set(
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name),
+  )
   return applied.filter((name) => !known.has(name))
 }
 

@@ -23,7 +23,12 @@ function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required
   return (
     <label htmlFor={htmlFor}>
       {children}
-      {required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
+      {required ? (
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
     </label>
   )
 }
@@ -51,7 +56,11 @@ export function Field({
       <FieldLabel htmlFor={meta.id} required={props.required}>
         {label}
       </FieldLabel>
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <input {...props} {...inputProps} key={props.key} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -78,7 +87,11 @@ export function TextareaField({
       <FieldLabel htmlFor={meta.id} required={props.required}>
         {label}
       </FieldLabel>
-      {hint ? <div id={hintId} className="field-hint">{hint}</div> : null}
+      {hint ? (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      ) : null}
       <textarea {...props} rows={rows} {...textareaProps} key={props.key} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -126,9 +139,14 @@ export function ConsentFields({ acceptTerms, marketingConsent }: { acceptTerms: 
         label={
           <>
             I agree to the{' '}
-            <a href="/terms" target="_blank" rel="noreferrer">Terms of Service</a> and{' '}
-            <a href="/privacy-policy" target="_blank" rel="noreferrer">Privacy Policy</a>
-            {' '}(links open in a new tab).
+            <a href="/terms" target="_blank" rel="noreferrer">
+              Terms of Service
+            </a>{' '}
+            and{' '}
+            <a href="/privacy-policy" target="_blank" rel="noreferrer">
+              Privacy Policy
+            </a>{' '}
+            (links open in a new tab).
           </>
         }
       />
@@ -136,8 +154,12 @@ export function ConsentFields({ acceptTerms, marketingConsent }: { acceptTerms: 
         meta={marketingConsent}
         label={
           <>
-            I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can
-            withdraw at any time, see <a href="/email-consent" target="_blank" rel="noreferrer">Email Consent</a>).
+            I would like to receive emails from the Impact Narrative Studio team (at most about once a week; you can withdraw at any time,
+            see{' '}
+            <a href="/email-consent" target="_blank" rel="noreferrer">
+              Email Consent
+            </a>
+            ).
           </>
         }
       />

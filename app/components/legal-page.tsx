@@ -2,15 +2,7 @@ import type { ReactNode } from 'react'
 
 // Shared frame for the four legal pages: semantic HTML only, styled by the `.legal` classes.
 
-export function LegalPage({
-  title,
-  updated,
-  children,
-}: {
-  title: string
-  updated: string
-  children: ReactNode
-}) {
+export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
     <article className="legal">
       <h1>{title}</h1>
@@ -20,15 +12,7 @@ export function LegalPage({
   )
 }
 
-export function LegalSection({
-  number,
-  title,
-  children,
-}: {
-  number?: number
-  title: string
-  children: ReactNode
-}) {
+export function LegalSection({ number, title, children }: { number?: number; title: string; children: ReactNode }) {
   const headingId = `section-${slugify(title)}`
   return (
     <section aria-labelledby={headingId}>

@@ -78,10 +78,25 @@ function ContactsSection({ fields }: { fields: NarrativeFields }) {
 }
 
 const IMPACT_FIELDS: { name: ImpactField; label: string; rows: number; hint: string }[] = [
-  { name: 'missionStatement', label: 'Mission Statement', rows: 4, hint: 'Why your organization exists and the change it works for, in a sentence or two.' },
-  { name: 'keyPrograms', label: 'Key Programs and Services', rows: 4, hint: 'Your main programs or services: what each one does and who takes part.' },
+  {
+    name: 'missionStatement',
+    label: 'Mission Statement',
+    rows: 4,
+    hint: 'Why your organization exists and the change it works for, in a sentence or two.',
+  },
+  {
+    name: 'keyPrograms',
+    label: 'Key Programs and Services',
+    rows: 4,
+    hint: 'Your main programs or services: what each one does and who takes part.',
+  },
   { name: 'geographicFocus', label: 'Geographic Focus', rows: 3, hint: 'Where you work: neighborhoods, towns, regions or countries.' },
-  { name: 'impactMetrics', label: 'Impact Metrics and Achievements', rows: 4, hint: 'Numbers and results that show change, with the period they cover, plus any awards or recognition.' },
+  {
+    name: 'impactMetrics',
+    label: 'Impact Metrics and Achievements',
+    rows: 4,
+    hint: 'Numbers and results that show change, with the period they cover, plus any awards or recognition.',
+  },
   { name: 'targetAudience', label: 'Target Audience', rows: 3, hint: 'The people you serve: ages, circumstances and communities.' },
 ]
 
@@ -125,7 +140,13 @@ function ToneSection({ meta }: { meta: AnyFieldMetadata }) {
         Choose the voice your narrative is written in.
       </p>
       {/* Native radios sharing one name: arrow keys move the choice. Keyed so a form reset re-reads the default. */}
-      <div className="tone-cards" key={meta.key} role="radiogroup" aria-labelledby={`${meta.id}-legend`} aria-invalid={meta.errors?.length ? true : undefined}>
+      <div
+        className="tone-cards"
+        key={meta.key}
+        role="radiogroup"
+        aria-labelledby={`${meta.id}-legend`}
+        aria-invalid={meta.errors?.length ? true : undefined}
+      >
         {TONES.map((tone) => (
           <label className="tone-card" key={tone}>
             <input

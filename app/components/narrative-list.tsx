@@ -69,12 +69,18 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
           <small>{row.owner.email}</small>
         </td>
       ) : null}
-      <td role="cell" data-label="Company">{row.company}</td>
+      <td role="cell" data-label="Company">
+        {row.company}
+      </td>
       <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />
       </td>
-      <td role="cell" data-label="Tone">{row.tone}</td>
-      <td role="cell" data-label="Created">{formatDateTime(row.createdAt, timeZone)}</td>
+      <td role="cell" data-label="Tone">
+        {row.tone}
+      </td>
+      <td role="cell" data-label="Created">
+        {formatDateTime(row.createdAt, timeZone)}
+      </td>
       <td role="cell" className="row-actions">
         <RowActions row={row} onDelete={onDelete} />
       </td>
@@ -91,10 +97,18 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
   return (
     <>
       {/* Regenerating uses a day's narrative; changing the words does not, and is one click away too. */}
-      <IconLink to={`/dashboard?from=${encodeURIComponent(row.id)}`} label="Edit prompts to regenerate narrative" icon={<RegenerateIcon />} />
-      {busy ? null : <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}?edit=1#narrative`} label="Edit Narrative" icon={<EditIcon />} />}
+      <IconLink
+        to={`/dashboard?from=${encodeURIComponent(row.id)}`}
+        label="Edit prompts to regenerate narrative"
+        icon={<RegenerateIcon />}
+      />
+      {busy ? null : (
+        <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}?edit=1#narrative`} label="Edit Narrative" icon={<EditIcon />} />
+      )}
       <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
-      {busy ? null : <DownloadButton href={narrativeDocxPath(row.id)} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />}
+      {busy ? null : (
+        <DownloadButton href={narrativeDocxPath(row.id)} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />
+      )}
       {busy ? null : (
         <IconLink
           to={`${LIST_PATH}/${encodeURIComponent(row.id)}/delete`}
@@ -129,7 +143,15 @@ function IconLink({
 }
 
 /** Previous and next links; `pageHref` builds a page's address (the narrative list's by default). */
-export function Pagination({ page, pages, pageHref = (n) => `${LIST_PATH}?page=${n}` }: { page: number; pages: number; pageHref?: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  pageHref = (n) => `${LIST_PATH}?page=${n}`,
+}: {
+  page: number
+  pages: number
+  pageHref?: (page: number) => string
+}) {
   return (
     <nav className="pagination" aria-label="Pagination">
       <PageLink page={page - 1} pages={pages} label="Previous" pageHref={pageHref} />
@@ -158,7 +180,15 @@ function PageLink({ page, pages, label, pageHref }: { page: number; pages: numbe
   )
 }
 
-export function DeleteDialog({ narrative, onClose, onConfirm }: { narrative: Row | null; onClose: () => void; onConfirm: (id: string) => void }) {
+export function DeleteDialog({
+  narrative,
+  onClose,
+  onConfirm,
+}: {
+  narrative: Row | null
+  onClose: () => void
+  onConfirm: (id: string) => void
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = dialogRef.current
@@ -192,7 +222,16 @@ export function DeleteDialog({ narrative, onClose, onConfirm }: { narrative: Row
 /** The row actions' icons: 24-unit line drawings in the text colour, hidden from screen readers (the links are labelled). */
 function LineIcon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   )

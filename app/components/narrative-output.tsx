@@ -5,7 +5,6 @@ import type { Ref } from 'react'
 import type { StreamStatus } from '~/hooks/use-generation'
 import { countWords } from '~/shared/text'
 
-
 const STATUS_NOTES: Partial<Record<StreamStatus, string>> = {
   stopped: 'Stopped: the text below is what was written before you pressed Stop.',
   failed: 'An error occurred while generating the narrative. Please try again.',

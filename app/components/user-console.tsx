@@ -34,7 +34,6 @@ export function usersHref({ q, page, disable }: { q: string; page: number; disab
 // Controls name their row's person by name, not email: the email cell alone reads as the email.
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()
 
-
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: 'invite',
@@ -258,8 +257,8 @@ export function ConfirmDisableDialog({ user, back }: { user: { id: string; email
     >
       <h2 id="disable-title">Disable this account?</h2>
       <p id="disable-description">
-        {user.name} ({user.email}) will be signed out everywhere at once: every session and API token stops working. They
-        cannot sign in or generate until you enable the account again. Their narratives are kept.
+        {user.name} ({user.email}) will be signed out everywhere at once: every session and API token stops working. They cannot sign in or
+        generate until you enable the account again. Their narratives are kept.
       </p>
       <Form method="post" action={back} className="actions" preventScrollReset>
         <input type="hidden" name="intent" value="disable" />

@@ -74,8 +74,8 @@ export function VariantPanel({
         Fit to a limit
       </h2>
       <p className="field-hint">
-        Write this narrative again within a funder portal's word or character limit. The limit is kept: a text that runs over is
-        shortened at a whole sentence. Each variant uses one of today's narratives ({remaining} left).
+        Write this narrative again within a funder portal's word or character limit. The limit is kept: a text that runs over is shortened
+        at a whole sentence. Each variant uses one of today's narratives ({remaining} left).
       </p>
       <Form method="post" action={basePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="variant" />
@@ -83,7 +83,12 @@ export function VariantPanel({
           <legend>Format</legend>
           {VARIANT_FORMATS.map((value) => (
             <label key={value} className="variant-format">
-              <input type="radio" name={fields.format.name} value={value} defaultChecked={(fields.format.initialValue ?? 'pitch') === value} />
+              <input
+                type="radio"
+                name={fields.format.name}
+                value={value}
+                defaultChecked={(fields.format.initialValue ?? 'pitch') === value}
+              />
               <span>
                 <strong>{VARIANT_FORMAT_DETAILS[value].label}</strong>: {VARIANT_FORMAT_DETAILS[value].description}
               </span>
@@ -92,7 +97,12 @@ export function VariantPanel({
           <ErrorList id={fields.format.errorId} errors={fields.format.errors} />
         </fieldset>
         <div className="variant-custom" data-active={format === 'custom' || undefined}>
-          <Field meta={fields.maxWords} type="number" label="Custom limit: most words" hint="For Custom: fill in words or characters, not both." />
+          <Field
+            meta={fields.maxWords}
+            type="number"
+            label="Custom limit: most words"
+            hint="For Custom: fill in words or characters, not both."
+          />
           <Field meta={fields.maxCharacters} type="number" label="Custom limit: most characters" />
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -12,7 +12,15 @@ const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', edited: 
  * The narrative's versions, newest first. Choosing one (a link: no JavaScript needed) shows it and
  * how the current text differs from it, and offers to restore it.
  */
-export function VersionHistory({ basePath, versions, selected }: { basePath: string; versions: VersionSummary[]; selected: SelectedVersion | null }) {
+export function VersionHistory({
+  basePath,
+  versions,
+  selected,
+}: {
+  basePath: string
+  versions: VersionSummary[]
+  selected: SelectedVersion | null
+}) {
   const timeZone = useLocalTimeZone()
   return (
     <section className="section-block" aria-labelledby="versions-title" id="versions">

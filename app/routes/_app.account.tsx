@@ -61,7 +61,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   try {
     return await apply(intent, user, submission.value, request)
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimitedPage<Reply>({ intent, result: submission.reply({ formErrors: [error.message], hideFields }) }, error)
+    if (error instanceof RateLimitError)
+      return rateLimitedPage<Reply>({ intent, result: submission.reply({ formErrors: [error.message], hideFields }) }, error)
     if (!(error instanceof AccountError)) throw error
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
     return data<Reply>({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: error.status })
@@ -174,8 +175,8 @@ function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string
     <section className="form-section" aria-labelledby="email-title">
       <h2 id="email-title">Email</h2>
       <p>
-        Your email is <strong>{email}</strong>. We send a link to the new address, and your email changes when you open it (the
-        link works for {linkHours} hours). We also let your current address know.
+        Your email is <strong>{email}</strong>. We send a link to the new address, and your email changes when you open it (the link works
+        for {linkHours} hours). We also let your current address know.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="email" />
@@ -199,7 +200,13 @@ function PasswordForm({ lastResult }: FormProps) {
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
-        <Field meta={fields.newPassword} label="New password" type="password" hint="At least 8 characters." inputProps={{ autoComplete: 'new-password' }} />
+        <Field
+          meta={fields.newPassword}
+          label="New password"
+          type="password"
+          hint="At least 8 characters."
+          inputProps={{ autoComplete: 'new-password' }}
+        />
         <Field meta={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: 'new-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Changing..." pending={submitting} className="button button-primary">
@@ -216,12 +223,18 @@ function DeleteForm({ lastResult }: FormProps) {
     <section className="form-section" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p>
-        This deletes your account and every narrative, version and variant in it, at once and for good. Download your data first if you
-        want to keep it.
+        This deletes your account and every narrative, version and variant in it, at once and for good. Download your data first if you want
+        to keep it.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />
-        <Field meta={fields.password} label="Password" type="password" hint="Enter your password to confirm." inputProps={{ autoComplete: 'current-password' }} />
+        <Field
+          meta={fields.password}
+          label="Password"
+          type="password"
+          hint="Enter your password to confirm."
+          inputProps={{ autoComplete: 'current-password' }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Deleting..." pending={submitting} className="button button-danger">
           Delete my account

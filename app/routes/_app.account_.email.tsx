@@ -1,4 +1,13 @@
-import { type ActionFunctionArgs, data, Form, Link, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { SubmitButton } from '~/components/forms'
 import { requireUser } from '~/server/accounts/auth.server'
@@ -24,7 +33,10 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const parsed = EmailConfirmSchema.safeParse(Object.fromEntries(await request.formData()))
   const outcome = parsed.success ? await confirmEmailChange(user, parsed.data.token) : ({ status: 'invalid' } as const)
   if (outcome.status === 'changed') return redirectWithSuccess('/account', `Your email is now ${outcome.email}.`)
-  return data({ message: outcome.status === 'taken' ? EMAIL_TAKEN_NOW : EMAIL_LINK_INVALID }, { status: outcome.status === 'taken' ? 409 : 400 })
+  return data(
+    { message: outcome.status === 'taken' ? EMAIL_TAKEN_NOW : EMAIL_LINK_INVALID },
+    { status: outcome.status === 'taken' ? 409 : 400 },
+  )
 }
 
 export default function ConfirmEmailPage() {

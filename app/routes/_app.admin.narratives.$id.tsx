@@ -27,7 +27,11 @@ import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/
 import { toneLabel } from '~/shared/tones'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
-  { title: data ? `${data.narrative.company}: Narrative Details | Impact Narrative Studio` : 'Narrative not found | Impact Narrative Studio' },
+  {
+    title: data
+      ? `${data.narrative.company}: Narrative Details | Impact Narrative Studio`
+      : 'Narrative not found | Impact Narrative Studio',
+  },
 ]
 
 const LIST_PATH = '/admin/narratives'
@@ -122,7 +126,8 @@ async function saveText(id: string, user: Viewer, formData: FormData) {
   const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
   const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
-  if (!updated) return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
+  if (!updated)
+    return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
 }
 
@@ -137,7 +142,8 @@ async function restore(id: string, user: Viewer, versionId: string) {
  */
 async function writeVariant(id: string, user: Viewer, formData: FormData) {
   const submission = parseForm(formData, VariantRequestSchema)
-  if (submission.status !== 'success') return dataWithError({ intent: 'variant', result: submission.reply() }, VARIANT_INVALID, { status: 400 })
+  if (submission.status !== 'success')
+    return dataWithError({ intent: 'variant', result: submission.reply() }, VARIANT_INVALID, { status: 400 })
   const streaming = formData.get('mode') === 'stream'
   try {
     const variant = await startVariant(user.id, id, submission.value)
@@ -150,7 +156,9 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
     if (error instanceof VariantSourceError) throw new Response('Not found', { status: 404 })
     if (!(error instanceof QuotaError)) throw error
     if (!streaming) throw await redirectWithError(`${detailPath(id)}#variants`, error.message)
-    return dataWithError({ intent: 'variant', result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+    return dataWithError({ intent: 'variant', result: submission.reply({ formErrors: [error.message] }) }, error.message, {
+      status: error.status,
+    })
   }
 }
 
@@ -185,7 +193,13 @@ export default function NarrativeDetailPage() {
             <>
               <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
               {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
-              <p>{narrative.generatedNarrative ? <ClaimedText text={narrative.generatedNarrative} claims={narrative.claims} idPrefix="claim" /> : NOT_PROVIDED}</p>
+              <p>
+                {narrative.generatedNarrative ? (
+                  <ClaimedText text={narrative.generatedNarrative} claims={narrative.claims} idPrefix="claim" />
+                ) : (
+                  NOT_PROVIDED
+                )}
+              </p>
               <div className="actions">
                 {editable ? (
                   <>

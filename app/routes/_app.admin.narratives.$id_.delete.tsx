@@ -38,7 +38,9 @@ export default function ConfirmDeletePage() {
         <p>
           <strong>{narrative.company}</strong>
         </p>
-        {narrative.generating ? <p className="field-hint">This narrative is still being written; it can be deleted once it has finished.</p> : null}
+        {narrative.generating ? (
+          <p className="field-hint">This narrative is still being written; it can be deleted once it has finished.</p>
+        ) : null}
         <Form method="post" className="actions">
           <Link to={LIST_PATH} className="button button-secondary">
             Cancel

@@ -46,7 +46,12 @@ function parsePage(value: string | null) {
 /** Only what the table shows: the owner only for an admin, the text only as its preview. */
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeListRow {
   // One line in a table cell: line breaks and runs of spaces read as single spaces.
-  const characters = Array.from(narrative.generatedNarrative.slice(0, PREVIEW_LENGTH * 4).replace(/\s+/g, ' ').trim())
+  const characters = Array.from(
+    narrative.generatedNarrative
+      .slice(0, PREVIEW_LENGTH * 4)
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
   return {
     id: narrative.id,
     company: narrative.company,
@@ -54,9 +59,7 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeList
     tone: toneLabel(narrative.tone),
     status: narrative.status,
     createdAt: narrative.createdAt,
-    owner: withOwner
-      ? { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim(), email: narrative.user.email }
-      : null,
+    owner: withOwner ? { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim(), email: narrative.user.email } : null,
   }
 }
 

@@ -102,7 +102,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
 }
 
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, offline, isAdmin, narrative, formValues, editing, rememberedFrom } = useLoaderData<typeof loader>()
+  const { userId, remaining, quota, engine, offline, isAdmin, narrative, formValues, editing, rememberedFrom } =
+    useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
   const reply = useActionData<typeof action>()
@@ -148,7 +149,9 @@ export default function DashboardPage() {
       <ActionToast from={reply} />
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
-        <p className="quota" role="status">Limit: {remaining} narratives daily</p>
+        <p className="quota" role="status">
+          Limit: {remaining} narratives daily
+        </p>
         <p className="quota-detail">
           {quota.remaining} of {quota.limit} left today · resets in {quota.resetsIn}
         </p>
@@ -192,8 +195,8 @@ export default function DashboardPage() {
         />
         {narrative && narrative.status !== 'generating' && !generating && generation.text ? (
           <p className="saved-link">
-            Saved to your narratives. <Link to={`/admin/narratives/${encodeURIComponent(narrative.id)}`}>Open it</Link> to edit the
-            text, compare versions or fit it to a limit.
+            Saved to your narratives. <Link to={`/admin/narratives/${encodeURIComponent(narrative.id)}`}>Open it</Link> to edit the text,
+            compare versions or fit it to a limit.
           </p>
         ) : null}
       </Form>
@@ -215,7 +218,6 @@ function StopButton({ id }: { id: string }) {
   )
 }
 
-
 /** Generate is disabled once pressed, which drops its focus: the text being written takes it. */
 function useFocusWhen(condition: boolean) {
   const ref = useRef<HTMLDivElement>(null)
@@ -229,8 +231,7 @@ function useFocusWhen(condition: boolean) {
 function OfflineDrafterNote({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="engine-note">
-      No AI model is connected: the offline drafter arranges your own words into a narrative, without AI, and adds no facts of
-      its own.{' '}
+      No AI model is connected: the offline drafter arranges your own words into a narrative, without AI, and adds no facts of its own.{' '}
       {isAdmin
         ? 'To write with a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for another provider) and restart; docs/operations.md explains.'
         : 'To write with an AI model, ask the person who runs this site to connect one.'}

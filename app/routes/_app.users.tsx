@@ -32,7 +32,10 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     currentUserId: admin.id,
     defaultLimit: DAILY_NARRATIVE_LIMIT,
     signups: SIGNUPS,
-    confirmDisable: toDisable && !toDisable.disabled ? { id: toDisable.id, email: toDisable.email, name: `${toDisable.firstName} ${toDisable.lastName}`.trim() } : null,
+    confirmDisable:
+      toDisable && !toDisable.disabled
+        ? { id: toDisable.id, email: toDisable.email, name: `${toDisable.firstName} ${toDisable.lastName}`.trim() }
+        : null,
   }
 }
 
@@ -88,7 +91,8 @@ async function setLimit(admin: AuthUser, formData: FormData, back: string) {
   const dailyLimit = submission.value.dailyLimit ?? null
   try {
     const user = await updateUserControls(admin, submission.value.id, { dailyLimit })
-    const done = dailyLimit === null ? `${user.email} has the default daily limit again.` : `${user.email} may generate ${dailyLimit} a day.`
+    const done =
+      dailyLimit === null ? `${user.email} has the default daily limit again.` : `${user.email} may generate ${dailyLimit} a day.`
     return redirectWithSuccess(back, done)
   } catch (error) {
     if (!(error instanceof UserControlError)) throw error
@@ -103,7 +107,11 @@ async function invite(admin: AuthUser, formData: FormData, back: string) {
   }
   try {
     const { user, mailed } = await inviteUser(admin, submission.value)
-    if (!mailed) return redirectWithError(back, `The account for ${user.email} was created, but the email could not be sent. Send the invitation again.`)
+    if (!mailed)
+      return redirectWithError(
+        back,
+        `The account for ${user.email} was created, but the email could not be sent. Send the invitation again.`,
+      )
     return redirectWithSuccess(back, `Invitation sent to ${user.email}.`)
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error
@@ -128,7 +136,16 @@ function parsePage(value: string | null) {
 }
 
 export default function UsersPage() {
-  const { users, pagination, firstIndex: first, query, currentUserId, defaultLimit, signups, confirmDisable } = useLoaderData<typeof loader>()
+  const {
+    users,
+    pagination,
+    firstIndex: first,
+    query,
+    currentUserId,
+    defaultLimit,
+    signups,
+    confirmDisable,
+  } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>() as ConsoleReply | undefined
   return (
     <div className="page">

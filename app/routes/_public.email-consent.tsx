@@ -16,15 +16,15 @@ export default function EmailConsent() {
   return (
     <LegalPage title="Email Marketing Consent" updated="March 31, 2025">
       <p>
-        This page explains when the organisation running this Impact Narrative Studio installation
-        (&quot;we&quot;) may send you marketing email, and how to stop it.
+        This page explains when the organisation running this Impact Narrative Studio installation (&quot;we&quot;) may send you marketing
+        email, and how to stop it.
       </p>
 
       <LegalSection title="Opt-in only">
         <p>
           We send marketing email only if you ask for it, by ticking the marketing box when you{' '}
-          <Link to="/signup">create your account</Link>. The box is never ticked for you, and leaving it
-          empty does not affect your use of the service in any way.
+          <Link to="/signup">create your account</Link>. The box is never ticked for you, and leaving it empty does not affect your use of
+          the service in any way.
         </p>
       </LegalSection>
 
@@ -34,8 +34,8 @@ export default function EmailConsent() {
 
       <LegalSection title="What the emails contain">
         <p>
-          News about Impact Narrative Studio, new features, tips for writing stronger impact narratives and,
-          occasionally, events or resources we think are useful to organisations like yours.
+          News about Impact Narrative Studio, new features, tips for writing stronger impact narratives and, occasionally, events or
+          resources we think are useful to organisations like yours.
         </p>
       </LegalSection>
 
@@ -50,15 +50,14 @@ export default function EmailConsent() {
 
       <LegalSection title="Service emails">
         <p>
-          Some emails are not marketing: for example password-reset links and important notices about your
-          account or the service. We always send these when they are needed, whatever your marketing choice.
+          Some emails are not marketing: for example password-reset links and important notices about your account or the service. We always
+          send these when they are needed, whatever your marketing choice.
         </p>
       </LegalSection>
 
       <LegalSection title="Contact">
         <p>
-          To withdraw consent or ask a question, write to{' '}
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. See also our{' '}
+          To withdraw consent or ask a question, write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. See also our{' '}
           <Link to="/privacy-policy">Privacy Policy</Link>.
         </p>
       </LegalSection>

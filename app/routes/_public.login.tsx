@@ -49,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
     })
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
+    if (error instanceof RateLimitError)
+      return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
     if (!(error instanceof InvalidCredentialsError || error instanceof AccountDisabledError)) throw error
     const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
     return dataWithError(reply, error.message, { status: error instanceof AccountDisabledError ? 403 : 401 })

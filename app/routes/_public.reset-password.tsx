@@ -62,7 +62,12 @@ export default function ResetPasswordPage() {
       <ActionToast from={actionData} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />
-        <Field meta={fields.newPassword} label="New Password" type="password" inputProps={{ autoComplete: 'new-password', autoFocus: true }} />
+        <Field
+          meta={fields.newPassword}
+          label="New Password"
+          type="password"
+          inputProps={{ autoComplete: 'new-password', autoFocus: true }}
+        />
         <Field meta={fields.confirmPassword} label="Confirm Password" type="password" inputProps={{ autoComplete: 'new-password' }} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Resetting...">Reset Password</SubmitButton>

@@ -24,7 +24,9 @@ export const loader = ({ request, url }: LoaderFunctionArgs) =>
     const list = await listUsers({ query: q, page, limit: paged ? (limit ?? 20) : undefined })
     return Response.json({
       users: list.users.map(toApiUserSummary),
-      ...(paged ? { pagination: { page: list.pagination.page, limit: limit ?? 20, total: list.pagination.total, pages: list.pagination.pages } } : {}),
+      ...(paged
+        ? { pagination: { page: list.pagination.page, limit: limit ?? 20, total: list.pagination.total, pages: list.pagination.pages } }
+        : {}),
     })
   })
 

@@ -22,7 +22,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()
     const user = await requireApiUser(request)
     try {
-      if (request.method === 'PATCH') return Response.json({ user: toApiUser(await renameUser(user, await readJson(request, ProfileNameSchema))) })
+      if (request.method === 'PATCH')
+        return Response.json({ user: toApiUser(await renameUser(user, await readJson(request, ProfileNameSchema))) })
       await deleteAccount(user, (await readJson(request, DeleteAccountSchema)).password)
       return Response.json({ message: ACCOUNT_DELETED })
     } catch (error) {

@@ -123,7 +123,10 @@ export const UserControlsSchema = z
     dailyLimit: DailyLimitSchema.nullable().optional(),
     isAdmin: z.boolean({ invalid_type_error: 'isAdmin must be true or false' }).optional(),
   })
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send disabled, dailyLimit or isAdmin')
+  .refine(
+    (changes) => Object.values(changes).some((value) => value !== undefined),
+    'Nothing to change: send disabled, dailyLimit or isAdmin',
+  )
 
 /** The page's limit form: an empty field means the instance's default. */
 export const DailyLimitFormSchema = z.object({

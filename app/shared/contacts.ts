@@ -31,7 +31,10 @@ function contactPairs(input: ContactFields): Array<[string, Contact]> {
 /** The contacts given, each as its designation and its filled-in parts, for a page to list. */
 export function contactsOf(input: ContactFields): Array<{ designation: string; lines: string[] }> {
   return contactPairs(input)
-    .map(([designation, contact]) => ({ designation, lines: [contact.name, contact.title, contact.email, contact.phone].map((part) => part?.trim() ?? '').filter(Boolean) }))
+    .map(([designation, contact]) => ({
+      designation,
+      lines: [contact.name, contact.title, contact.email, contact.phone].map((part) => part?.trim() ?? '').filter(Boolean),
+    }))
     .filter((contact) => contact.lines.length > 0)
 }
 

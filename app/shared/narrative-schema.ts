@@ -18,16 +18,11 @@ const text = (max: number) =>
     .transform(cleanText)
     .pipe(z.string().max(max, `Must be at most ${max} characters`))
 
-const required = (max: number, message: string) =>
-  z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
+const required = (max: number, message: string) => z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
 
 const optional = (max: number) => text(max).optional()
 
-const optionalEmail = z
-  .string()
-  .pipe(text(EMAIL_MAX))
-  .pipe(z.string().email('Enter a valid email address'))
-  .optional()
+const optionalEmail = z.string().pipe(text(EMAIL_MAX)).pipe(z.string().email('Enter a valid email address')).optional()
 
 export const NarrativeInputSchema = z.object({
   company: required(SHORT_TEXT_MAX, 'Organization Name is required'),

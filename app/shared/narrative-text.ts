@@ -8,7 +8,13 @@ export const NarrativeTextSchema = z.object({
   generatedNarrative: z
     .string({ required_error: 'The narrative cannot be empty' })
     .max(NARRATIVE_TEXT_MAX * 2, `The narrative must be at most ${NARRATIVE_TEXT_MAX} characters`)
-    .transform((text) => text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim())
+    .transform((text) =>
+      text
+        .normalize('NFC')
+        .replace(/\r\n?/g, '\n')
+        .replace(/\u0000/g, '')
+        .trim(),
+    )
     .pipe(
       z
         .string()

@@ -8,7 +8,12 @@ export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: num
  * Reads an SSE response to its end, timing the first text and the longest silence between pieces.
  * `pieceOf` extracts the text of one event (an OpenAI chunk or one of our `delta`s).
  */
-export async function readStream(response: Response, startedAt: number, pieceOf: (event: string, data: string) => string | null, isEnd: (event: string, data: string) => boolean) {
+export async function readStream(
+  response: Response,
+  startedAt: number,
+  pieceOf: (event: string, data: string) => string | null,
+  isEnd: (event: string, data: string) => boolean,
+) {
   let text = ''
   let firstTextMs = NaN
   let last = NaN

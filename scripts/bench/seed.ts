@@ -15,7 +15,9 @@ export async function seed(databaseFile: string, secret: string, counts: { heavy
   const db = new Database(databaseFile)
   db.pragma('journal_mode = WAL')
   const passwordHash = await argon2.hash(BENCH_PASSWORD, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
-  const cookies = createCookieSessionStorage({ cookie: { name: '__session', secrets: [secret], httpOnly: true, sameSite: 'lax', path: '/' } })
+  const cookies = createCookieSessionStorage({
+    cookie: { name: '__session', secrets: [secret], httpOnly: true, sameSite: 'lax', path: '/' },
+  })
   const started = Date.now() - counts.total * 1000
   const insertUser = db.prepare(
     `INSERT INTO "User" (id, email, firstName, lastName, passwordHash, isAdmin, termsAcceptedAt, createdAt, updatedAt)
@@ -54,7 +56,17 @@ export async function seed(databaseFile: string, secret: string, counts: { heavy
     for (let i = 0; i < counts.total; i++) {
       const owner = i < counts.heavy ? heavy : others[i % others.length]
       const at = iso(started + i * 1000)
-      insertNarrative.run(`bench-narrative-${i}`, owner.id, `Organisation ${i}`, 'Our mission.', 'Our programs.', 'Our results.', text, at, at)
+      insertNarrative.run(
+        `bench-narrative-${i}`,
+        owner.id,
+        `Organisation ${i}`,
+        'Our mission.',
+        'Our programs.',
+        'Our results.',
+        text,
+        at,
+        at,
+      )
     }
   })()
   db.close()
@@ -62,5 +74,8 @@ export async function seed(databaseFile: string, secret: string, counts: { heavy
 }
 
 export const NARRATIVE_400_WORDS = Array.from({ length: 5 }, (_, p) =>
-  Array.from({ length: 80 }, (_, w) => ['community', 'families', 'support', 'growth', 'program', 'results', 'volunteers', 'impact'][(w + p) % 8]).join(' '),
+  Array.from(
+    { length: 80 },
+    (_, w) => ['community', 'families', 'support', 'growth', 'program', 'results', 'volunteers', 'impact'][(w + p) % 8],
+  ).join(' '),
 ).join('\n\n')

@@ -18,7 +18,12 @@ async function expectAccessible(page: Page, state: string) {
   const summary = violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   if (violations.length > blocking.length) console.log(`${state}, lesser axe findings:\n  ${summary.join('\n  ')}`)
-  expect.soft(blocking.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([])
+  expect
+    .soft(
+      blocking.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      state,
+    )
+    .toEqual([])
 }
 
 for (const size of WIDTHS) {

@@ -13,7 +13,9 @@ async function tabTo(page: Page, target: Locator, limit = 40) {
     const where = await target.evaluate((element) => {
       const active = document.activeElement
       if (element === active) return 'here'
-      return active && active !== document.body && element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'behind' : 'ahead'
+      return active && active !== document.body && element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? 'behind'
+        : 'ahead'
     })
     if (where === 'here') return
     await page.keyboard.press(where === 'behind' ? 'Shift+Tab' : 'Tab')

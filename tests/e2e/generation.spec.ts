@@ -138,7 +138,11 @@ async function expectClearOf(page: Page, toast: Locator, locators: Locator[]) {
   for (const locator of locators) {
     const box = await locator.boundingBox()
     if (!box || box.y + box.height < 0 || box.y > height) continue
-    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height
+    const overlaps =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height
     expect(overlaps, `the toast covers ${locator}`).toBe(false)
   }
 }
@@ -147,15 +151,22 @@ for (const { width, height } of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`the dashboard at ${width} px: Generate before the text, the engine explained, a link to the saved narrative, toasts clear of the text`, async ({ page }) => {
+  test(`the dashboard at ${width} px: Generate before the text, the engine explained, a link to the saved narrative, toasts clear of the text`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height })
     const origin = 'http://localhost:3301'
     await signInNewUser(page, origin)
     // On a phone the header and the title fill the top of the screen: toasts show at its foot.
     if (width < 768) {
-      await expectClearOf(page, page.getByRole('status').filter({ hasText: 'Welcome! Login Successfully' }), [page.locator('.site-header'), page.locator('h1')])
+      await expectClearOf(page, page.getByRole('status').filter({ hasText: 'Welcome! Login Successfully' }), [
+        page.locator('.site-header'),
+        page.locator('h1'),
+      ])
     }
-    await expect(page.getByText(/No AI model is connected: the offline drafter arranges your own words into a narrative, without AI/)).toBeVisible()
+    await expect(
+      page.getByText(/No AI model is connected: the offline drafter arranges your own words into a narrative, without AI/),
+    ).toBeVisible()
     await expect(page.getByText('ask the person who runs this site to connect one')).toBeVisible()
     const generate = page.getByRole('button', { name: 'Generate Impact Narrative' })
     expect((await generate.boundingBox())!.y).toBeLessThan((await outputBox(page).boundingBox())!.y)
@@ -164,7 +175,10 @@ for (const { width, height } of [
     await generate.click()
     const toast = page.getByRole('status').filter({ hasText: 'Narrative generated successfully!' })
     await expect(toast).toBeVisible({ timeout: 30_000 })
-    await expectClearOf(page, toast, [page.getByText(/^\d+ words \(target 300-400\)$/), page.getByRole('heading', { name: 'Generated Impact Narrative' })])
+    await expectClearOf(page, toast, [
+      page.getByText(/^\d+ words \(target 300-400\)$/),
+      page.getByRole('heading', { name: 'Generated Impact Narrative' }),
+    ])
 
     const id = new URL(page.url()).searchParams.get('narrative')
     await page.getByRole('link', { name: 'Open it' }).click()
@@ -196,6 +210,8 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
     await expect(page.getByText('Organization Name is required')).toBeVisible()
     await expect(page.locator('#narrative-error')).toHaveText('Please fill in all required fields to generate a complete narrative')
-    await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all required fields to generate a complete narrative' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please fill in all required fields to generate a complete narrative' }),
+    ).toBeVisible()
   })
 })

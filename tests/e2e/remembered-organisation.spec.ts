@@ -13,7 +13,10 @@ async function generate(page: Page) {
   await expect(page.getByText('Narrative generated successfully!')).toBeVisible({ timeout: 30_000 })
 }
 
-test('sign in from a fresh browser and find the form filled; a copy left in the first browser does not hide it', async ({ page, browser }) => {
+test('sign in from a fresh browser and find the form filled; a copy left in the first browser does not hide it', async ({
+  page,
+  browser,
+}) => {
   const { email, password } = await registerUser()
   await signIn(page, email, password)
   await fillNarrativeForm(page)
@@ -52,7 +55,9 @@ test('sign in from a fresh browser and find the form filled; a copy left in the 
   await expect.poll(async () => (await storedForms(page)).length).toBe(0)
 })
 
-test("a shared browser shows no one else's organisation: cleared at sign-out, and when another user opens the dashboard", async ({ page }) => {
+test("a shared browser shows no one else's organisation: cleared at sign-out, and when another user opens the dashboard", async ({
+  page,
+}) => {
   const first = await registerUser()
   const second = await registerUser()
   await signIn(page, first.email, first.password)

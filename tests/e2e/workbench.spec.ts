@@ -73,7 +73,9 @@ test('fit to 280 characters and to 40 words, with live counts, copy and the Word
 
   await custom.getByRole('button', { name: 'Copy text' }).click()
   await expect(page.getByText('Copied to the clipboard.')).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await custom.locator('.variant-text').textContent())!.replace(/ \(statement \d+, not in your inputs\)/g, ''))
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    (await custom.locator('.variant-text').textContent())!.replace(/ \(statement \d+, not in your inputs\)/g, ''),
+  )
   const download = page.waitForEvent('download')
   await custom.getByRole('link', { name: 'Download as Word Document' }).click()
   expect((await download).suggestedFilename()).toMatch(/\(Custom\)|Custom/)
@@ -99,7 +101,9 @@ test('sign in from a fresh browser and find the form filled with the organisatio
 
   // Signing out forgets this browser's unsaved edits.
   await field(page, 'Website').fill('https://unsaved.example.org')
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('impact-narrative-studio:form')).length)).toBe(1)
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('impact-narrative-studio:form')).length))
+    .toBe(1)
   await page.locator('.user-menu summary').click()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
@@ -120,4 +124,3 @@ test.describe('without JavaScript', () => {
     await expect(panel.locator('.variant').getByText(/ \/ 50 words$/)).toBeVisible()
   })
 })
-

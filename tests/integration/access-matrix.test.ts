@@ -94,7 +94,12 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/admin/narratives/{id}/delete', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}/delete') },
   // One's own account; a confirmation link that is not the caller's (here: no link at all) is a 400 page.
   { method: 'GET', path: '/account', auth: 'cookie', expect: guardedPage('/account') },
-  { method: 'GET', path: '/account/email?token=not-a-real-token', auth: 'cookie', expect: signedIn(toLogin('/account/email?token=not-a-real-token'), html(400)) },
+  {
+    method: 'GET',
+    path: '/account/email?token=not-a-real-token',
+    auth: 'cookie',
+    expect: signedIn(toLogin('/account/email?token=not-a-real-token'), html(400)),
+  },
   {
     method: 'GET',
     path: '/users',
@@ -191,7 +196,13 @@ const ROWS: Row[] = [
     form: { email: 'nobody-{actor}@example.org', password: 'wrong password' },
     expect: signedIn(html(401), redirectTo('/dashboard')),
   },
-  { method: 'POST', path: '/signup', auth: 'cookie', form: { email: 'not an email' }, expect: signedIn(html(400), redirectTo('/dashboard')) },
+  {
+    method: 'POST',
+    path: '/signup',
+    auth: 'cookie',
+    form: { email: 'not an email' },
+    expect: signedIn(html(400), redirectTo('/dashboard')),
+  },
   { method: 'POST', path: '/forgot-password', auth: 'cookie', form: { email: 'nobody-page-{actor}@example.org' }, expect: all(html(200)) },
   {
     method: 'POST',
@@ -209,7 +220,12 @@ const ROWS: Row[] = [
     auth: 'cookie',
     expect: ownedPage('/resources/narratives/{id}/docx', { status: 200, type: DOCX }),
   },
-  { method: 'GET', path: '/resources/account/export', auth: 'cookie', expect: signedIn(toLogin('/resources/account/export'), { status: 200, type: /^application\/json/ }) },
+  {
+    method: 'GET',
+    path: '/resources/account/export',
+    auth: 'cookie',
+    expect: signedIn(toLogin('/resources/account/export'), { status: 200, type: /^application\/json/ }),
+  },
   {
     method: 'GET',
     path: '/resources/generations/{id}',
@@ -220,7 +236,7 @@ const ROWS: Row[] = [
   // ---- Token API (bearer).
   { method: 'GET', path: '/auth/profile', auth: 'bearer', expect: signedIn(401, 200) },
   // A wrong method is an API error like any other: 405 {error}. Logging out is a POST, so a GET revokes
-  // nothing (the tokens are used by the rows below). 
+  // nothing (the tokens are used by the rows below).
   { method: 'GET', path: '/auth/logout', auth: 'bearer', expect: all(405) },
   { method: 'POST', path: '/auth/profile', auth: 'bearer', json: {}, expect: all(405) },
   // One's own account: every call needs the caller's token and acts on the caller alone (an empty body is a 400).
@@ -240,11 +256,23 @@ const ROWS: Row[] = [
     json: { dailyLimit: 9 },
     expect: { anonymous: 401, user: 403, other: 403, admin: 200 },
   },
-  { method: 'PATCH', path: '/auth/users/no-such-user', auth: 'bearer', json: { dailyLimit: 9 }, expect: { anonymous: 401, user: 403, other: 403, admin: 404 } },
+  {
+    method: 'PATCH',
+    path: '/auth/users/no-such-user',
+    auth: 'bearer',
+    json: { dailyLimit: 9 },
+    expect: { anonymous: 401, user: 403, other: 403, admin: 404 },
+  },
   { method: 'GET', path: '/auth/users/{userId}', auth: 'bearer', expect: all(405) },
   { method: 'POST', path: '/auth/users/{userId}', auth: 'bearer', json: { dailyLimit: 9 }, expect: all(405) },
   // Public account endpoints answer the same whoever calls them.
-  { method: 'POST', path: '/auth/login', auth: 'bearer', json: { email: 'nobody@example.org', password: 'wrong password' }, expect: all(401) },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'bearer',
+    json: { email: 'nobody@example.org', password: 'wrong password' },
+    expect: all(401),
+  },
   {
     method: 'POST',
     path: '/auth/register',
@@ -410,7 +438,8 @@ async function runCase({ method, path, auth, form, json, target = 'shared', acto
   // The event stream stays open while a generation runs: read only its headers.
   const text = SSE.test(type) || DOCX.test(type) ? (await response.body?.cancel(), '') : await response.text()
 
-  const location = cell.loginFor === undefined ? cell.location && fill(cell.location) : `/login?redirectTo=${encodeURIComponent(fill(cell.loginFor))}`
+  const location =
+    cell.loginFor === undefined ? cell.location && fill(cell.location) : `/login?redirectTo=${encodeURIComponent(fill(cell.loginFor))}`
   expect({ status: response.status, location: response.headers.get('Location') }).toMatchObject({
     status: cell.status,
     ...(location === undefined ? {} : { location }),

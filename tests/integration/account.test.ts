@@ -72,7 +72,8 @@ async function newPerson(prefix: string) {
 type Person = Awaited<ReturnType<typeof newPerson>>
 
 const post = (person: Person, form: Record<string, string>) => send('/account', { form, from: person.from, cookie: person.cookie })
-const api = (person: Person, urlPath: string, method: string, json?: unknown) => send(urlPath, { method, json, from: person.from, token: person.token })
+const api = (person: Person, urlPath: string, method: string, json?: unknown) =>
+  send(urlPath, { method, json, from: person.from, token: person.token })
 
 async function profile(token: string) {
   return get('/auth/profile', { token })
@@ -154,7 +155,9 @@ function rowsOf(userId: string) {
       Session: count(`SELECT COUNT(*) AS n FROM "Session" WHERE "userId" = ?`),
       PasswordReset: count(`SELECT COUNT(*) AS n FROM "PasswordReset" WHERE "userId" = ?`),
       Narrative: count(`SELECT COUNT(*) AS n FROM "Narrative" WHERE "userId" = ?`),
-      NarrativeVersion: count(`SELECT COUNT(*) AS n FROM "NarrativeVersion" v JOIN "Narrative" n ON n."id" = v."narrativeId" WHERE n."userId" = ?`),
+      NarrativeVersion: count(
+        `SELECT COUNT(*) AS n FROM "NarrativeVersion" v JOIN "Narrative" n ON n."id" = v."narrativeId" WHERE n."userId" = ?`,
+      ),
       NarrativeVariant: count(`SELECT COUNT(*) AS n FROM "NarrativeVariant" WHERE "userId" = ?`),
     }
   } finally {
@@ -166,7 +169,8 @@ function rowsOf(userId: string) {
 function narrativeRows(narrativeId: string) {
   const db = database()
   try {
-    const count = (table: string, column: string) => (db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "${column}" = ?`).get(narrativeId) as { n: number }).n
+    const count = (table: string, column: string) =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "${column}" = ?`).get(narrativeId) as { n: number }).n
     return count('Narrative', 'id') + count('NarrativeVersion', 'narrativeId') + count('NarrativeVariant', 'narrativeId')
   } finally {
     db.close()
@@ -235,14 +239,24 @@ describe('the account page', () => {
     const done = await post(person, { intent: 'name', firstName: '  Grace ', lastName: 'Hopper' })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe('/account')
-    const next = await get('/account', { cookie: `${person.cookie}; ${done.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')}` })
+    const next = await get('/account', {
+      cookie: `${person.cookie}; ${done.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')}`,
+    })
     expect(next.text).toContain('Your name is saved.')
     expect((await profile(person.token)).json).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper' })
   })
 
   it('refuses a wrong current password for a new password, and keeps the old one', async () => {
     const person = await newPerson('wrongpw')
-    const answer = await post(person, { intent: 'password', currentPassword: 'not my password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+    const answer = await post(person, {
+      intent: 'password',
+      currentPassword: 'not my password',
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
     expect(answer.status).toBe(403)
     expect(describedError(answer.text, 'account-password', 'currentPassword')).toContain('Your current password is not right')
     // Passwords are never sent back into the page.
@@ -254,7 +268,12 @@ describe('the account page', () => {
   it('changes the password and ends every other session and API token, keeping this one', async () => {
     const person = await newPerson('newpw')
     const otherCookie = await cookieLogin(person.email, person.from)
-    const answer = await post(person, { intent: 'password', currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+    const answer = await post(person, {
+      intent: 'password',
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe('/account')
 
@@ -288,7 +307,9 @@ describe('the account page', () => {
     // Nothing changes yet; the token is stored only as its hash.
     expect((await profile(person.token)).json.email).toBe(person.email)
     const db = database()
-    const stored = db.prepare(`SELECT "tokenHash", "newEmail" FROM "PasswordReset" WHERE "userId" = ? AND "purpose" = 'email'`).all(person.id)
+    const stored = db
+      .prepare(`SELECT "tokenHash", "newEmail" FROM "PasswordReset" WHERE "userId" = ? AND "purpose" = 'email'`)
+      .all(person.id)
     db.close()
     expect(stored).toEqual([{ tokenHash: crypto.createHash('sha256').update(link.token).digest('hex'), newEmail }])
 
@@ -352,7 +373,11 @@ describe('the account page', () => {
     const answer = await post(person, { intent: 'email', email: holder.email, currentPassword: PASSWORD })
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe('/account')
-    const free = await post(person, { intent: 'email', email: `free-${crypto.randomUUID().slice(0, 8)}@example.org`, currentPassword: PASSWORD })
+    const free = await post(person, {
+      intent: 'email',
+      email: `free-${crypto.randomUUID().slice(0, 8)}@example.org`,
+      currentPassword: PASSWORD,
+    })
     // The same answer, the same toast, whether or not the address has an account.
     expect(free.status).toBe(answer.status)
     const told = await nextMail(holder.email, /Your address was given/)
@@ -378,7 +403,7 @@ describe('the account page', () => {
     expect(rowsOf(person.id).PasswordReset).toBe(0)
   })
 
-  it('downloads the person\'s own data as a JSON attachment: profile, narratives, versions and variants, no secrets', async () => {
+  it("downloads the person's own data as a JSON attachment: profile, narratives, versions and variants, no secrets", async () => {
     const person = await newPerson('export')
     const other = await newPerson('export-other')
     const own = await saveNarrative(person, 'Own Valley Pantry')
@@ -387,7 +412,9 @@ describe('the account page', () => {
     const answer = await get('/resources/account/export', { cookie: person.cookie })
     expect(answer.status).toBe(200)
     expect(answer.headers.get('Content-Type')).toMatch(/^application\/json/)
-    expect(answer.headers.get('Content-Disposition')).toMatch(/^attachment; filename="impact-narrative-studio-account-\d{4}-\d{2}-\d{2}\.json"$/)
+    expect(answer.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="impact-narrative-studio-account-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
     expect(answer.headers.get('Cache-Control')).toBe('no-store')
     const data = answer.json
     expect(data.profile).toMatchObject({ id: person.id, email: person.email, firstName: 'Ada', lastName: 'Owner', isAdmin: false })
@@ -431,7 +458,10 @@ describe('the account page', () => {
     expect(answer.headers.get('Location')).toBe('/login')
     const cleared = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='))
     expect(cleared).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/i)
-    const toast = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('__toast='))!.split(';')[0]
+    const toast = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('__toast='))!
+      .split(';')[0]
     const landing = await get('/login', { cookie: toast })
     expect(landing.status).toBe(200)
     expect(landing.text).toContain('Your account and all its data have been deleted.')
@@ -476,7 +506,12 @@ describe('the token API under /auth/profile', () => {
     const refused = await api(person, '/auth/profile', 'PATCH', { firstName: '', lastName: 'Lovelace' })
     expect(refused.status).toBe(400)
     expect(refused.json).toEqual({ error: 'First name is required', details: { firstName: ['First name is required'] } })
-    const answer = await api(person, '/auth/profile', 'PATCH', { firstName: 'Ada', lastName: 'Lovelace', email: 'ignored@example.org', isAdmin: true })
+    const answer = await api(person, '/auth/profile', 'PATCH', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ignored@example.org',
+      isAdmin: true,
+    })
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ user: { id: person.id, email: person.email, firstName: 'Ada', lastName: 'Lovelace', isAdmin: false } })
   })
@@ -527,7 +562,8 @@ describe('the token API under /auth/profile', () => {
     const mail = await nextMail(first, /Confirm your new/)
     expect(mail.text).toMatch(/^Hello,$/m)
     expect(mail.text).not.toContain('Ada')
-    for (const i of [1, 2]) expect((await api(person, '/auth/profile/email', 'POST', { email: target(i), currentPassword: PASSWORD })).status).toBe(202)
+    for (const i of [1, 2])
+      expect((await api(person, '/auth/profile/email', 'POST', { email: target(i), currentPassword: PASSWORD })).status).toBe(202)
     const refused = await api(person, '/auth/profile/email', 'POST', { email: target(3), currentPassword: PASSWORD })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
@@ -584,7 +620,12 @@ describe('the token API under /auth/profile', () => {
     const api429 = await api(person, '/auth/profile', 'DELETE', { password: PASSWORD })
     expect(api429.status).toBe(429)
     expect(Number(api429.headers.get('Retry-After'))).toBeGreaterThan(0)
-    const page429 = await post(person, { intent: 'password', currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+    const page429 = await post(person, {
+      intent: 'password',
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
     expect(page429.status).toBe(429)
     expect(rowsOf(person.id).User).toBe(1)
     await cookieLogin(person.email, person.from, PASSWORD)

@@ -34,10 +34,14 @@ const send = (app: AppServer, path: string, options?: Send): Promise<Answer> => 
 /** A POST through node:http, which, unlike fetch, sends whatever Host header it is given. */
 function postWithHeaders(app: AppServer, path: string, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${app.origin}${path}`, { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode!))
-    })
+    const request = http.request(
+      `${app.origin}${path}`,
+      { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode!))
+      },
+    )
     request.on('error', reject)
     request.end(body)
   })
@@ -150,7 +154,10 @@ describe('the sign-up and reset limits (per client address)', () => {
     const from = '203.0.113.20'
     for (let i = 0; i < limit; i++) {
       const email = `limit-signup-${i}@example.org`
-      const answer = i % 2 ? await send(proxied, '/signup', { form: signupForm(email), from }) : await send(proxied, '/auth/register', { json: registration(email), from })
+      const answer =
+        i % 2
+          ? await send(proxied, '/signup', { form: signupForm(email), from })
+          : await send(proxied, '/auth/register', { json: registration(email), from })
       expect(answer.status).toBe(i % 2 ? 302 : 201)
     }
     const page = await send(proxied, '/signup', { form: signupForm('refused-page@example.org'), from })
@@ -161,9 +168,15 @@ describe('the sign-up and reset limits (per client address)', () => {
     expect(emails).not.toContain('refused-page@example.org')
     expect(emails).not.toContain('refused-api@example.org')
     // The refusal is logged under its request, naming the rule.
-    expect(await eventOf(proxied, api, 'rate_limit.refused')).toMatchObject({ level: 'warn', action: 'signup', requestId: expect.any(String) })
+    expect(await eventOf(proxied, api, 'rate_limit.refused')).toMatchObject({
+      level: 'warn',
+      action: 'signup',
+      requestId: expect.any(String),
+    })
     // Another address signs up as usual.
-    expect((await send(proxied, '/auth/register', { json: registration('another-address@example.org'), from: '203.0.113.21' })).status).toBe(201)
+    expect(
+      (await send(proxied, '/auth/register', { json: registration('another-address@example.org'), from: '203.0.113.21' })).status,
+    ).toBe(201)
   })
 
   it('counts reset attempts on the page and the API together, and refuses even a valid token without spending it', async () => {
@@ -174,15 +187,25 @@ describe('the sign-up and reset limits (per client address)', () => {
     for (let i = 0; i < limit; i++) {
       const answer =
         i % 2
-          ? await send(proxied, '/reset-password', { form: { token: `wrong-${i}`, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, from })
+          ? await send(proxied, '/reset-password', {
+              form: { token: `wrong-${i}`, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+              from,
+            })
           : await send(proxied, '/auth/reset-password', { json: { token: `wrong-${i}`, newPassword: NEW_PASSWORD }, from })
       expect(answer.status).toBe(400)
     }
-    expectRefusedPage(await send(proxied, '/reset-password', { form: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, from }), windowMs)
+    expectRefusedPage(
+      await send(proxied, '/reset-password', { form: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, from }),
+      windowMs,
+    )
     expectRefusedApi(await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from }), windowMs)
     // The refused attempts did not use the token up: from another address it still works, once.
-    expect((await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from: '203.0.113.32' })).status).toBe(200)
-    expect((await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from: '203.0.113.32' })).status).toBe(400)
+    expect((await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from: '203.0.113.32' })).status).toBe(
+      200,
+    )
+    expect((await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from: '203.0.113.32' })).status).toBe(
+      400,
+    )
   })
 })
 
@@ -190,7 +213,8 @@ describe('the sign-in and forgot-password pages when refused', () => {
   it('send Retry-After with their 429, like the API', async () => {
     const from = '203.0.113.40'
     const { limit, windowMs } = RATE_LIMITS.login.ip
-    for (let i = 0; i < limit; i++) await send(proxied, '/login', { form: { email: `nobody-${i}@example.org`, password: 'wrong guess' }, from })
+    for (let i = 0; i < limit; i++)
+      await send(proxied, '/login', { form: { email: `nobody-${i}@example.org`, password: 'wrong guess' }, from })
     const login = await send(proxied, '/login', { form: { email: 'nobody@example.org', password: 'wrong guess' }, from })
     expect(login.status).toBe(429)
     expect(Number(login.headers.get('Retry-After'))).toBeGreaterThan(0)
@@ -241,15 +265,30 @@ describe('reset tokens', () => {
 })
 
 describe('reset links are built from APP_ORIGIN', () => {
-  const spoofing = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.60' }
+  const spoofing = {
+    Host: 'evil.example',
+    'X-Forwarded-Host': 'evil.example',
+    'X-Forwarded-Proto': 'https',
+    'X-Forwarded-For': '203.0.113.60',
+  }
 
   for (const name of ['direct', 'proxied'] as const) {
     it(`ignores a spoofed Host and X-Forwarded-Host (TRUST_PROXY=${name === 'direct' ? 0 : 1}), on the API and the page`, async () => {
       const app = name === 'direct' ? direct : proxied
       const email = `spoofed-${name}@example.org`
       await registerOverHttp(app.origin, email, PASSWORD)
-      const api = await postWithHeaders(app, '/auth/forgot-password', { ...spoofing, 'Content-Type': 'application/json' }, JSON.stringify({ email }))
-      const page = await postWithHeaders(app, '/forgot-password', { ...spoofing, 'Content-Type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ email }).toString())
+      const api = await postWithHeaders(
+        app,
+        '/auth/forgot-password',
+        { ...spoofing, 'Content-Type': 'application/json' },
+        JSON.stringify({ email }),
+      )
+      const page = await postWithHeaders(
+        app,
+        '/forgot-password',
+        { ...spoofing, 'Content-Type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({ email }).toString(),
+      )
       expect([api, page]).toEqual([200, 200])
       for (let i = 0; i < 2; i++) {
         const { mail, origin } = await nextResetMail(email)
@@ -275,7 +314,10 @@ describe('auth events in the log', () => {
     const apiLogin = await send(proxied, '/auth/login', { json: { email: 'logged-api@example.org', password: PASSWORD }, from })
     expect(await eventOf(proxied, apiLogin, 'auth.login')).toMatchObject({ userId: apiSignup.json.user.id })
 
-    const wrongPassword = await send(proxied, '/auth/login', { json: { email: 'logged-api@example.org', password: 'not the password' }, from })
+    const wrongPassword = await send(proxied, '/auth/login', {
+      json: { email: 'logged-api@example.org', password: 'not the password' },
+      from,
+    })
     expect(await eventOf(proxied, wrongPassword, 'auth.login_failed')).toMatchObject({ userId: apiSignup.json.user.id })
     const unknown = await send(proxied, '/login', { form: { email: 'nobody-logged@example.org', password: 'not the password' }, from })
     expect((await eventOf(proxied, unknown, 'auth.login_failed')).userId).toBeUndefined() // no user to name
@@ -299,7 +341,10 @@ describe('auth events in the log', () => {
 
     const completed = await send(proxied, '/auth/reset-password', { json: { token, newPassword: NEW_PASSWORD }, from })
     expect(await eventOf(proxied, completed, 'auth.reset_completed')).toMatchObject({ userId: id })
-    const rejected = await send(proxied, '/reset-password', { form: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, from })
+    const rejected = await send(proxied, '/reset-password', {
+      form: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      from,
+    })
     expect(rejected.status).toBe(400)
     expect(await eventOf(proxied, rejected, 'auth.reset_rejected')).toMatchObject({ userId: id })
   })

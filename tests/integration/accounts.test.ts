@@ -61,9 +61,7 @@ describe('sign-up', () => {
     const base = { firstName: 'A', lastName: 'B', password: PASSWORD }
     const optedIn = await createUser({ ...base, email: 'in@example.org', marketingConsent: true })
     const optedOut = await createUser({ ...base, email: 'out@example.org' })
-    const [a, b] = await Promise.all(
-      [optedIn, optedOut].map((u) => prisma.user.findUniqueOrThrow({ where: { id: u.id } })),
-    )
+    const [a, b] = await Promise.all([optedIn, optedOut].map((u) => prisma.user.findUniqueOrThrow({ where: { id: u.id } })))
     expect(a.termsAcceptedAt).toBeInstanceOf(Date)
     expect(a.marketingConsentAt).toBeInstanceOf(Date)
     expect(b.termsAcceptedAt).toBeInstanceOf(Date)

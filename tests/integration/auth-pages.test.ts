@@ -127,7 +127,10 @@ describe('sign-in page', () => {
     await makeUser({ email: 'grace@example.org' })
     const inside = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '/users' }))
     expect(inside.headers.get('Location')).toBe('/users')
-    const outside = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '//evil.example' }))
+    const outside = await call(
+      loginAction,
+      formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '//evil.example' }),
+    )
     expect(outside.headers.get('Location')).toBe('/dashboard')
   })
 
@@ -154,7 +157,10 @@ describe('sign-in page', () => {
 
   it('keeps the path, query and fragment of a same-site redirectTo', async () => {
     await makeUser({ email: 'grace@example.org' })
-    const answer = await call(loginAction, formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '/narrative/abc?tab=versions#v2' }))
+    const answer = await call(
+      loginAction,
+      formRequest('/login', { email: 'grace@example.org', password: PASSWORD, redirectTo: '/narrative/abc?tab=versions#v2' }),
+    )
     expect(answer.headers.get('Location')).toBe('/narrative/abc?tab=versions#v2')
   })
 
@@ -198,9 +204,15 @@ describe('password reset pages', () => {
     const token = new URL(link).searchParams.get('token')!
 
     expect((await call(resetLoader, getRequest(`/reset-password?token=${token}`))).body.token).toBe(token)
-    const mismatch = await call(resetAction, formRequest('/reset-password', { token, newPassword: 'new password 1', confirmPassword: 'other' }))
+    const mismatch = await call(
+      resetAction,
+      formRequest('/reset-password', { token, newPassword: 'new password 1', confirmPassword: 'other' }),
+    )
     expect(mismatch.body.result.error.confirmPassword).toEqual(["Passwords don't match"])
-    const done = await call(resetAction, formRequest('/reset-password', { token, newPassword: 'new password 1', confirmPassword: 'new password 1' }))
+    const done = await call(
+      resetAction,
+      formRequest('/reset-password', { token, newPassword: 'new password 1', confirmPassword: 'new password 1' }),
+    )
     expect(done.headers.get('Location')).toBe('/login')
     const used = await call(resetLoader, getRequest(`/reset-password?token=${token}`))
     expect(used.status).toBe(400)

@@ -55,13 +55,19 @@ async function startSlow(userId: string) {
 
 const generate = (token: string) => call(generateApi, jsonRequest('/api/narrative/generate', FULL_INPUT, { token }))
 const create = (token: string) =>
-  call(narrativesApi, jsonRequest('/api/narrative', { ...FULL_INPUT, tone: 'professional', generatedNarrative: 'Kept as written.' }, { token }))
+  call(
+    narrativesApi,
+    jsonRequest('/api/narrative', { ...FULL_INPUT, tone: 'professional', generatedNarrative: 'Kept as written.' }, { token }),
+  )
 
 describe('MAX_DAILY_GENERATIONS', () => {
   it('refuses generations past the instance-wide limit with 429, whoever asks; a refund makes room again', async () => {
     configure({ MAX_DAILY_GENERATIONS: '2' })
     // One generation fails upstream and is refunded: it no longer counts.
-    const failed = await startGeneration((await makeUser()).id, { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:500]]` })
+    const failed = await startGeneration((await makeUser()).id, {
+      ...FULL_INPUT,
+      missionStatement: `${FULL_INPUT.missionStatement} [[fake:500]]`,
+    })
     await failed.finished
     await startSlow((await makeUser()).id)
     await startSlow((await makeUser()).id)
@@ -110,7 +116,10 @@ describe('MAX_SAVED_NARRATIVES', () => {
     expect(generation.status).toBe(403)
     expect(generation.body.error).toBe(third.body.error)
     const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: user.email, password: PASSWORD }))).headers)
-    const page = await call(dashboardAction, formRequest('/dashboard', { ...asFormFields(FULL_INPUT), intent: 'generate', mode: 'stream' }, { cookie }))
+    const page = await call(
+      dashboardAction,
+      formRequest('/dashboard', { ...asFormFields(FULL_INPUT), intent: 'generate', mode: 'stream' }, { cookie }),
+    )
     expect(page.status).toBe(403)
     expect(await prisma.narrative.count({ where: { userId: user.id } })).toBe(2)
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).quotaUsed).toBe(0)
@@ -140,7 +149,10 @@ it('lets one user follow a handful of generations at once, and answers 429 past 
   const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: user.email, password: PASSWORD }))).headers)
   const follow = async () => {
     const controller = new AbortController()
-    const request = new Request(`https://narratives.example.org/resources/generations/${id}`, { headers: { Cookie: cookie }, signal: controller.signal })
+    const request = new Request(`https://narratives.example.org/resources/generations/${id}`, {
+      headers: { Cookie: cookie },
+      signal: controller.signal,
+    })
     const response = (await generationEvents(routeArgs(request, { id }))) as Response
     return { response, close: () => controller.abort() }
   }
@@ -153,7 +165,10 @@ it('lets one user follow a handful of generations at once, and answers 429 past 
   // A client that left before its stream was built holds no place.
   const gone = new AbortController()
   gone.abort()
-  const left = new Request(`https://narratives.example.org/resources/generations/${id}`, { headers: { Cookie: cookie }, signal: gone.signal })
+  const left = new Request(`https://narratives.example.org/resources/generations/${id}`, {
+    headers: { Cookie: cookie },
+    signal: gone.signal,
+  })
   await generationEvents(routeArgs(left, { id }))
   // Closing a tab makes room.
   open.pop()!.close()

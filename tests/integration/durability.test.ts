@@ -34,7 +34,10 @@ async function start(options: { env?: Record<string, string>; dataDir?: string }
   const dataDir = options.dataDir ?? migratedDataDir()
   if (!dataDirs.includes(dataDir)) dataDirs.push(dataDir)
   // The writers below save as fast as they can: far past the default limits on creates.
-  const server = await startAppServer({ env: { MAX_CREATES_PER_MINUTE: '1000000', MAX_SAVED_NARRATIVES: '1000000', ...options.env }, dataDir })
+  const server = await startAppServer({
+    env: { MAX_CREATES_PER_MINUTE: '1000000', MAX_SAVED_NARRATIVES: '1000000', ...options.env },
+    dataDir,
+  })
   servers.push(server)
   return server
 }
@@ -165,7 +168,11 @@ async function remainingQuota(origin: string, token: string) {
 
 /** POST /api/narrative/generate and read up to the `start` event: the record exists from then on. */
 async function startGeneration(origin: string, token: string) {
-  const response = await fetch(`${origin}/api/narrative/generate`, { method: 'POST', headers: json(token), body: JSON.stringify(FULL_INPUT) })
+  const response = await fetch(`${origin}/api/narrative/generate`, {
+    method: 'POST',
+    headers: json(token),
+    body: JSON.stringify(FULL_INPUT),
+  })
   expect(response.status).toBe(200)
   const events = await readEvents(response, (event) => event.event === 'start')
   expect(events.at(-1)?.event).toBe('start')
@@ -184,15 +191,10 @@ function runScript(script: 'backup' | 'restore', args: string[], file: string, {
   const prefix = fast ? ['--import', 'tsx'] : ['tsx']
   const env = { NODE_ENV: 'production' as const, PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `file:${file}` }
   return new Promise((resolve) => {
-    execFile(
-      command,
-      [...prefix, `scripts/${script}.ts`, ...args],
-      { env, timeout: 30_000, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) })
-      },
-    )
+    execFile(command, [...prefix, `scripts/${script}.ts`, ...args], { env, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) })
+    })
   })
 }
 
@@ -220,7 +222,7 @@ describe('durability of the built app', () => {
     const writers = startWriters(server.origin, token, 8)
     // A few seconds of writes; longer (up to 8 s) on a machine so busy that fewer than 100 got through.
     await sleep(2500)
-    for (const deadline = Date.now() + 5500; writers.acked.length < 100 && Date.now() < deadline; ) await sleep(50)
+    for (const deadline = Date.now() + 5500; writers.acked.length < 100 && Date.now() < deadline;) await sleep(50)
     const killed = server.kill() // SIGKILL to the process group while the eight clients are mid-request
     await killed
     await writers.stop()
@@ -312,9 +314,17 @@ describe('durability of the built app', () => {
     expect(fs.readdirSync(fresh).sort()).toEqual(['app.db'])
 
     const restored = await start({ dataDir: fresh })
-    const wrong = await fetch(`${restored.origin}/auth/login`, { method: 'POST', headers: json(), body: JSON.stringify({ email, password: 'not the password' }) })
+    const wrong = await fetch(`${restored.origin}/auth/login`, {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ email, password: 'not the password' }),
+    })
     expect(wrong.status).toBe(401)
-    const login = await fetch(`${restored.origin}/auth/login`, { method: 'POST', headers: json(), body: JSON.stringify({ email, password: PASSWORD }) })
+    const login = await fetch(`${restored.origin}/auth/login`, {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })
     expect(login.status).toBe(200)
     const signedIn = ((await login.json()) as { token: string }).token
     const list = await fetch(`${restored.origin}/api/narrative?limit=10`, { headers: json(signedIn) })

@@ -83,7 +83,10 @@ describe('POST /api/narrative/generate', () => {
   it('sends an error event and refunds when the model fails', async () => {
     const { user, token } = await makeApiUser()
     const events = await readEvents(await api({ ...FULL_INPUT, missionStatement: 'Help. [[fake:500]]' }, token))
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'An error occurred while generating the narrative. Please try again.' } })
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'An error occurred while generating the narrative. Please try again.' },
+    })
     expect(await getRemainingQuota(user.id)).toBe(10)
   })
 
@@ -92,13 +95,20 @@ describe('POST /api/narrative/generate', () => {
     const events = await readEvents(await api(FULL_INPUT, token), (e) => e.event === 'delta')
     const id = events[0].data.id
     await waitForGeneration(id)
-    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT })
+    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'complete',
+      generatedNarrative: DEFAULT_TEXT,
+    })
   })
 })
 
 describe('the page stream (GET /resources/generations/:id)', () => {
   async function startFromDashboard(cookie: string, marker = '') {
-    const fields = { ...asFormFields({ ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` }), intent: 'generate', mode: 'stream' }
+    const fields = {
+      ...asFormFields({ ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` }),
+      intent: 'generate',
+      mode: 'stream',
+    }
     const res = await call(dashboardAction, formRequest('/dashboard', fields, { cookie }))
     // The page follows the generation the URL names.
     expect(res.status).toBe(302)
@@ -166,7 +176,10 @@ describe('the dashboard action', () => {
     const res = await call(dashboardAction, formRequest('/dashboard', { ...asFormFields(), intent: 'generate' }, { cookie }))
     expect(res.status).toBe(302)
     const id = res.headers.get('Location')!.replace('/admin/narratives/', '')
-    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT })
+    expect(await prisma.narrative.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'complete',
+      generatedNarrative: DEFAULT_TEXT,
+    })
   })
 
   it('downloads the narrative as a Word file named after the organisation', async () => {
@@ -176,7 +189,9 @@ describe('the dashboard action', () => {
     const id = res.headers.get('Location')!.replace('/admin/narratives/', '')
     const download = (await docxLoader(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
     expect(download.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-    expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative---[A-Za-z]+-\d\d?--\d{4}\.docx"$/)
+    expect(download.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative---[A-Za-z]+-\d\d?--\d{4}\.docx"$/,
+    )
     const bytes = new Uint8Array(await download.arrayBuffer())
     expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]) // a zip, as every .docx is
   })

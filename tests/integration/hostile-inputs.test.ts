@@ -19,7 +19,8 @@ const MB = 1024 * 1024
 /** The app's body-size cap (app/server/edge/body-limit.server.ts). */
 const BODY_CAP = 2 * MB
 /** A narrative body cut open inside its mission statement: what follows is filler up to the size wanted. */
-const NARRATIVE_PREFIX = '{"company":"Big Body","contactName1":"M","contactEmail1":"m@example.org","keyPrograms":"k","impactMetrics":"i","missionStatement":"'
+const NARRATIVE_PREFIX =
+  '{"company":"Big Body","contactName1":"M","contactEmail1":"m@example.org","keyPrograms":"k","impactMetrics":"i","missionStatement":"'
 
 const ADMIN = 'hostile-admin@example.org'
 const OWNER = 'hostile-owner@example.org'
@@ -54,7 +55,21 @@ type Answer = { status: number; headers: Headers; text: string; json: any }
 async function send(
   method: string,
   urlPath: string,
-  { token, cookie, json, form, body, headers = {} }: { token?: string; cookie?: string; json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {},
+  {
+    token,
+    cookie,
+    json,
+    form,
+    body,
+    headers = {},
+  }: {
+    token?: string
+    cookie?: string
+    json?: unknown
+    form?: Record<string, string>
+    body?: string
+    headers?: Record<string, string>
+  } = {},
 ): Promise<Answer> {
   const all = new Headers(headers)
   if (token) all.set('Authorization', `Bearer ${token}`)
@@ -130,7 +145,9 @@ function postLargeBody(
         let text = ''
         response.setEncoding('utf8')
         response.on('data', (chunk) => (text += chunk))
-        response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text }))
+        response.on('end', () =>
+          resolveAnswer({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text }),
+        )
       })
     })
     void answered.then((answer) => {
@@ -233,7 +250,10 @@ describe('megabyte-sized fields', () => {
     const put = await send('PUT', `/api/narrative/${id}`, { token: tokens.owner, json: { generatedNarrative: huge } })
     expect(put.status).toBe(400)
     expect((await send('GET', `/api/narrative/${id}`, { token: tokens.owner })).json.data.generatedNarrative).toBe('A narrative.')
-    const generate = await send('POST', '/api/narrative/generate', { token: tokens.owner, json: { ...VALID_NARRATIVE, missionStatement: huge } })
+    const generate = await send('POST', '/api/narrative/generate', {
+      token: tokens.owner,
+      json: { ...VALID_NARRATIVE, missionStatement: huge },
+    })
     expect(generate.status).toBe(400)
     expect((await send('GET', '/auth/profile', { token: tokens.owner })).json.count).toBe(10) // nothing spent
   })
@@ -374,7 +394,10 @@ describe('SQL-looking strings', () => {
   it.each(SQL)('answers %s as a narrative id with 404 in every verb, page and download', async (sql) => {
     const id = encodeURIComponent(sql)
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const answer = await send(method, `/api/narrative/${id}`, { token: tokens.admin, json: method === 'PUT' ? { generatedNarrative: 'x' } : undefined })
+      const answer = await send(method, `/api/narrative/${id}`, {
+        token: tokens.admin,
+        json: method === 'PUT' ? { generatedNarrative: 'x' } : undefined,
+      })
       expect(answer.status).toBe(404)
       expect(answer.json).toEqual({ error: 'Narrative not found' })
     }
@@ -446,7 +469,12 @@ describe('<script> and markdown image links in narrative text', () => {
   })
 
   it('renders it escaped in the list, the edit form, the delete page and the regenerate form', async () => {
-    for (const pagePath of ['/admin/narratives', `/admin/narratives/${id}?edit=1`, `/admin/narratives/${id}/delete`, `/dashboard?from=${id}`]) {
+    for (const pagePath of [
+      '/admin/narratives',
+      `/admin/narratives/${id}?edit=1`,
+      `/admin/narratives/${id}/delete`,
+      `/dashboard?from=${id}`,
+    ]) {
       const page = await send('GET', pagePath, { cookie: ownerCookie })
       expect(page.status, pagePath).toBe(200)
       expect(page.text, pagePath).toContain('&lt;script&gt;')
@@ -458,7 +486,13 @@ describe('<script> and markdown image links in narrative text', () => {
     const response = await fetch(`${app.origin}/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'xss-name@example.org', firstName: SCRIPT, lastName: MARKDOWN_IMAGE, password: PASSWORD, confirmPassword: PASSWORD }),
+      body: JSON.stringify({
+        email: 'xss-name@example.org',
+        firstName: SCRIPT,
+        lastName: MARKDOWN_IMAGE,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
     })
     expect(response.status).toBe(201)
     const { token } = (await response.json()) as { token: string }
@@ -488,7 +522,13 @@ describe('prompt-injection text in the mission statement', () => {
     const response = await fetch(`${app.origin}/api/narrative/generate`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.owner}` },
-      body: JSON.stringify({ ...VALID_NARRATIVE, tone: undefined, generatedNarrative: undefined, selectedTone: 'academic', missionStatement: INJECTION }),
+      body: JSON.stringify({
+        ...VALID_NARRATIVE,
+        tone: undefined,
+        generatedNarrative: undefined,
+        selectedTone: 'academic',
+        missionStatement: INJECTION,
+      }),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/)
@@ -593,7 +633,10 @@ describe('extra fields such as isAdmin in bodies', () => {
       },
     })
     expect(answer.status).toBe(302)
-    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('__session='))!.split(';')[0]
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__session='))!
+      .split(';')[0]
     expect((await send('GET', '/users', { cookie })).status).toBe(403)
   })
 
@@ -620,10 +663,24 @@ describe('extra fields such as isAdmin in bodies', () => {
     const id = created.json.data.id
     const put = await send('PUT', `/api/narrative/${id}`, {
       token: tokens.owner,
-      json: { generatedNarrative: 'New text only.', userId: other.id, user: { email: OTHER }, company: 'Hijacked', status: 'failed', isAdmin: true, id: 'x' },
+      json: {
+        generatedNarrative: 'New text only.',
+        userId: other.id,
+        user: { email: OTHER },
+        company: 'Hijacked',
+        status: 'failed',
+        isAdmin: true,
+        id: 'x',
+      },
     })
     expect(put.status).toBe(200)
-    expect(put.json.data).toMatchObject({ id, generatedNarrative: 'New text only.', company: 'Stays Put', status: 'complete', user: { email: OWNER } })
+    expect(put.json.data).toMatchObject({
+      id,
+      generatedNarrative: 'New text only.',
+      company: 'Stays Put',
+      status: 'complete',
+      user: { email: OWNER },
+    })
     expect((await send('GET', `/api/narrative/${id}`, { token: tokens.other })).status).toBe(404)
     expect((await send('GET', '/auth/profile', { token: tokens.owner })).json.isAdmin).toBe(false)
   })
@@ -711,7 +768,9 @@ describe('a tampered or expired session cookie', () => {
     try {
       db.pragma('busy_timeout = 5000')
       const changed = db
-        .prepare(`UPDATE "Session" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00' WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`)
+        .prepare(
+          `UPDATE "Session" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00' WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
+        )
         .run(email).changes
       expect(changed).toBe(2)
     } finally {
@@ -740,7 +799,11 @@ describe('the JSON API with a wrong content type or broken JSON', () => {
 
   it('answers text/plain to the narrative API with 415 and creates nothing', async () => {
     const before = await narrativeCount(tokens.owner)
-    const answer = await send('POST', '/api/narrative', { token: tokens.owner, body: JSON.stringify(VALID_NARRATIVE), headers: { 'Content-Type': 'text/plain' } })
+    const answer = await send('POST', '/api/narrative', {
+      token: tokens.owner,
+      body: JSON.stringify(VALID_NARRATIVE),
+      headers: { 'Content-Type': 'text/plain' },
+    })
     expect(answer.status).toBe(415)
     expect(await narrativeCount(tokens.owner)).toBe(before)
   })
@@ -752,7 +815,11 @@ describe('the JSON API with a wrong content type or broken JSON', () => {
     ['/api/narrative/generate', 'owner'],
   ] as const)('answers broken JSON to %s with 400 {error} and no stack trace', async (urlPath, who) => {
     for (const body of ['{"email": "x@example.org",', '{not json}', '', 'null', '[]', '"just a string"', '\u0000\u0001']) {
-      const answer = await send('POST', urlPath, { body, token: who ? tokens.owner : undefined, headers: { 'Content-Type': 'application/json' } })
+      const answer = await send('POST', urlPath, {
+        body,
+        token: who ? tokens.owner : undefined,
+        headers: { 'Content-Type': 'application/json' },
+      })
       expect(answer.status, `${urlPath} ${JSON.stringify(body)}`).toBe(400)
       expect(answer.json).toEqual(expect.objectContaining({ error: expect.any(String) }))
       expectNoStackTrace(answer.text)
@@ -796,7 +863,10 @@ describe('security headers', () => {
   }
 
   it('sets them on a page, and every <script> in it carries the header nonce', async () => {
-    for (const [pagePath, cookie] of [['/login', undefined], ['/dashboard', ownerCookie]] as const) {
+    for (const [pagePath, cookie] of [
+      ['/login', undefined],
+      ['/dashboard', ownerCookie],
+    ] as const) {
       const page = await send('GET', pagePath, { cookie })
       expect(page.status).toBe(200)
       const nonce = expectSecurityHeaders(page.headers)

@@ -103,18 +103,28 @@ describe('messages in their place, as a browser without JavaScript sees them', (
   it("shows each answer's own message, never the one before", async () => {
     await registerOverHttp(app.origin, 'taken@example.org')
     const jar = new Map<string, string>()
-    const signup = { email: 'taken@example.org', firstName: 'Ada', lastName: 'L', password: 'a good password', confirmPassword: 'a good password', acceptTerms: 'on' }
+    const signup = {
+      email: 'taken@example.org',
+      firstName: 'Ada',
+      lastName: 'L',
+      password: 'a good password',
+      confirmPassword: 'a good password',
+      acceptTerms: 'on',
+    }
     expect(toastsIn(await browse(jar, '/signup', signup))).toEqual(['An account with this email already exists'])
     const mismatch = await browse(jar, '/signup', { ...signup, email: 'new@example.org', confirmPassword: 'another password' })
     expect(toastsIn(mismatch)).toEqual(['Passwords do not match'])
 
-    expect(toastsIn(await browse(jar, '/login', { email: 'taken@example.org', password: 'not the password' }))).toEqual(['Invalid email or password'])
+    expect(toastsIn(await browse(jar, '/login', { email: 'taken@example.org', password: 'not the password' }))).toEqual([
+      'Invalid email or password',
+    ])
     expect(toastsIn(await browse(jar, '/forgot-password'))).toEqual([])
   })
 })
 
 describe('paths that lead nowhere', () => {
-  const get = (path: string, cookie?: string) => fetch(`${app.origin}${path}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+  const get = (path: string, cookie?: string) =>
+    fetch(`${app.origin}${path}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
 
   async function signIn(email: string) {
     await registerOverHttp(app.origin, email)
@@ -158,14 +168,17 @@ describe('paths that lead nowhere', () => {
 })
 
 describe('robustness', () => {
-  it.each(['foo', 'http://[', 'https://'])('refuses a state change with the malformed Origin %j as cross-site (403, not 500)', async (origin) => {
-    const response = await fetch(`${app.origin}/login`, {
-      method: 'POST',
-      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'email=a%40b.c&password=x',
-    })
-    expect(response.status).toBe(403)
-  })
+  it.each(['foo', 'http://[', 'https://'])(
+    'refuses a state change with the malformed Origin %j as cross-site (403, not 500)',
+    async (origin) => {
+      const response = await fetch(`${app.origin}/login`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'email=a%40b.c&password=x',
+      })
+      expect(response.status).toBe(403)
+    },
+  )
 
   it('logs a promise that failed with nobody waiting for it, and keeps serving', async () => {
     // A module loaded before the app that leaves one rejected promise unhandled once the app is up.
@@ -173,7 +186,10 @@ describe('robustness', () => {
     const server = await startAppServer({ nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(probe)}`] })
     try {
       for (let i = 0; i < 50 && !server.logs().includes('unhandled probe'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-      const line = server.logs().split('\n').find((entry) => entry.includes('unhandled probe'))
+      const line = server
+        .logs()
+        .split('\n')
+        .find((entry) => entry.includes('unhandled probe'))
       expect(JSON.parse(line!)).toMatchObject({ level: 'error', event: 'process.unhandled_rejection', error: 'unhandled probe' })
       expect((await fetch(`${server.origin}/resources/healthcheck`)).status).toBe(200)
     } finally {

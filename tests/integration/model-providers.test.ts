@@ -47,15 +47,18 @@ async function generate(marker = '') {
 }
 
 describe("OpenAI's reasoning models", () => {
-  it.each(['gpt-5-mini', 'o4-mini', 'o3'])('asks %s with max_completion_tokens and no temperature, and writes the narrative', async (model) => {
-    useModelNamed(model)
-    const { narrative } = await generate()
-    expect(narrative).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT, engine: model })
-    expect(fake.requests).toHaveLength(1)
-    expect(fake.requests[0].body).toMatchObject({ model, max_completion_tokens: 4000 })
-    expect(fake.requests[0].body).not.toHaveProperty('max_tokens')
-    expect(fake.requests[0].body).not.toHaveProperty('temperature')
-  })
+  it.each(['gpt-5-mini', 'o4-mini', 'o3'])(
+    'asks %s with max_completion_tokens and no temperature, and writes the narrative',
+    async (model) => {
+      useModelNamed(model)
+      const { narrative } = await generate()
+      expect(narrative).toMatchObject({ status: 'complete', generatedNarrative: DEFAULT_TEXT, engine: model })
+      expect(fake.requests).toHaveLength(1)
+      expect(fake.requests[0].body).toMatchObject({ model, max_completion_tokens: 4000 })
+      expect(fake.requests[0].body).not.toHaveProperty('max_tokens')
+      expect(fake.requests[0].body).not.toHaveProperty('temperature')
+    },
+  )
 
   it('keeps asking a classic model with temperature 0.7 and max_tokens 1000', async () => {
     await generate()

@@ -108,7 +108,7 @@ describe('GET /api/narrative', () => {
     expect(res.body.error).toMatch(/page|limit/)
   })
 
-  it('shows each user only their own, and the admin everyone\'s', async () => {
+  it("shows each user only their own, and the admin everyone's", async () => {
     const { admin, owner, other } = await actors()
     await create(owner.token)
     await create(other.token, { ...RECORD, company: 'Other Org' })
@@ -132,7 +132,11 @@ describe('/api/narrative/:id', () => {
 
     const put = await call(
       changeApi,
-      jsonRequest(`/api/narrative/${id}`, { generatedNarrative: 'Edited text.', company: 'Hijacked', userId: 'x', isAdmin: true }, { method: 'PUT', token: owner.token }),
+      jsonRequest(
+        `/api/narrative/${id}`,
+        { generatedNarrative: 'Edited text.', company: 'Hijacked', userId: 'x', isAdmin: true },
+        { method: 'PUT', token: owner.token },
+      ),
       { id },
     )
     expect(put.status).toBe(200)
@@ -142,27 +146,53 @@ describe('/api/narrative/:id', () => {
     expect(docx.status).toBe(200)
     expect(docx.headers.get('Content-Disposition')).toMatch(/\.docx"$/)
 
-    const del = await call(changeApi, new Request(`https://x.test/api/narrative/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.token}` } }), { id })
+    const del = await call(
+      changeApi,
+      new Request(`https://x.test/api/narrative/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.token}` } }),
+      { id },
+    )
     expect(del.status).toBe(200)
     expect(await prisma.narrative.count()).toBe(0)
   })
 
-  it('answers 404 for another user\'s id in every verb, changing nothing', async () => {
+  it("answers 404 for another user's id in every verb, changing nothing", async () => {
     const { owner, other } = await actors()
     const { id } = (await create(owner.token)).body.data
     const asOther = { token: other.token }
     expect((await call(getApi, getRequest(`/api/narrative/${id}`, asOther), { id })).status).toBe(404)
-    expect((await call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: 'mine now' }, { method: 'PUT', ...asOther }), { id })).status).toBe(404)
-    expect((await call(changeApi, new Request(`https://x.test/api/narrative/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${other.token}` } }), { id })).status).toBe(404)
+    expect(
+      (
+        await call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: 'mine now' }, { method: 'PUT', ...asOther }), {
+          id,
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await call(
+          changeApi,
+          new Request(`https://x.test/api/narrative/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${other.token}` } }),
+          { id },
+        )
+      ).status,
+    ).toBe(404)
     expect((await call(docxApi, getRequest(`/api/narrative/${id}/docx`, asOther), { id })).status).toBe(404)
     expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).generatedNarrative).toBe(RECORD.generatedNarrative)
   })
 
-  it('lets the admin read, edit and delete anyone\'s narrative', async () => {
+  it("lets the admin read, edit and delete anyone's narrative", async () => {
     const { admin, owner } = await actors()
     const { id } = (await create(owner.token)).body.data
     expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: admin.token }), { id })).status).toBe(200)
-    expect((await call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: 'By admin' }, { method: 'PUT', token: admin.token }), { id })).status).toBe(200)
+    expect(
+      (
+        await call(
+          changeApi,
+          jsonRequest(`/api/narrative/${id}`, { generatedNarrative: 'By admin' }, { method: 'PUT', token: admin.token }),
+          { id },
+        )
+      ).status,
+    ).toBe(200)
   })
 
   it('answers an unknown or malformed id with 404', async () => {
@@ -175,7 +205,8 @@ describe('/api/narrative/:id', () => {
   it('refuses an empty or over-long text with 400 and keeps the old one', async () => {
     const { owner } = await actors()
     const { id } = (await create(owner.token)).body.data
-    const put = (text: string) => call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: text }, { method: 'PUT', token: owner.token }), { id })
+    const put = (text: string) =>
+      call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: text }, { method: 'PUT', token: owner.token }), { id })
     const empty = await put('   ')
     expect(empty.status).toBe(400)
     expect(empty.body.details.generatedNarrative).toEqual(['The narrative cannot be empty'])
@@ -192,30 +223,48 @@ describe('edit to regenerate', () => {
     const { id } = (await create(owner.token)).body.data
     const values = toFormValues(await prisma.narrative.findUniqueOrThrow({ where: { id } }))
     expect(Object.keys(values).sort()).toEqual([...NARRATIVE_FIELDS].sort())
-    expect(values).toEqual({ ...fields, contactName2: 'Sam Ortiz', contactTitle2: 'Programs Lead', contactEmail2: 'sam@harvesttable.org', contactPhone2: '512-555-0199', selectedTone: 'passionate' })
+    expect(values).toEqual({
+      ...fields,
+      contactName2: 'Sam Ortiz',
+      contactTitle2: 'Programs Lead',
+      contactEmail2: 'sam@harvesttable.org',
+      contactPhone2: '512-555-0199',
+      selectedTone: 'passionate',
+    })
   })
 
-  it('fills the dashboard from a narrative the viewer owns, and from nobody else\'s', async () => {
+  it("fills the dashboard from a narrative the viewer owns, and from nobody else's", async () => {
     const { owner } = await actors()
     const { id } = (await create(owner.token)).body.data
-    const signIn = async (email: string) => cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
+    const signIn = async (email: string) =>
+      cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
     const mine = await call(dashboardLoader, getRequest(`/dashboard?from=${id}`, { cookie: await signIn('owner@example.org') }))
-    expect(mine.body.formValues).toMatchObject({ company: 'Harvest Table Food Bank', contactPhone2: '512-555-0199', selectedTone: 'passionate' })
+    expect(mine.body.formValues).toMatchObject({
+      company: 'Harvest Table Food Bank',
+      contactPhone2: '512-555-0199',
+      selectedTone: 'passionate',
+    })
     const theirs = await call(dashboardLoader, getRequest(`/dashboard?from=${id}`, { cookie: await signIn('other@example.org') }))
     expect(theirs.body.formValues).toBeNull()
   })
 })
 
 describe('listNarratives', () => {
-  it('returns page 1 of 1 for nobody\'s narratives', async () => {
+  it("returns page 1 of 1 for nobody's narratives", async () => {
     const { owner } = await actors()
     expect((await listNarratives({ viewer: owner.user, page: 1 })).pagination).toEqual({ page: 1, limit: 10, total: 0, pages: 1 })
   })
 
   it('gives each listed narrative exactly what Prisma reads for it: dates as Dates, every column, its owner', async () => {
     const { owner } = await actors()
-    const created = await call(createApi, jsonRequest('/api/narrative', { ...FULL_INPUT, generatedNarrative: 'Text.' }, { token: owner.token }))
-    const stored = await prisma.narrative.findUniqueOrThrow({ where: { id: created.body.data.id }, include: { user: { select: { firstName: true, lastName: true, email: true } } } })
+    const created = await call(
+      createApi,
+      jsonRequest('/api/narrative', { ...FULL_INPUT, generatedNarrative: 'Text.' }, { token: owner.token }),
+    )
+    const stored = await prisma.narrative.findUniqueOrThrow({
+      where: { id: created.body.data.id },
+      include: { user: { select: { firstName: true, lastName: true, email: true } } },
+    })
     const [listed] = (await listNarratives({ viewer: owner.user, page: 1 })).data
     expect(listed.createdAt).toBeInstanceOf(Date)
     expect(listed.updatedAt).toBeInstanceOf(Date)

@@ -113,7 +113,9 @@ describe('SIGNUPS=closed', () => {
 
   it('lets exactly one of several simultaneous first sign-ups in, and makes it the administrator', async () => {
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => createUser({ email: `race${i}@example.org`, firstName: 'R', lastName: `${i}`, password: PASSWORD })),
+      Array.from({ length: 6 }, (_, i) =>
+        createUser({ email: `race${i}@example.org`, firstName: 'R', lastName: `${i}`, password: PASSWORD }),
+      ),
     )
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason.message).toBe(CLOSED)
@@ -186,7 +188,9 @@ describe('disabling an account', () => {
     const { admin, member } = await adminAndMember()
     await patch(member.user.id, { disabled: true }, admin.token)
     const token = 'a-session-made-behind-the-apps-back'
-    await prisma.session.create({ data: { id: hashToken(token), kind: 'api', userId: member.user.id, expiresAt: new Date(Date.now() + 60_000) } })
+    await prisma.session.create({
+      data: { id: hashToken(token), kind: 'api', userId: member.user.id, expiresAt: new Date(Date.now() + 60_000) },
+    })
     expect(await getUserBySessionToken(token, 'api')).toBeNull()
   })
 
@@ -199,7 +203,9 @@ describe('disabling an account', () => {
     // Disabling voided the link; one slipped in afterwards still cannot be redeemed.
     expect(await resetPassword(token, 'a brand new password')).toBe(false)
     const late = 'late-reset-token'
-    await prisma.passwordReset.create({ data: { tokenHash: hashToken(late), userId: member.user.id, expiresAt: new Date(Date.now() + 60_000) } })
+    await prisma.passwordReset.create({
+      data: { tokenHash: hashToken(late), userId: member.user.id, expiresAt: new Date(Date.now() + 60_000) },
+    })
     expect((await call(resetPageLoader, getRequest(`/reset-password?token=${late}`))).status).toBe(400)
     expect(await resetPassword(late, 'a brand new password')).toBe(false)
 
@@ -279,7 +285,9 @@ describe('PATCH /auth/users/{id}', () => {
     expect(forbidden.body).toEqual({ error: 'Administrator access required' })
     expect((await patch(admin.user.id, { disabled: true }, member.token)).status).toBe(403)
     expect((await patch('no-such-user', { dailyLimit: 1 }, admin.token)).status).toBe(404)
-    expect((await call(userApiLoader, getRequest(`/auth/users/${member.user.id}`, { token: admin.token }), { id: member.user.id })).status).toBe(405)
+    expect(
+      (await call(userApiLoader, getRequest(`/auth/users/${member.user.id}`, { token: admin.token }), { id: member.user.id })).status,
+    ).toBe(405)
     expect(await prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).toMatchObject({ dailyLimit: null, disabledAt: null })
   })
 
@@ -295,14 +303,20 @@ describe('PATCH /auth/users/{id}', () => {
     const answer = await patch(member.user.id, body, admin.token)
     expect(answer.status).toBe(400)
     expect(answer.body.error).toEqual(expect.any(String))
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).toMatchObject({ dailyLimit: null, disabledAt: null, email: 'member@example.org' })
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).toMatchObject({
+      dailyLimit: null,
+      disabledAt: null,
+      email: 'member@example.org',
+    })
   })
 
   it('sets several controls at once and answers the entry as GET /auth/ lists it', async () => {
     const { admin, member } = await adminAndMember()
     const answer = await patch(member.user.id, { dailyLimit: 25, isAdmin: true }, admin.token)
     expect(answer.status).toBe(200)
-    const listed = (await call(usersApi, getRequest('/auth/', { token: admin.token }))).body.users.find((u: { id: string }) => u.id === member.user.id)
+    const listed = (await call(usersApi, getRequest('/auth/', { token: admin.token }))).body.users.find(
+      (u: { id: string }) => u.id === member.user.id,
+    )
     expect(answer.body.user).toEqual(listed)
     expect(listed).toMatchObject({ dailyLimit: 25, isAdmin: true, disabled: false })
     expect((await patch(member.user.id, { dailyLimit: null }, admin.token)).body.user.dailyLimit).toBeNull()
@@ -361,7 +375,18 @@ describe('per-user daily limit', () => {
 describe('usage, search and pagination', () => {
   async function narrative(userId: string, engine: string, status: string) {
     await prisma.narrative.create({
-      data: { userId, engine, status, company: 'C', contactName1: 'N', contactEmail1: 'n@example.org', missionStatement: 'M', keyPrograms: 'K', impactMetrics: 'I', tone: 'professional' },
+      data: {
+        userId,
+        engine,
+        status,
+        company: 'C',
+        contactName1: 'N',
+        contactEmail1: 'n@example.org',
+        missionStatement: 'M',
+        keyPrograms: 'K',
+        impactMetrics: 'I',
+        tone: 'professional',
+      },
     })
   }
 
@@ -434,7 +459,10 @@ describe('invitations', () => {
   }
 
   const accept = (token: string, extra: Record<string, string> = {}) =>
-    call(welcomeAction, formRequest('/welcome', { token, newPassword: 'my own password', confirmPassword: 'my own password', acceptTerms: 'on', ...extra }))
+    call(
+      welcomeAction,
+      formRequest('/welcome', { token, newPassword: 'my own password', confirmPassword: 'my own password', acceptTerms: 'on', ...extra }),
+    )
 
   it('creates the account with no password and emails a week-long link whose page sets it, records the terms and signs in', async () => {
     const { admin } = await adminAndMember()
@@ -446,7 +474,9 @@ describe('invitations', () => {
     const invited = await prisma.user.findUniqueOrThrow({ where: { email: 'new.person@example.org' } })
     expect(invited).toMatchObject({ passwordHash: null, termsAcceptedAt: null, isAdmin: false })
     // Nobody can sign in to it before the invitee sets a password.
-    expect((await call(loginApi, jsonRequest('/auth/login', { email: 'new.person@example.org', password: 'any password at all' }))).status).toBe(401)
+    expect(
+      (await call(loginApi, jsonRequest('/auth/login', { email: 'new.person@example.org', password: 'any password at all' }))).status,
+    ).toBe(401)
 
     const { mail, token } = await invitationToken('new.person@example.org')
     expect(mail.subject).toBe('You are invited to Impact Narrative Studio')
@@ -471,7 +501,9 @@ describe('invitations', () => {
     const after = await prisma.user.findUniqueOrThrow({ where: { id: invited.id } })
     expect(after.termsAcceptedAt).toBeInstanceOf(Date)
     expect(after.marketingConsentAt).toBeNull()
-    expect((await call(loginApi, jsonRequest('/auth/login', { email: 'new.person@example.org', password: 'my own password' }))).status).toBe(200)
+    expect(
+      (await call(loginApi, jsonRequest('/auth/login', { email: 'new.person@example.org', password: 'my own password' }))).status,
+    ).toBe(200)
     // Once.
     expect((await call(welcomeLoader, getRequest(`/welcome?token=${token}`))).status).toBe(400)
     expect((await accept(token)).status).toBe(400)
@@ -482,7 +514,10 @@ describe('invitations', () => {
     await invite(admin.cookie)
     const { token } = await invitationToken('new.person@example.org')
     expect((await call(resetPageLoader, getRequest(`/reset-password?token=${token}`))).status).toBe(400)
-    const reset = await call(resetPageAction, formRequest('/reset-password', { token, newPassword: 'sneaky password', confirmPassword: 'sneaky password' }))
+    const reset = await call(
+      resetPageAction,
+      formRequest('/reset-password', { token, newPassword: 'sneaky password', confirmPassword: 'sneaky password' }),
+    )
     expect(reset.status).toBe(400)
 
     requestPasswordReset('member@example.org')
@@ -538,7 +573,8 @@ describe('through the built app, with SIGNUPS=closed in its environment', () => 
     if (app) fs.rmSync(app.dataDir, { recursive: true, force: true })
   })
 
-  const send = async (path: string, init: RequestInit = {}) => readAnswer(await fetch(`${app.origin}${path}`, { redirect: 'manual', ...init }))
+  const send = async (path: string, init: RequestInit = {}) =>
+    readAnswer(await fetch(`${app.origin}${path}`, { redirect: 'manual', ...init }))
 
   it('refuses every sign-up after the first, on the page and the API, and stops offering it', async () => {
     const api = await send('/auth/register', {
@@ -597,6 +633,9 @@ describe('through the built app, with SIGNUPS=closed in its environment', () => 
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ email, password: PASSWORD }),
     })
-    return answer.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='))!.split(';')[0]
+    return answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('__session='))!
+      .split(';')[0]
   }
 })

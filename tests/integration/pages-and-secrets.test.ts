@@ -38,7 +38,14 @@ const answers: Answer[] = []
 
 async function send(
   path: string,
-  { actor = 'anonymous', auth = 'cookie', method = 'GET', form, json, headers = {} }: {
+  {
+    actor = 'anonymous',
+    auth = 'cookie',
+    method = 'GET',
+    form,
+    json,
+    headers = {},
+  }: {
     actor?: Actor
     auth?: 'cookie' | 'bearer'
     method?: string
@@ -124,7 +131,11 @@ describe('error pages', () => {
   }
 
   it('shows the request id on a 500 page, the id the failure was logged under', async () => {
-    const answer = await send(`/admin/narratives/${narrativeId}`, { actor: 'user', method: 'POST', form: { intent: 'save', generatedNarrative: FAILING_TEXT } })
+    const answer = await send(`/admin/narratives/${narrativeId}`, {
+      actor: 'user',
+      method: 'POST',
+      form: { intent: 'save', generatedNarrative: FAILING_TEXT },
+    })
     const lines = await expectRequestIdShown(answer, 500, `/admin/narratives/${narrativeId}`)
     expect(answer.text).toContain('Failed to load narrative details')
     expect(lines.map((line) => line.event)).toContain('request.error')
@@ -145,7 +156,13 @@ describe('Cache-Control: no-store on private answers', () => {
   const cacheControl = (answer: Answer) => answer.headers.get('Cache-Control')
 
   it('is sent with every page and data request of a signed-in person', async () => {
-    for (const path of ['/dashboard', `/admin/narratives/${narrativeId}`, '/terms', '/dashboard.data', `/admin/narratives/${narrativeId}.data`]) {
+    for (const path of [
+      '/dashboard',
+      `/admin/narratives/${narrativeId}`,
+      '/terms',
+      '/dashboard.data',
+      `/admin/narratives/${narrativeId}.data`,
+    ]) {
       const answer = await send(path, { actor: 'user' })
       expect({ path, status: answer.status, cacheControl: cacheControl(answer) }).toEqual({ path, status: 200, cacheControl: 'no-store' })
     }
@@ -237,7 +254,14 @@ describe('keys never appear in pages, answers or errors', () => {
       expect(seen.size).toBeGreaterThan(seeds.length)
     }
     for (const actor of ['anonymous', 'user', 'admin'] as const) {
-      for (const path of ['/auth/profile', '/auth/', '/api/narrative', `/api/narrative/${narrativeId}`, `/api/narrative/${narrativeId}/docx`, '/auth/verify-reset-token?token=x']) {
+      for (const path of [
+        '/auth/profile',
+        '/auth/',
+        '/api/narrative',
+        `/api/narrative/${narrativeId}`,
+        `/api/narrative/${narrativeId}/docx`,
+        '/auth/verify-reset-token?token=x',
+      ]) {
         await send(path, { actor, auth: 'bearer' })
       }
     }
@@ -252,7 +276,11 @@ describe('keys never appear in pages, answers or errors', () => {
         method: 'POST',
         json: { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} ${marker}` },
       })
-    const streams = await Promise.all([generate('user', '[[fake:429]]'), generate('user', '[[fake:500]]'), generate('admin', '[[fake:drop]]')])
+    const streams = await Promise.all([
+      generate('user', '[[fake:429]]'),
+      generate('user', '[[fake:500]]'),
+      generate('admin', '[[fake:drop]]'),
+    ])
     for (const stream of streams) {
       expect(stream.status).toBe(200)
       expect(stream.text).toMatch(/^event: error$/m)
@@ -283,7 +311,12 @@ describe('keys never appear in pages, answers or errors', () => {
     expect((await send('/auth/forgot-password', { method: 'POST', json: { email: EMAILS.admin } })).status).toBe(200)
     for (let i = 0; i < 100 && !app.logs().includes('auth.reset_mail_failed'); i++) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(app.logs()).toContain('"event":"auth.reset_mail_failed"')
-    const api = await send(`/api/narrative/${narrativeId}`, { actor: 'user', auth: 'bearer', method: 'PUT', json: { generatedNarrative: FAILING_TEXT } })
+    const api = await send(`/api/narrative/${narrativeId}`, {
+      actor: 'user',
+      auth: 'bearer',
+      method: 'PUT',
+      json: { generatedNarrative: FAILING_TEXT },
+    })
     expect(api.status).toBe(500)
     expect(JSON.parse(api.text).details.requestId).toBe(api.headers.get('X-Request-Id'))
   })
@@ -291,7 +324,9 @@ describe('keys never appear in pages, answers or errors', () => {
   it('goes through refused API calls', async () => {
     expect((await send('/api/narrative', { headers: { Authorization: 'Bearer not-a-token' } })).status).toBe(401)
     expect((await send('/api/narrative', { actor: 'user', auth: 'bearer', method: 'POST', json: {} })).status).toBe(400)
-    expect((await send('/api/narrative', { actor: 'user', auth: 'bearer', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415)
+    expect(
+      (await send('/api/narrative', { actor: 'user', auth: 'bearer', method: 'POST', headers: { 'Content-Type': 'text/plain' } })).status,
+    ).toBe(415)
     expect((await send('/auth/profile', { actor: 'user', auth: 'bearer', method: 'PUT' })).status).toBe(405)
     expect((await send('/auth/', { actor: 'user', auth: 'bearer' })).status).toBe(403)
   })

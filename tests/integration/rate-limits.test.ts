@@ -39,7 +39,8 @@ describe('sign-in', () => {
     await makeUser({ email: 'owner@example.org' })
     expect((await apiLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(200)
     // Guesses spread over many addresses, and a full allowance of them from one.
-    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures; i++) expect((await apiLogin(`10.0.0.${i}`, 'owner@example.org', 'wrong guess')).status).toBe(401)
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures; i++)
+      expect((await apiLogin(`10.0.0.${i}`, 'owner@example.org', 'wrong guess')).status).toBe(401)
     const startedAt = Date.now()
     expect((await apiLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(200)
     expect((await pageLogin('198.51.100.1', 'owner@example.org', PASSWORD)).status).toBe(302)
@@ -58,7 +59,8 @@ describe('sign-in', () => {
     await makeUser({ email: 'target@example.org' })
     // From an address the account signed in from, so the slowdown stays out of the way.
     await apiLogin('192.0.2.9', 'target@example.org', PASSWORD)
-    for (let i = 0; i < RATE_LIMITS.login.pair.limit; i++) expect((await apiLogin('192.0.2.9', 'target@example.org', 'wrong guess')).status).toBe(401)
+    for (let i = 0; i < RATE_LIMITS.login.pair.limit; i++)
+      expect((await apiLogin('192.0.2.9', 'target@example.org', 'wrong guess')).status).toBe(401)
     const refused = await apiLogin('192.0.2.9', 'target@example.org', PASSWORD)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
@@ -96,7 +98,8 @@ describe('sign-in', () => {
 
   it('does not let refused attempts push the queue back for the next person', async () => {
     await makeUser({ email: 'queue@example.org' })
-    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures + 4; i++) await apiLogin(`10.4.0.${i}`, 'queue@example.org', 'wrong guess').catch(() => {})
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeFailures + 4; i++)
+      await apiLogin(`10.4.0.${i}`, 'queue@example.org', 'wrong guess').catch(() => {})
     // However many attempts are refused now, the queue ahead of a newcomer stays within the longest wait and one gap.
     const refused = await Promise.all(Array.from({ length: 20 }, (_, i) => apiLogin(`10.4.1.${i}`, 'queue@example.org', 'wrong guess')))
     const waits = refused.filter((answer) => answer.status === 429).map((answer) => Number(answer.headers.get('Retry-After')))
@@ -115,7 +118,7 @@ describe('sign-in', () => {
 })
 
 describe('forgot password', () => {
-  it("lets the owner ask for a link from their own address after others asked for it elsewhere", async () => {
+  it('lets the owner ask for a link from their own address after others asked for it elsewhere', async () => {
     await makeUser({ email: 'mailbox@example.org' })
     for (let i = 0; i < RATE_LIMITS.forgot.pair.limit; i++) expect((await apiForgot(`10.1.0.${i}`, 'mailbox@example.org')).status).toBe(200)
     const before = await mailsTo('mailbox@example.org')

@@ -57,9 +57,15 @@ describe('the dashboard loader', () => {
     expect(dashboard.body).toMatchObject({ rememberedFrom: second, formValues: { company: 'Second Org' } })
 
     // A record sent through the API is not a generation: the form and its origin stay the last generation's.
-    const manual = await call(createApi, jsonRequest('/api/narrative', { ...FULL_INPUT, company: 'Manual Org', tone: 'professional', generatedNarrative: 'Text.' }, { token }))
+    const manual = await call(
+      createApi,
+      jsonRequest('/api/narrative', { ...FULL_INPUT, company: 'Manual Org', tone: 'professional', generatedNarrative: 'Text.' }, { token }),
+    )
     expect(manual.status).toBe(201)
-    expect((await call(dashboardLoader, getRequest('/dashboard', { cookie }))).body).toMatchObject({ rememberedFrom: second, formValues: { company: 'Second Org' } })
+    expect((await call(dashboardLoader, getRequest('/dashboard', { cookie }))).body).toMatchObject({
+      rememberedFrom: second,
+      formValues: { company: 'Second Org' },
+    })
     // Editing a saved narrative (?from=) is not the remembered organisation.
     const editing = await call(dashboardLoader, getRequest(`/dashboard?from=${manual.body.data.id}`, { cookie }))
     expect(editing.body).toMatchObject({ rememberedFrom: null, formValues: { company: 'Manual Org' } })
@@ -81,10 +87,14 @@ describe('the dashboard without JavaScript (the built app over HTTP)', () => {
       redirect: 'manual',
     })
     expect(response.status).toBe(302)
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
   }
   // React separates adjacent text with <!-- -->: gone, the page reads as a person sees it.
-  const page = async (cookie: string) => (await (await fetch(`${app.origin}/dashboard`, { headers: { Cookie: cookie } })).text()).replaceAll('<!-- -->', '')
+  const page = async (cookie: string) =>
+    (await (await fetch(`${app.origin}/dashboard`, { headers: { Cookie: cookie } })).text()).replaceAll('<!-- -->', '')
   const bearer = (token: string) => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${token}` })
 
   it('serves the form filled with the last generation, the quota line, and at zero a message at the top', async () => {
@@ -98,7 +108,11 @@ describe('the dashboard without JavaScript (the built app over HTTP)', () => {
       [token, 'Harvest & Table <Food Bank>'],
       [other, 'Harvest Other Org'],
     ]) {
-      const response = await fetch(`${app.origin}/api/narrative/generate`, { method: 'POST', headers: bearer(who), body: JSON.stringify({ ...FULL_INPUT, company }) })
+      const response = await fetch(`${app.origin}/api/narrative/generate`, {
+        method: 'POST',
+        headers: bearer(who),
+        body: JSON.stringify({ ...FULL_INPUT, company }),
+      })
       expect(response.status).toBe(200)
       expect((await readEvents(response, (event) => event.event === 'done')).at(-1)!.event).toBe('done')
     }
@@ -113,12 +127,18 @@ describe('the dashboard without JavaScript (the built app over HTTP)', () => {
     expect(filled).not.toContain('You have used all')
 
     const { id } = (await (await fetch(`${app.origin}/auth/profile`, { headers: bearer(token) })).json()) as { id: string }
-    const limited = await fetch(`${app.origin}/auth/users/${id}`, { method: 'PATCH', headers: bearer(adminToken), body: JSON.stringify({ dailyLimit: 1 }) })
+    const limited = await fetch(`${app.origin}/auth/users/${id}`, {
+      method: 'PATCH',
+      headers: bearer(adminToken),
+      body: JSON.stringify({ dailyLimit: 1 }),
+    })
     expect(limited.status).toBe(200)
     const empty = await page(cookie)
     expect(empty).toMatch(/0 of 1 left today · resets in \d+ (h|min)/)
     // Said near the heading, in a status region of its own (polite: it informs, it is no error).
-    const notice = empty.match(/<h1>Create your Impact Narrative<\/h1>[\s\S]*?<div[^>]*role="status"[^>]*>\s*<p[^>]*>(You have used all[^<]*)<\/p>/)
+    const notice = empty.match(
+      /<h1>Create your Impact Narrative<\/h1>[\s\S]*?<div[^>]*role="status"[^>]*>\s*<p[^>]*>(You have used all[^<]*)<\/p>/,
+    )
     expect(notice?.[1]).toMatch(/^You have used all 1 of today&#x27;s narratives\. They reset in \d+ (h|min), at midnight UTC\.$/)
   })
 })

@@ -16,7 +16,10 @@ const ORGANISATION = {
   ...inputs,
   tone: selectedTone,
   // Long lines of short words put a phone number and a range near a line's end somewhere in it.
-  generatedNarrative: Array.from({ length: 40 }, (_, i) => `${'Call us on 512-555-0142 or visit from 2019-2023 '.repeat(1 + (i % 4))}and ${'a '.repeat(i)}more.`).join('\n\n'),
+  generatedNarrative: Array.from(
+    { length: 40 },
+    (_, i) => `${'Call us on 512-555-0142 or visit from 2019-2023 '.repeat(1 + (i % 4))}and ${'a '.repeat(i)}more.`,
+  ).join('\n\n'),
 }
 
 type Printed = { pageSize: string; pages: number; text: string }
@@ -33,7 +36,10 @@ let createdAt = new Date()
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.resolve('tests/.tmp', 'word-'))
   ;[app, overridden] = await Promise.all([startAppServer(), startAppServer({ env: { DOCUMENT_LOCALE: 'en-GB', DOCUMENT_PAPER: 'a4' } })])
-  ;[token, overriddenToken] = await Promise.all([registerOverHttp(app.origin, 'word@example.org'), registerOverHttp(overridden.origin, 'word@example.org')])
+  ;[token, overriddenToken] = await Promise.all([
+    registerOverHttp(app.origin, 'word@example.org'),
+    registerOverHttp(overridden.origin, 'word@example.org'),
+  ])
   ;[id, overriddenId] = await Promise.all([create(app, token), create(overridden, overriddenToken)])
 })
 
@@ -65,14 +71,20 @@ async function print(server: AppServer, bearer: string, narrativeId: string, acc
   fs.writeFileSync(docx, Buffer.from(await response.arrayBuffer()))
   // A profile of its own, so parallel runs of soffice never share (and lock) one.
   const profile = `file://${path.join(workDir, `profile-${name}`)}`
-  await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', workDir, docx], { timeout: 90_000 })
+  await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', workDir, docx], {
+    timeout: 90_000,
+  })
   const pdf = path.join(workDir, `${name}.pdf`)
   const info = (await run('pdfinfo', [pdf])).stdout
   const text = (await run('pdftotext', ['-layout', pdf, '-'])).stdout
   return { pageSize: /^Page size:\s+(.+)$/m.exec(info)?.[1] ?? '', pages: Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]), text }
 }
 
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean)
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
 
 describe('the Word file, opened and printed by LibreOffice', () => {
   it("is laid out on the reader's paper and dated the reader's way", { timeout: 180_000 }, async () => {

@@ -32,7 +32,8 @@ async function createNarrative(token: string, text = FIRST_TEXT) {
   return res.body.data.id as string
 }
 
-const edit = (id: string, token: string, text: string) => call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: text }, { method: 'PUT', token }), { id })
+const edit = (id: string, token: string, text: string) =>
+  call(changeApi, jsonRequest(`/api/narrative/${id}`, { generatedNarrative: text }, { method: 'PUT', token }), { id })
 const versionsOf = (id: string, token: string) => call(versionsApi, getRequest(`/api/narrative/${id}/versions`, { token }), { id })
 const restore = (id: string, versionId: string, token: string) =>
   call(restoreApi, jsonRequest(`/api/narrative/${id}/versions/${versionId}/restore`, {}, { token }), { id, versionId })
@@ -81,7 +82,9 @@ describe('versions', () => {
     expect((await restore(id, version.id, other.token)).status).toBe(404)
     expect((await restore(id, 'no-such-version', owner.token)).status).toBe(404)
     expect((await restore(id, otherVersion.id, owner.token)).status).toBe(404)
-    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: owner.token }), { id })).body.data.generatedNarrative).toBe(FIRST_TEXT)
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: owner.token }), { id })).body.data.generatedNarrative).toBe(
+      FIRST_TEXT,
+    )
   })
 
   it('deletes the versions with their narrative', async () => {
@@ -114,10 +117,9 @@ describe('claims in the record as read', () => {
       await waitForGeneration(id)
       const record = (await call(getApi, getRequest(`/api/narrative/${id}`, { token }), { id })).body.data
       expect(record.wordCount).toBe(24)
-      expect(record.claims.filter((claim: { supported: boolean }) => !claim.supported).map((claim: { text: string }) => claim.text)).toEqual([
-        'Rotary Club',
-        '$5 million',
-      ])
+      expect(
+        record.claims.filter((claim: { supported: boolean }) => !claim.supported).map((claim: { text: string }) => claim.text),
+      ).toEqual(['Rotary Club', '$5 million'])
       expect(record.claims).toContainEqual(expect.objectContaining({ text: '38,000', supported: true, fields: ['impactMetrics'] }))
       expect(record.claims).toContainEqual(
         expect.objectContaining({ text: 'Travis County', supported: true, fields: ['missionStatement', 'geographicFocus'] }),
@@ -213,7 +215,10 @@ describe('variants with a model', () => {
   it('fails, and gives the day back, when no whole sentence fits', async () => {
     retryReply = 'One sentence that goes on and on without any end in sight and with no full stop at all to cut it at'
     const { user, events } = await writeVariant({ format: 'custom', maxWords: 10 })
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'No whole sentence of the variant fits within 10 words. Try a higher limit.' } })
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'No whole sentence of the variant fits within 10 words. Try a higher limit.' },
+    })
     expect(await getRemainingQuota(user.id)).toBe(10)
     expect(await prisma.narrativeVariant.findFirst({ select: { status: true } })).toEqual({ status: 'failed' })
   })
@@ -250,7 +255,9 @@ describe('the narrative page', () => {
       { text: '38,000', change: 'added' },
       { text: ' families.', change: 'same' },
     ])
-    const res = await call(pageAction, formRequest(`/admin/narratives/${id}`, { intent: 'restore', versionId: first.id }, { cookie }), { id })
+    const res = await call(pageAction, formRequest(`/admin/narratives/${id}`, { intent: 'restore', versionId: first.id }, { cookie }), {
+      id,
+    })
     expect(res.status).toBe(302)
     expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).generatedNarrative).toBe('We fed many families.')
   })
@@ -274,7 +281,9 @@ describe('the quota and the organisation, remembered', () => {
       [owner.token, 'Owner Org'],
       [other.token, 'Other Org'],
     ]) {
-      const response = (await generateApi(routeArgs(jsonRequest('/api/narrative/generate', { ...FULL_INPUT, company }, { token }), {}))) as Response
+      const response = (await generateApi(
+        routeArgs(jsonRequest('/api/narrative/generate', { ...FULL_INPUT, company }, { token }), {}),
+      )) as Response
       await waitForGeneration((await readEvents(response, (event) => event.event === 'done')).at(-1)!.data.id)
     }
     // Written elsewhere and sent through the API: not an organisation the user described here.

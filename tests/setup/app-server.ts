@@ -95,7 +95,10 @@ async function waitForHealth(origin: string, exited: Promise<number | null>, log
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (done) throw new Error(`The app exited during start-up:\n${logs()}`)
-    const ok = await fetch(`${origin}/resources/healthcheck`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${origin}/resources/healthcheck`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

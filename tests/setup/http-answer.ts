@@ -1,7 +1,11 @@
 export type Send = { method?: string; json?: unknown; form?: Record<string, string>; from?: string; cookie?: string; token?: string }
 
 /** A request to the app over real HTTP, as a browser form, a JSON client or a proxied address sends it. */
-export async function sendTo(origin: string, path: string, { method = 'POST', json, form, from, cookie, token }: Send = {}): Promise<HttpAnswer> {
+export async function sendTo(
+  origin: string,
+  path: string,
+  { method = 'POST', json, form, from, cookie, token }: Send = {},
+): Promise<HttpAnswer> {
   const headers = new Headers()
   if (from) headers.set('X-Forwarded-For', from)
   if (cookie) headers.set('Cookie', cookie)

@@ -11,22 +11,36 @@ const its = nlp.its
 /** The sentences of `text`, as wink-nlp splits them. */
 export function sentencesOf(text: string): string[] {
   const sentences: string[] = []
-  nlp.readDoc(text).sentences().each((sentence: ItemSentence) => { sentences.push(sentence.out()) })
+  nlp
+    .readDoc(text)
+    .sentences()
+    .each((sentence: ItemSentence) => {
+      sentences.push(sentence.out())
+    })
   return sentences
 }
 
 /** The sentences in which the part-of-speech tagger finds no verb (nor auxiliary). */
 export function verblessSentences(text: string): string[] {
   const found: string[] = []
-  nlp.readDoc(text).sentences().each((sentence: ItemSentence) => {
-    const tags = sentence.tokens().out(its.pos) as string[]
-    if (!tags.some((tag) => tag === 'VERB' || tag === 'AUX')) found.push(sentence.out())
-  })
+  nlp
+    .readDoc(text)
+    .sentences()
+    .each((sentence: ItemSentence) => {
+      const tags = sentence.tokens().out(its.pos) as string[]
+      if (!tags.some((tag) => tag === 'VERB' || tag === 'AUX')) found.push(sentence.out())
+    })
   return found
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}$%'’.,-]+/gu)?.map((word) => word.replace(/[.,]+$/, '')).filter(Boolean) ?? []
+  return (
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}$%'’.,-]+/gu)
+      ?.map((word) => word.replace(/[.,]+$/, ''))
+      .filter(Boolean) ?? []
+  )
 }
 
 /** The distinct runs of `n` consecutive words (case and closing punctuation ignored). */

@@ -1,6 +1,5 @@
 import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
 
- 
 export type SseEvent = { event: string; id?: string; data: any }
 
 /** Reads a response's events (data parsed as JSON) until `stopAfter` returns true or the stream ends. */
@@ -14,5 +13,8 @@ export async function readEvents(response: Response, stopAfter: (event: SseEvent
 }
 
 export function textOf(events: SseEvent[]) {
-  return events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')
+  return events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text)
+    .join('')
 }

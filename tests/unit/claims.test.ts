@@ -123,14 +123,21 @@ describe('findClaims on a whole narrative', () => {
       'With the Rotary Club, we delivered 40,000 meals through weekend meal packs and SNAP enrollment help.',
       'To support this work, contact Maria Delgado, Executive Director, at 512-555-0142.',
     ].join(' ')
-    expect(findClaims(text, INPUTS).filter((claim) => !claim.supported).map((claim) => claim.text)).toEqual(['Rotary Club', '40,000'])
+    expect(
+      findClaims(text, INPUTS)
+        .filter((claim) => !claim.supported)
+        .map((claim) => claim.text),
+    ).toEqual(['Rotary Club', '40,000'])
   })
 
   it('finds nothing unsupported in what the offline drafter writes, which only uses the inputs', () => {
     const { selectedTone: _tone, ...inputs } = FULL_INPUT
     for (const tone of TONES) {
       const unsupported = findClaims(draftNarrative({ ...FULL_INPUT, selectedTone: tone }), inputs).filter((claim) => !claim.supported)
-      expect(unsupported.map((claim) => claim.text), tone).toEqual([])
+      expect(
+        unsupported.map((claim) => claim.text),
+        tone,
+      ).toEqual([])
     }
   })
 })

@@ -55,14 +55,17 @@ function decode(xml: string): string {
 const paragraphXml = (xml: string) => xml.match(/<w:p>[\s\S]*?<\/w:p>/g) ?? []
 // A non-breaking hyphen is an element of its own; it reads as '-'.
 const textOf = (paragraph: string) =>
-  decode([...paragraph.replace(/<w:noBreakHyphen\/>/g, '<w:t>-</w:t>').matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(''))
+  decode(
+    [...paragraph.replace(/<w:noBreakHyphen\/>/g, '<w:t>-</w:t>').matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
+      .map((match) => match[1])
+      .join(''),
+  )
 const paragraphTexts = (xml: string) => paragraphXml(xml).map(textOf)
 const headingTexts = (xml: string, level: number) =>
   paragraphXml(xml)
     .filter((p) => p.includes(`<w:pStyle w:val="Heading${level}"/>`))
     .map(textOf)
-const styleXml = (styles: string, id: string) =>
-  styles.match(new RegExp(`<w:style [^>]*w:styleId="${id}"[\\s\\S]*?</w:style>`))?.[0] ?? ''
+const styleXml = (styles: string, id: string) => styles.match(new RegExp(`<w:style [^>]*w:styleId="${id}"[\\s\\S]*?</w:style>`))?.[0] ?? ''
 
 const DEFAULT_LINK = 'https://github.com/impact-narrative-studio'
 
@@ -236,13 +239,19 @@ describe('buildNarrativeDocx', () => {
   })
 
   test('keeps phone numbers and ranges whole: their hyphens do not break', async () => {
-    const { document } = await build({ narrative: 'Call 512-555-0142 about 2019-2023 and a well-known e-mail.', contacts: 'Primary: Maria (512-555-0142)' })
+    const { document } = await build({
+      narrative: 'Call 512-555-0142 about 2019-2023 and a well-known e-mail.',
+      contacts: 'Primary: Maria (512-555-0142)',
+    })
     expect(document.match(/<w:noBreakHyphen\/>/g)).toHaveLength(5)
     expect(document).toContain('well-known e-mail')
   })
 
   test('labels every tone, and treats an unknown tone as professional', async () => {
-    for (const [tone, label] of [['conversational', 'Conversational'], ['academic', 'Academic']] as const) {
+    for (const [tone, label] of [
+      ['conversational', 'Conversational'],
+      ['academic', 'Academic'],
+    ] as const) {
       expect((await build({ narrative: 'x', tone })).footer).toContain(label)
     }
     expect((await build({ narrative: 'x', tone: 'shouty' as Tone })).footer).toContain('Professional')
@@ -301,19 +310,17 @@ describe('buildNarrativeDocx', () => {
 
   test('writes user text as text, never as markup', async () => {
     const narrative = '<script>alert("x")</script> & <w:p>Sons</w:p>'
-    const { document, files } = await build({ title: { title: 'Acme & Co. <b>' }, narrative, contacts: 'Jane <jane@acme.org>', website: 'a&b' })
+    const { document, files } = await build({
+      title: { title: 'Acme & Co. <b>' },
+      narrative,
+      contacts: 'Jane <jane@acme.org>',
+      website: 'a&b',
+    })
     expect(document).not.toContain('<script>')
     expect(document).not.toContain('<w:p>Sons')
     expect(document).toContain('&lt;script&gt;')
     expect(document).toContain('Acme &amp; Co. &lt;b&gt;')
-    expect(paragraphTexts(document)).toEqual([
-      'Acme & Co. <b>',
-      narrative,
-      'Contact Information',
-      'Jane <jane@acme.org>',
-      'Website',
-      'a&b',
-    ])
+    expect(paragraphTexts(document)).toEqual(['Acme & Co. <b>', narrative, 'Contact Information', 'Jane <jane@acme.org>', 'Website', 'a&b'])
     expect(files.get('docProps/core.xml')).toContain('<dc:title>Acme &amp; Co. &lt;b&gt;</dc:title>')
   })
 

@@ -56,8 +56,7 @@ const cleanWater: NarrativeInput = {
     'We drill and rehabilitate boreholes, train local water committees to maintain them, and teach hygiene and sanitation in schools. Each project is planned with village leaders and owned by the community.',
   impactMetrics:
     'Since 2016 we have completed 212 water points serving more than 95,000 people. Waterborne illness in partner villages fell by 40%, and school attendance among girls rose by 23%.',
-  targetAudience:
-    'Rural villages without a safe water source, especially women and girls who carry the burden of collecting water.',
+  targetAudience: 'Rural villages without a safe water source, especially women and girls who carry the burden of collecting water.',
   geographicFocus: 'Northern Uganda and western Kenya.',
   selectedTone: 'passionate',
 }
@@ -93,8 +92,7 @@ function expectNoInventedFacts(output: string, input: NarrativeInput) {
   const sourceNumbers = new Set(numbersIn(source))
   for (const number of numbersIn(output)) expect(sourceNumbers, `number ${number}`).toContain(number)
   const sourceWords = new Set(source.match(/[A-Za-z][A-Za-z'’-]*/g)?.map((word) => word.replace(/['’]s$/, '')))
-  for (const word of capitalizedMidSentenceWords(output))
-    expect(sourceWords, `capitalised word ${word}`).toContain(word)
+  for (const word of capitalizedMidSentenceWords(output)) expect(sourceWords, `capitalised word ${word}`).toContain(word)
 }
 
 function expectPlainProse(output: string) {
@@ -160,7 +158,9 @@ describe('draftNarrative', () => {
 
   it('names the primary contact in every tone’s call to action', () => {
     for (const tone of TONES) {
-      const callToAction = draftNarrative({ ...foodBank, selectedTone: tone }).split('\n\n').at(-1)!
+      const callToAction = draftNarrative({ ...foodBank, selectedTone: tone })
+        .split('\n\n')
+        .at(-1)!
       expect(callToAction, tone).toContain('Maria Delgado')
       expect(callToAction, tone).toContain('maria@harvesttable.org')
     }
@@ -181,8 +181,7 @@ describe('draftNarrative', () => {
     const longSentences = (topic: string) =>
       Array.from(
         { length: 40 },
-        (_, index) =>
-          `In year ${index + 2000} our ${topic} work reached ${index * 17 + 5} more households across the region.`
+        (_, index) => `In year ${index + 2000} our ${topic} work reached ${index * 17 + 5} more households across the region.`,
       ).join(' ')
     for (const tone of TONES) {
       const input: NarrativeInput = {
@@ -208,8 +207,7 @@ describe('draftNarrative', () => {
       const input: NarrativeInput = {
         ...foodBank,
         selectedTone: tone,
-        company:
-          'The Very Long Named Community Partnership For Neighborhood Renewal And Opportunity In Greater Riverside',
+        company: 'The Very Long Named Community Partnership For Neighborhood Renewal And Opportunity In Greater Riverside',
         missionStatement: endless,
         keyPrograms: endless,
         impactMetrics: endless,
@@ -280,7 +278,8 @@ describe('draftNarrative', () => {
   it('gives a list item a verb of its own, and never lends one item’s modifier to the next', () => {
     const output = draftNarrative({
       ...foodBank,
-      impactMetrics: '- 620 women agents trained, earning an average of $95 a month\n- An estimated 52,000 tonnes of CO2 emissions avoided\n- Winner of the 2023 Ashden Award',
+      impactMetrics:
+        '- 620 women agents trained, earning an average of $95 a month\n- An estimated 52,000 tonnes of CO2 emissions avoided\n- Winner of the 2023 Ashden Award',
     })
     expect(output).toContain('620 women agents were trained, earning an average of $95 a month.')
     expect(output).toContain('An estimated 52,000 tonnes of CO2 emissions were avoided.')
@@ -313,13 +312,23 @@ describe('draftNarrative', () => {
   })
 })
 
-describe('hostile text at the form\'s maximum sizes', () => {
+describe("hostile text at the form's maximum sizes", () => {
   const fill = (unit: string) => unit.repeat(Math.ceil(5000 / unit.length)).slice(0, 5000)
-  it.each(['!', '.', '. A', '… ', 'ab ', 'We feed people. ', '- item\n'])('still drafts at most 400 words, ending on a full stop, from %j repeated', (unit) => {
-    const text = fill(unit)
-    const draft = draftNarrative({ ...foodBank, missionStatement: text, keyPrograms: text, impactMetrics: text, targetAudience: text, geographicFocus: text })
-    expect(countWords(draft)).toBeLessThanOrEqual(400)
-    expect(draft).toContain('Harvest Table Food Bank')
-    expect(draft.trim()).toMatch(/[.!?…]["'”’)]*$/)
-  })
+  it.each(['!', '.', '. A', '… ', 'ab ', 'We feed people. ', '- item\n'])(
+    'still drafts at most 400 words, ending on a full stop, from %j repeated',
+    (unit) => {
+      const text = fill(unit)
+      const draft = draftNarrative({
+        ...foodBank,
+        missionStatement: text,
+        keyPrograms: text,
+        impactMetrics: text,
+        targetAudience: text,
+        geographicFocus: text,
+      })
+      expect(countWords(draft)).toBeLessThanOrEqual(400)
+      expect(draft).toContain('Harvest Table Food Bank')
+      expect(draft.trim()).toMatch(/[.!?…]["'”’)]*$/)
+    },
+  )
 })

@@ -37,7 +37,11 @@ describe('fake-openai fixture', () => {
     expect(text).toBe(DEFAULT_TEXT)
     expect(DEFAULT_TEXT.split(/\s+/).length).toBeGreaterThanOrEqual(350)
     expect(chunks.length).toBeGreaterThan(100) // many small pieces, not one blob
-    expect(chunks[0]).toMatchObject({ object: 'chat.completion.chunk', model: 'gpt-4o-mini', choices: [{ index: 0, delta: { role: 'assistant' } }] })
+    expect(chunks[0]).toMatchObject({
+      object: 'chat.completion.chunk',
+      model: 'gpt-4o-mini',
+      choices: [{ index: 0, delta: { role: 'assistant' } }],
+    })
     expect(chunks.at(-1)!.choices[0].finish_reason).toBe('stop')
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1)
 
@@ -81,7 +85,10 @@ describe('fake-openai fixture', () => {
   it('a per-request marker overrides the global mode; delay marker overrides first-token delay', async () => {
     fake.setMode('500')
     const started = Date.now()
-    const res = await client().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'ok [[fake:normal]] [[fake:delay=600]]' }] })
+    const res = await client().chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'ok [[fake:normal]] [[fake:delay=600]]' }],
+    })
     expect(Date.now() - started).toBeGreaterThanOrEqual(550)
     expect(res.choices[0].message.content).toBe(DEFAULT_TEXT)
     expect(fake.counts).toMatchObject({ normal: 1, '500': 0 })

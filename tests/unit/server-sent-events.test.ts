@@ -43,7 +43,8 @@ describe('readServerSentEvents', () => {
 
   it('gives each event its name and id, and a plain data event the name message', async () => {
     const events = []
-    for await (const event of readServerSentEvents(streamOf('id: 7\nevent: delta\ndata: {"text":"a"}\n\ndata: [DONE]\n\n'))) events.push(event)
+    for await (const event of readServerSentEvents(streamOf('id: 7\nevent: delta\ndata: {"text":"a"}\n\ndata: [DONE]\n\n')))
+      events.push(event)
     expect(events).toEqual([
       { event: 'delta', id: '7', data: '{"text":"a"}' },
       { event: 'message', id: undefined, data: '[DONE]' },
@@ -66,7 +67,9 @@ describe('readServerSentEvents', () => {
 
   it('groups the events that one read completes, and yields no empty groups', async () => {
     const batches: string[][] = []
-    for await (const events of readServerSentEventBatches(streamOf('data: a\n\ndata: b\n\nda', 'ta: c', '\n\n', ': only a comment\n\n', 'data: d'))) {
+    for await (const events of readServerSentEventBatches(
+      streamOf('data: a\n\ndata: b\n\nda', 'ta: c', '\n\n', ': only a comment\n\n', 'data: d'),
+    )) {
       batches.push(events.map((event) => event.data))
     }
     expect(batches).toEqual([['a', 'b'], ['c'], ['d']])

@@ -23,8 +23,12 @@ describe('VariantRequestSchema and limitOf', () => {
     expect(firstError({ format: 'custom', maxWords: 12.5 })).toBe('maxWords must be a whole number')
     expect(firstError({ format: 'custom', maxWords: 100_000 })).toBe('maxWords must be at most 1000')
     expect(firstError({ format: 'custom' })).toBe('A custom limit needs maxWords or maxCharacters, not both')
-    expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe('A custom limit needs maxWords or maxCharacters, not both')
-    expect(firstError({ format: 'pitch', maxWords: 40 })).toBe('The pitch format has its own limit: choose custom to set maxWords or maxCharacters')
+    expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe(
+      'A custom limit needs maxWords or maxCharacters, not both',
+    )
+    expect(firstError({ format: 'pitch', maxWords: 40 })).toBe(
+      'The pitch format has its own limit: choose custom to set maxWords or maxCharacters',
+    )
     expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social or custom')
   })
 })

@@ -65,7 +65,10 @@ export async function redeemLink(
   changes: (link: LinkRow) => Promise<Prisma.UserUpdateInput>,
   { forUser }: { forUser?: string } = {},
 ) {
-  const link = await prisma.passwordReset.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, newEmail: true } })
+  const link = await prisma.passwordReset.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, newEmail: true },
+  })
   if (!link || (forUser !== undefined && link.userId !== forUser)) return { userId: link?.userId ?? null, redeemed: false }
   const data = await changes(link)
   const redeemed = await prisma.$transaction(async (tx) => {

@@ -58,7 +58,10 @@ export async function renameUser(user: Owner, { firstName, lastName }: { firstNa
  * the user, and their unused reset, invitation and email links: only `keepSession` (the secret of the session or token the
  * request came with) stays signed in. The address is told.
  */
-export async function changePassword(user: Owner, { currentPassword, newPassword, keepSession }: { currentPassword: string; newPassword: string; keepSession: string }) {
+export async function changePassword(
+  user: Owner,
+  { currentPassword, newPassword, keepSession }: { currentPassword: string; newPassword: string; keepSession: string },
+) {
   await confirmPassword(user, currentPassword)
   // Hashed before the transaction, which must not wait on argon2 (decision 016).
   const passwordHash = await hashPassword(newPassword)

@@ -39,7 +39,10 @@ export async function inviteUser(actor: Actor, { email, firstName, lastName }: I
 
 /** A new link for someone who has not set a password yet; the older one stops working. */
 export async function resendInvitation(actor: Actor, userId: string) {
-  const user = await prisma.user.findFirst({ where: { id: userId, passwordHash: null }, select: { id: true, email: true, firstName: true } })
+  const user = await prisma.user.findFirst({
+    where: { id: userId, passwordHash: null },
+    select: { id: true, email: true, firstName: true },
+  })
   if (!user) throw new InvitationError(NOTHING_TO_RESEND)
   log('info', 'user.invitation_resent', { actorId: actor.id, userId: user.id })
   return { user, mailed: await mailInvitation(user) }

@@ -50,7 +50,8 @@ export async function updateUserControls(actor: { id: string }, userId: string, 
 function assignments({ disabled, dailyLimit, isAdmin }: UserChanges, now: Date): Prisma.Sql[] {
   const set = [Prisma.sql`"updatedAt" = ${now}`]
   // Disabling a disabled account keeps the time it was first disabled.
-  if (disabled !== undefined) set.push(disabled ? Prisma.sql`"disabledAt" = COALESCE("disabledAt", ${now})` : Prisma.sql`"disabledAt" = NULL`)
+  if (disabled !== undefined)
+    set.push(disabled ? Prisma.sql`"disabledAt" = COALESCE("disabledAt", ${now})` : Prisma.sql`"disabledAt" = NULL`)
   if (dailyLimit !== undefined) set.push(Prisma.sql`"dailyLimit" = ${dailyLimit}`)
   if (isAdmin !== undefined) set.push(Prisma.sql`"isAdmin" = ${isAdmin ? 1 : 0}`)
   return set

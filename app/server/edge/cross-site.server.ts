@@ -20,7 +20,8 @@ export function isCrossSite({ method, headers, host }: { method: string; headers
 /** Refuses a cross-site state change before its body is read. */
 export function refuseCrossSite(): RequestHandler {
   return (req, res, next) => {
-    if (!isCrossSite({ method: req.method, headers: new Headers(req.headers as Record<string, string>), host: req.get('host') ?? '' })) return next()
+    if (!isCrossSite({ method: req.method, headers: new Headers(req.headers as Record<string, string>), host: req.get('host') ?? '' }))
+      return next()
     refuse(req, res, { status: 403, error: 'Cross-site request refused' })
   }
 }

@@ -146,7 +146,8 @@ export function refuseOver(action: RateLimitedAction | 'create', counter: Counte
 export async function enforceRateLimit(action: RateLimitedAction, account?: string) {
   const rules: { ip: RateLimitRule; pair?: RateLimitRule } = RATE_LIMITS[action]
   refuseOver(action, await store.count(`${action}:ip:${clientAddress()}`, rules.ip.windowMs), rules.ip.limit, 'address')
-  if (account && rules.pair) refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
+  if (account && rules.pair)
+    refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
 }
 
 /** Counts a narrative saved through the API by this user; throws RateLimitError past MAX_CREATES_PER_MINUTE. */

@@ -12,7 +12,6 @@ import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/gen
 // voice chooses the order, shapes, person and call to action (drafter/voices), and this file keeps the
 // sentences that matter most within 300-400 words. Deterministic, in process, linear in its input.
 
-
 const MAX_WORDS = 390
 const ENOUGH_WORDS = 365
 
@@ -42,7 +41,9 @@ function fit(paragraphs: Candidate[][]): string[][] {
       total += words
     }
   }
-  return paragraphs.map((paragraph) => paragraph.filter((candidate) => kept.has(candidate)).map((candidate) => candidate.text)).filter((paragraph) => paragraph.length > 0)
+  return paragraphs
+    .map((paragraph) => paragraph.filter((candidate) => kept.has(candidate)).map((candidate) => candidate.text))
+    .filter((paragraph) => paragraph.length > 0)
 }
 
 function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number): Context {
@@ -67,7 +68,8 @@ function nameOf(reading: Reading, input: NarrativeInput): string {
   return text.toLowerCase().includes(`the ${reading.name.toLowerCase()}`) ? `The ${reading.name}` : reading.name
 }
 
-const PURPOSE = /^(?:[^.!?]{0,120}?\b(?:mission is|exists|works|aims|seeks|strives|is here|are here|wants|want)\s+)?to\s+(?!date\b)(\S[^.!?]*)$/i
+const PURPOSE =
+  /^(?:[^.!?]{0,120}?\b(?:mission is|exists|works|aims|seeks|strives|is here|are here|wants|want)\s+)?to\s+(?!date\b)(\S[^.!?]*)$/i
 
 /** The mission's aim as a verb phrase ("end hunger in Lane County"), when it states one. */
 function purposeOf(reading: Reading): string | null {
@@ -90,4 +92,3 @@ function describeContact(contact: Contact | null, toneIndex: number): string | n
   const who = contact.title ? `${contact.name}, ${contact.title}` : contact.name
   return reach ? `${who}${contact.title ? ',' : ''} at ${reach}` : who
 }
-

@@ -47,7 +47,8 @@ function createEngine(): NarrativeEngine {
   return {
     name: env.OPENAI_MODEL,
     stream: (input, signal) => streamFromModel(client, [{ role: 'user', content: buildPrompt(input) }], MAX_ANSWER_TOKENS, signal),
-    streamVariant: (task, signal, retry) => streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
+    streamVariant: (task, signal, retry) =>
+      streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
   }
 }
 
@@ -151,7 +152,8 @@ function readChunks(events: ServerSentEvent[]): { text: string; finished: boolea
     const choice = chunk.choices?.[0]
     if (choice?.delta?.content) text += choice.delta.content
     // Azure OpenAI and others stop an answer their content filter flags: what came before is not a narrative.
-    if (choice?.finish_reason === 'content_filter') return { text, finished, error: new ModelStreamError("The provider's content filter stopped the answer") }
+    if (choice?.finish_reason === 'content_filter')
+      return { text, finished, error: new ModelStreamError("The provider's content filter stopped the answer") }
     if (choice?.finish_reason) finished = true
   }
   return { text, finished }

@@ -68,7 +68,9 @@ export function streamGenerationEvents({
       let closed = false
       const send = (event: string, data: unknown, eventId?: number) => {
         if (closed) return
-        controller.enqueue(encoder.encode(`${eventId === undefined ? '' : `id: ${eventId}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+        controller.enqueue(
+          encoder.encode(`${eventId === undefined ? '' : `id: ${eventId}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        )
       }
       const close = () => {
         if (closed) return

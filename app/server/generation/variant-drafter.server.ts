@@ -86,7 +86,12 @@ function splitSentences(text: string): string[] {
 }
 
 function firstItem(text: string): string {
-  return text.split(/\n+|;\s*/).map((item) => item.replace(LIST_MARKER, '').trim()).find(Boolean) ?? ''
+  return (
+    text
+      .split(/\n+|;\s*/)
+      .map((item) => item.replace(LIST_MARKER, '').trim())
+      .find(Boolean) ?? ''
+  )
 }
 
 function stripEnd(text: string) {

@@ -25,7 +25,9 @@ export async function writeVariant(engine: NarrativeEngine, task: VariantTask, o
   const first = await attemptVariant(engine.streamVariant(task, signal), out)
   if (fits(first, task.limit)) return first
   const retry = overshoot(first, task.limit)
-  out.restart(`The first draft was ${retry.length} ${task.limit.unit}, ${retry.over} over the limit of ${task.limit.max}. Asking for a shorter one.`)
+  out.restart(
+    `The first draft was ${retry.length} ${task.limit.unit}, ${retry.over} over the limit of ${task.limit.max}. Asking for a shorter one.`,
+  )
   const second = await attemptVariant(engine.streamVariant(task, signal, retry), out)
   if (fits(second, task.limit)) return second
   const cut = cutToLimit(second, task.limit)

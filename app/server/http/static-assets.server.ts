@@ -14,7 +14,8 @@ export function staticAssets(): RequestHandler[] {
   const gzipped = new Map<string, Buffer>()
   const serveGzipped: RequestHandler = async (req, res, next) => {
     const file = path.join(ASSETS_DIR, path.normalize(req.path))
-    if (req.method !== 'GET' || !req.acceptsEncodings('gzip') || !/\.(js|css)$/.test(file) || !file.startsWith(ASSETS_DIR + path.sep)) return next()
+    if (req.method !== 'GET' || !req.acceptsEncodings('gzip') || !/\.(js|css)$/.test(file) || !file.startsWith(ASSETS_DIR + path.sep))
+      return next()
     let body = gzipped.get(file)
     if (!body) {
       const source = await fs.readFile(file).catch(() => null)

@@ -140,7 +140,10 @@ function contactParagraphs({ contacts, website }: NarrativeDocxOptions): Paragra
   const paragraphs: Paragraph[] = []
   const contactText = plainText(contacts ?? '')
   if (contactText && contactText.toLowerCase() !== 'empty') {
-    const lines = contactText.split('\n').map((line) => line.trim()).filter(Boolean)
+    const lines = contactText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
     paragraphs.push(headingParagraph('Contact Information'), ...lines.map(bodyParagraph))
   }
   const site = plainText(website ?? '')

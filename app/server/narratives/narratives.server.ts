@@ -90,7 +90,10 @@ export function getNarrativeOutcome(id: string) {
 
 /** Rows still marked generating whose job is not among `runningIds`: what a crash left behind. */
 export function findInterruptedNarratives(runningIds: string[]) {
-  return prisma.narrative.findMany({ where: { status: 'generating', id: { notIn: runningIds } }, select: { id: true, userId: true, quotaDay: true } })
+  return prisma.narrative.findMany({
+    where: { status: 'generating', id: { notIn: runningIds } },
+    select: { id: true, userId: true, quotaDay: true },
+  })
 }
 
 export async function markNarrativeFailed(id: string) {
@@ -188,7 +191,14 @@ type NarrativeListRow = Omit<Narrative, 'createdAt' | 'updatedAt'> & {
   ownerEmail: string
 }
 
-function toNarrativeWithOwner({ ownerFirstName, ownerLastName, ownerEmail, createdAt, updatedAt, ...columns }: NarrativeListRow): NarrativeWithOwner {
+function toNarrativeWithOwner({
+  ownerFirstName,
+  ownerLastName,
+  ownerEmail,
+  createdAt,
+  updatedAt,
+  ...columns
+}: NarrativeListRow): NarrativeWithOwner {
   return {
     ...columns,
     createdAt: new Date(createdAt),

@@ -10,7 +10,9 @@ import { countWords } from '~/shared/text'
 
 /** What a variant is written from: only the owner's finished narrative with text, even for an administrator, whose quota is not theirs. */
 export function findVariantSource(userId: string, narrativeId: string) {
-  return prisma.narrative.findFirst({ where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } } })
+  return prisma.narrative.findFirst({
+    where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } },
+  })
 }
 
 /** Inserts the variant a job starts with. Raw, like a generation's insert (decision 006). */
@@ -37,7 +39,10 @@ export function getVariantOutcome(id: string) {
 }
 
 export function findInterruptedVariants(runningIds: string[]) {
-  return prisma.narrativeVariant.findMany({ where: { status: 'generating', id: { notIn: runningIds } }, select: { id: true, userId: true, quotaDay: true } })
+  return prisma.narrativeVariant.findMany({
+    where: { status: 'generating', id: { notIn: runningIds } },
+    select: { id: true, userId: true, quotaDay: true },
+  })
 }
 
 const VARIANT_FIELDS = {

@@ -22,7 +22,10 @@ const VERSION_FIELDS = { id: true, text: true, source: true, createdAt: true } a
 export type NarrativeVersionRecord = Prisma.NarrativeVersionGetPayload<{ select: typeof VERSION_FIELDS }>
 
 /** A narrative's versions as every reader lists them: newest first. */
-export const VERSIONS_NEWEST_FIRST = { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: VERSION_FIELDS } satisfies Prisma.Narrative$versionsArgs
+export const VERSIONS_NEWEST_FIRST = {
+  orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  select: VERSION_FIELDS,
+} satisfies Prisma.Narrative$versionsArgs
 
 /** The versions of a narrative the viewer may see, newest first; null when they may not see it. */
 export async function listVersions({ id, viewer }: { id: string; viewer: Viewer }) {

@@ -6,12 +6,7 @@ import { serializeTransactions } from '~/server/platform/serialized-connection.s
 // WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode keeps every committed
 // transaction across a process crash (only an OS crash can lose the last ones); foreign keys are
 // off by default in SQLite; the busy timeout makes concurrent writers wait instead of failing.
-const PRAGMAS = [
-  'PRAGMA journal_mode = WAL',
-  'PRAGMA synchronous = NORMAL',
-  'PRAGMA foreign_keys = ON',
-  'PRAGMA busy_timeout = 5000',
-]
+const PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000']
 
 async function createClient() {
   const adapter = serializeTransactions(new PrismaBetterSQLite3({ url: getEnv().databaseFile, timeout: 5000 }))

@@ -13,10 +13,7 @@ const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('production')),
   PORT: integer(3000, 1, 65535),
-  DATABASE_URL: z.preprocess(
-    emptyAsUnset,
-    z.string().startsWith('file:', 'must be a SQLite file: URL').default(DEFAULT_DATABASE_URL),
-  ),
+  DATABASE_URL: z.preprocess(emptyAsUnset, z.string().startsWith('file:', 'must be a SQLite file: URL').default(DEFAULT_DATABASE_URL)),
   SESSION_SECRET: optionalString,
   APP_ORIGIN: z.preprocess(emptyAsUnset, z.string().url().optional()),
   OPENAI_API_KEY: optionalString,
@@ -26,11 +23,20 @@ const EnvSchema = z.object({
   GENERATION_TIMEOUT_MS: integer(5 * 60_000, 1000),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
-    z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Impact Narrative Studio <no-reply@localhost>')),
   // Shown on the legal pages; a plain address check, so single-label hosts like localhost pass.
-  CONTACT_EMAIL: z.preprocess(emptyAsUnset, z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('support@localhost')),
+  CONTACT_EMAIL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+      .default('support@localhost'),
+  ),
   // closed: only the first account may sign itself up; administrators invite everyone else.
   SIGNUPS: z.preprocess(emptyAsUnset, z.enum(['open', 'closed']).default('open')),
   DAILY_NARRATIVE_LIMIT: integer(10, 0),

@@ -41,7 +41,8 @@ export function itemSentence(item: Item, subject: Subject, frame: (phrase: strin
 }
 
 function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string): string {
-  if (item.shape === 'phrase' && CHANGE.test(item.text)) return finish(item.text.replace(CHANGE, (change) => ` ${pluralSubject(item.tokens) ? 'were' : 'was'}${change}`))
+  if (item.shape === 'phrase' && CHANGE.test(item.text))
+    return finish(item.text.replace(CHANGE, (change) => ` ${pluralSubject(item.tokens) ? 'were' : 'was'}${change}`))
   switch (item.shape) {
     case 'clause':
       return finish(subject.we ? item.text : untag(intoThirdPerson(item.tokens, subject)))
@@ -60,12 +61,29 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
 export function programmeVerb(item: Item, we: boolean): string {
   const head = headNoun(item.tokens)
   const lemma = head?.lemma ?? ''
-  const verb = OFFERED.has(lemma) || /ing$/.test(lemma) ? 'offer' : RUN.has(lemma) ? 'run' : PRESENTED.has(lemma) ? 'present' : STUDIED.has(lemma) ? 'carry out' : 'provide'
+  const verb =
+    OFFERED.has(lemma) || /ing$/.test(lemma)
+      ? 'offer'
+      : RUN.has(lemma)
+        ? 'run'
+        : PRESENTED.has(lemma)
+          ? 'present'
+          : STUDIED.has(lemma)
+            ? 'carry out'
+            : 'provide'
   return we ? verb : thirdPerson(verb)
 }
 
-const OFFERED = new Set('coaching training tutoring mentoring counselling counseling advice support class lesson course workshop session therapy care help guidance education instruction service clinic apprenticeship placement residency grant loan scholarship bursary traineeship certification'.split(' '))
-const RUN = new Set('market pantry centre center hub kitchen cafe café shop store club group network festival event night project scheme camp library studio line helpline hotline garden farm site fund team school theatre theater programme program archive'.split(' '))
+const OFFERED = new Set(
+  'coaching training tutoring mentoring counselling counseling advice support class lesson course workshop session therapy care help guidance education instruction service clinic apprenticeship placement residency grant loan scholarship bursary traineeship certification'.split(
+    ' ',
+  ),
+)
+const RUN = new Set(
+  'market pantry centre center hub kitchen cafe café shop store club group network festival event night project scheme camp library studio line helpline hotline garden farm site fund team school theatre theater programme program archive'.split(
+    ' ',
+  ),
+)
 const PRESENTED = new Set('performance exhibition concert production show screening commission tour'.split(' '))
 const STUDIED = new Set('research study analysis modelling modeling survey monitoring trial mapping forecasting evaluation'.split(' '))
 
@@ -73,7 +91,7 @@ const STUDIED = new Set('research study analysis modelling modeling survey monit
 export function headNoun(tokens: Token[]): Token | undefined {
   let head: Token | undefined
   for (const token of tokens) {
-    if (token.pos === 'ADP' || token.pos === 'PUNCT' && token.text !== '-' || token.pos === 'PRON' && head) break
+    if (token.pos === 'ADP' || (token.pos === 'PUNCT' && token.text !== '-') || (token.pos === 'PRON' && head)) break
     if (token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && head)) head = token
   }
   return head
@@ -98,7 +116,16 @@ export function shortName(item: Item): string | null {
       kept.push(token)
       continue
     }
-    if (token.pos === 'ADP' || token.pos === 'VERB' || token.pos === 'AUX' || token.pos === 'CCONJ' || token.pos === 'SCONJ' || (token.pos === 'PUNCT' && token.text !== '-') || token.pos === 'PRON' && kept.length > 0) break
+    if (
+      token.pos === 'ADP' ||
+      token.pos === 'VERB' ||
+      token.pos === 'AUX' ||
+      token.pos === 'CCONJ' ||
+      token.pos === 'SCONJ' ||
+      (token.pos === 'PUNCT' && token.text !== '-') ||
+      (token.pos === 'PRON' && kept.length > 0)
+    )
+      break
     kept.push(token)
   }
   while (kept[0]?.pos === 'NUM') kept.shift()
@@ -111,7 +138,16 @@ export function shortName(item: Item): string | null {
 
 // ---- Person and verbs ----
 
-const AUXILIARIES: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', "'ve": 'has', '’ve': 'has', "'re": 'is', '’re': 'is' }
+const AUXILIARIES: Record<string, string> = {
+  have: 'has',
+  are: 'is',
+  were: 'was',
+  do: 'does',
+  "'ve": 'has',
+  '’ve': 'has',
+  "'re": 'is',
+  '’re': 'is',
+}
 
 /** "We also run 14 pantries; our volunteers …" → "The food bank also runs 14 pantries; its volunteers …". */
 function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
@@ -178,7 +214,10 @@ const CHANGE = /\s(?:up|down)(?=\s+(?:by|from|to)\s)/i
 
 function pluralSubject(subject: Token[]): boolean {
   return subject.some(
-    (token) => (token.pos === 'NOUN' && token.text.toLowerCase() !== token.lemma) || token.pos === 'CCONJ' || (token.pos === 'NUM' && !/^(?:1|one)$/i.test(token.text)),
+    (token) =>
+      (token.pos === 'NOUN' && token.text.toLowerCase() !== token.lemma) ||
+      token.pos === 'CCONJ' ||
+      (token.pos === 'NUM' && !/^(?:1|one)$/i.test(token.text)),
   )
 }
 
@@ -216,7 +255,11 @@ export function finish(text: string): string {
   return /[.!?…]["'”’)\]]*$/.test(capitalised) ? capitalised : `${capitalised}.`
 }
 
-const MASS_NOUNS = new Set('help support advice food water training equipment housing transport care research education information guidance stock funding childcare insulation coaching tutoring mentoring counselling counseling therapy practice work lighting'.split(' '))
+const MASS_NOUNS = new Set(
+  'help support advice food water training equipment housing transport care research education information guidance stock funding childcare insulation coaching tutoring mentoring counselling counseling therapy practice work lighting'.split(
+    ' ',
+  ),
+)
 
 /** "mobile pantry for rural towns" → "a mobile pantry for rural towns"; plurals and mass nouns stay bare. */
 export function withArticle(phrase: string, item: Item): string {
@@ -233,11 +276,15 @@ export function gerundOf(purpose: string): string {
   const [first, ...rest] = purpose.split(' ')
   const verb = first.toLowerCase()
   const ing =
-    verb === 'be' ? 'being'
-    : /ie$/.test(verb) ? `${verb.slice(0, -2)}ying`
-    : /[^aeoy]e$/.test(verb) ? `${verb.slice(0, -1)}ing`
-    : /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb) ? `${verb}${verb.at(-1)}ing`
-    : `${verb}ing`
+    verb === 'be'
+      ? 'being'
+      : /ie$/.test(verb)
+        ? `${verb.slice(0, -2)}ying`
+        : /[^aeoy]e$/.test(verb)
+          ? `${verb.slice(0, -1)}ing`
+          : /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)
+            ? `${verb}${verb.at(-1)}ing`
+            : `${verb}ing`
   return [ing, ...rest].join(' ')
 }
 

@@ -81,7 +81,10 @@ function readField(value: string | undefined): Item[] {
     // "…since 2019, and 11 PhD students trained": a new figure after ", and" starts a statement of its own.
     const parts = (text.includes(';') ? text.split(';') : splitSentences(text)).flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
     for (const part of parts) {
-      const piece = part.trim().replace(/^(?:and|or)\s+/i, '').replace(/[\s.;,:]+$/, '')
+      const piece = part
+        .trim()
+        .replace(/^(?:and|or)\s+/i, '')
+        .replace(/[\s.;,:]+$/, '')
       if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
       seen.add(piece.toLowerCase())
       pieces.push(piece)
@@ -143,7 +146,8 @@ function isFinite(tokens: Token[], index: number): boolean {
   const numbered = tokens.slice(0, index).some((other) => other.pos === 'NUM' && !/^(?:1|one)$/i.test(other.text))
   if (word === token.lemma) return head.pos === 'PRON' || head.pos === 'AUX' || head.pos === 'PART' || plural
   // "meal packs for …", "4,300 weekend meal packs each week": a noun-looking verb in a noun compound.
-  if (/s$/.test(word) && `${token.lemma}s` === word.replace(/es$/, 's') && head.pos === 'NOUN') return !plural && !numbered && after?.pos !== 'ADP'
+  if (/s$/.test(word) && `${token.lemma}s` === word.replace(/es$/, 's') && head.pos === 'NOUN')
+    return !plural && !numbered && after?.pos !== 'ADP'
   return true
 }
 
@@ -154,7 +158,10 @@ function shapeOf(tokens: Token[]): Shape {
   if (isGerundStart(tokens)) return 'headless'
   const verb = mainVerb(tokens)
   // "Through ShoreWatch, our network, residents use …": an opening adverbial and a comma lead to a clause.
-  if (verb === -1) return (first.pos === 'ADP' || first.pos === 'SCONJ') && tokens.some((token) => token.text === ',') && tokens.some(isVerb) ? 'clause' : 'phrase'
+  if (verb === -1)
+    return (first.pos === 'ADP' || first.pos === 'SCONJ') && tokens.some((token) => token.text === ',') && tokens.some(isVerb)
+      ? 'clause'
+      : 'phrase'
   if (verb === 0) {
     if (tokens[0].pos === 'AUX') return 'clause'
     // "Trained 620 agents" has no subject; "Refurbished laptops", "Shared drying facilities" are phrases.
@@ -174,19 +181,30 @@ function shapeOf(tokens: Token[]): Shape {
 
 function isGerundStart(tokens: Token[]): boolean {
   const first = tokens[0]
-  if (!/^[a-z]+ing$/i.test(first.text) || /^(?:during|bring|sing|thing|spring|string|king|ring|wing|morning|evening)$/i.test(first.text)) return false
+  if (!/^[a-z]+ing$/i.test(first.text) || /^(?:during|bring|sing|thing|spring|string|king|ring|wing|morning|evening)$/i.test(first.text))
+    return false
   if (first.pos === 'VERB') return true
   // "drilling and repairing boreholes": a noun-tagged first word joined to a verb in -ing.
   if (tokens[1]?.pos === 'CCONJ' && tokens[2]?.pos === 'VERB' && /ing$/i.test(tokens[2].text)) return true
   // "training village committees to maintain them" takes an object; "reading volunteers from …" is a noun.
-  const object = ['DET', 'NUM', 'PRON'].includes(tokens[1]?.pos ?? '') || (tokens[1]?.pos === 'NOUN' && !NOMINAL_ING.has(first.text.toLowerCase()))
-  return object || (tokens[1]?.pos === 'NOUN' && tokens.some((token, index) => token.text.toLowerCase() === 'to' && tokens[index + 1]?.pos === 'VERB'))
+  const object =
+    ['DET', 'NUM', 'PRON'].includes(tokens[1]?.pos ?? '') || (tokens[1]?.pos === 'NOUN' && !NOMINAL_ING.has(first.text.toLowerCase()))
+  return (
+    object ||
+    (tokens[1]?.pos === 'NOUN' && tokens.some((token, index) => token.text.toLowerCase() === 'to' && tokens[index + 1]?.pos === 'VERB'))
+  )
 }
 
-const NOMINAL_ING = new Set('reading training housing funding learning building clothing meeting catering counselling counseling mentoring tutoring coaching teaching writing painting'.split(' '))
+const NOMINAL_ING = new Set(
+  'reading training housing funding learning building clothing meeting catering counselling counseling mentoring tutoring coaching teaching writing painting'.split(
+    ' ',
+  ),
+)
 
 const IRREGULAR_PARTICIPLES = new Set(
-  'built grown sold given taken made won held run taught written seen done kept met brought found led paid spent set shown known grown begun become chosen drawn driven eaten fallen flown forgotten frozen hidden ridden risen shaken spoken stolen sworn torn thrown woken worn cut put read lent sent'.split(' '),
+  'built grown sold given taken made won held run taught written seen done kept met brought found led paid spent set shown known grown begun become chosen drawn driven eaten fallen flown forgotten frozen hidden ridden risen shaken spoken stolen sworn torn thrown woken worn cut put read lent sent'.split(
+    ' ',
+  ),
 )
 
 export function isParticiple(token: Token): boolean {
@@ -230,7 +248,16 @@ export function shortenText(text: string, maxWords: number): string {
     }
   }
   let kept = words.slice(0, end)
-  while (kept.length > 1 && DANGLING_WORDS.has(kept.at(-1)!.toLowerCase().replace(/[,;:]$/, ''))) kept = kept.slice(0, -1)
+  while (
+    kept.length > 1 &&
+    DANGLING_WORDS.has(
+      kept
+        .at(-1)!
+        .toLowerCase()
+        .replace(/[,;:]$/, ''),
+    )
+  )
+    kept = kept.slice(0, -1)
   return kept.join(' ').replace(/[\s,;:–—-]+$/, '')
 }
 
@@ -240,13 +267,17 @@ function kindOf(name: string, text: string): Kind {
   if (/\b(?:co-?op(?:erative)?|coop)\b/i.test(name)) return 'co-operative'
   if (/\b(?:lab|laboratory|research|institute|observatory|unit)\b/i.test(name)) return 'research'
   if (/\b(?:school|academy|college|nursery|kindergarten)\b/i.test(name)) return 'school'
-  if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name)) return 'arts'
-  if (/\b(?:ltd|limited|cic|llc|inc|roasters?|social enterprise)\b/i.test(name) || /\b(?:sells?|sold|sales|customers)\b/i.test(text)) return 'enterprise'
+  if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
+    return 'arts'
+  if (/\b(?:ltd|limited|cic|llc|inc|roasters?|social enterprise)\b/i.test(name) || /\b(?:sells?|sold|sales|customers)\b/i.test(text))
+    return 'enterprise'
   return 'charity'
 }
 
 const ORGANISATION_NOUNS = new Set(
-  'bank lab laboratory trust project school academy college alliance foundation charity network centre center collective co-operative cooperative theatre theater orchestra choir company ensemble gallery museum festival institute partnership society association club enterprise initiative clinic kitchen farm studio unit hub library'.split(' '),
+  'bank lab laboratory trust project school academy college alliance foundation charity network centre center collective co-operative cooperative theatre theater orchestra choir company ensemble gallery museum festival institute partnership society association club enterprise initiative clinic kitchen farm studio unit hub library'.split(
+    ' ',
+  ),
 )
 const KIND_DESCRIPTORS: Record<Kind, string> = {
   research: 'the research group',
