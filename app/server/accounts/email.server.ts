@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import nodemailer, { type Mail } from 'nodemailer'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 
 export type Email = { to: string; subject: string; text: string }
 
-let transport: nodemailer.Transporter | undefined
+let transport: Mail | undefined
 
 function getTransport() {
   transport ??= nodemailer.createTransport(getEnv().SMTP_URL)
