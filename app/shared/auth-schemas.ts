@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cleanText } from '~/shared/text'
+import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 
 // Shared by the forms (conform, in the browser) and the actions and JSON API on the server.
 
@@ -23,8 +23,13 @@ const NameSchema = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
     .max(NAME_MAX * 2, `${label} is too long`)
-    .transform(cleanText)
-    .pipe(z.string().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`))
+    .transform(cleanName)
+    .pipe(
+      z
+        .string()
+        .refine(hasVisibleCharacter, `${label} is required`)
+        .pipe(z.string().max(NAME_MAX, `${label} is too long`)),
+    )
 
 export const LoginSchema = z.object({
   email: EmailSchema,

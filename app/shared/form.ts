@@ -1,5 +1,5 @@
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod'
-import type { ZodTypeAny } from 'zod'
+import { z, type ZodTypeAny } from 'zod'
 
 const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>()
 
@@ -7,9 +7,67 @@ const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>()
  * conform's parseWithZod, with each schema's form-value coercion built once. parseWithZod rebuilds it
  * on every call: 1.4 ms for the narrative form, on the server before a generation starts and in the
  * browser on every keystroke (docs/PERFORMANCE.md). The coercion is the one parseWithZod applies.
+ * A form shaped unlike its schema is refused first (FormShapeError).
  */
 export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
+  refuseUnexpectedShape(formData, schema)
   let coerced = coercedSchemas.get(schema)
   if (!coerced) coercedSchemas.set(schema, (coerced = coerceFormValue(schema)))
   return parseWithZod(formData, { schema: coerced as Schema, disableAutoCoercion: true })
+}
+
+/**
+ * A form no page of ours sends: a 400 before conform reads it. conform joins the values of a
+ * repeated name by copying the list so far at each one, so 20,000 repeats of one name held the
+ * server for a second; a form has a name twice only where its schema takes a list.
+ */
+export class FormShapeError extends Response {
+  constructor() {
+    super('This form does not match the page it was sent from. Reload the page and try again.', { status: 400 })
+  }
+}
+
+/** Hidden fields a form may send beside its schema's: the intent, an id, a token, where to go next. */
+const EXTRA_ENTRIES = 4
+/** The most values a list field may send when its schema sets no maximum. */
+const LIST_MAX = 100
+
+type FormShape = { maxEntries: number; lists: Map<string, number> }
+const shapes = new WeakMap<ZodTypeAny, FormShape>()
+
+function refuseUnexpectedShape(formData: FormData, schema: ZodTypeAny) {
+  let shape = shapes.get(schema)
+  if (!shape) shapes.set(schema, (shape = shapeOf(schema)))
+  const counts = new Map<string, number>()
+  let entries = 0
+  for (const name of formData.keys()) {
+    const count = (counts.get(name) ?? 0) + 1
+    counts.set(name, count)
+    if (++entries > shape.maxEntries || count > (shape.lists.get(name) ?? 1)) throw new FormShapeError()
+  }
+}
+
+function shapeOf(schema: ZodTypeAny): FormShape {
+  const fields = Object.entries(objectShape(schema))
+  const lists = new Map<string, number>()
+  for (const [name, field] of fields) {
+    const list = unwrap(field)
+    if (list instanceof z.ZodArray) lists.set(name, list._def.maxLength?.value ?? LIST_MAX)
+  }
+  const listValues = [...lists.values()].reduce((sum, max) => sum + max - 1, 0)
+  return { maxEntries: fields.length + listValues + EXTRA_ENTRIES, lists }
+}
+
+function objectShape(schema: ZodTypeAny): z.ZodRawShape {
+  const inner = unwrap(schema)
+  return inner instanceof z.ZodObject ? inner.shape : {}
+}
+
+/** Through refinements, pipes, defaults and optionals to the schema that says what the value is. */
+function unwrap(schema: ZodTypeAny): ZodTypeAny {
+  if (schema instanceof z.ZodEffects) return unwrap(schema.innerType())
+  if (schema instanceof z.ZodPipeline) return unwrap(schema._def.in)
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unwrap(schema.unwrap())
+  if (schema instanceof z.ZodDefault) return unwrap(schema.removeDefault())
+  return schema
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cleanText } from '~/shared/text'
+import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 import { TONES } from '~/shared/tones'
 
 // One schema for the dashboard form, used by conform in the browser and by the
@@ -11,30 +11,38 @@ export const PHONE_MAX = 50
 export const URL_MAX = 500
 export const LONG_TEXT_MAX = 5000
 
-const text = (max: number) =>
+const text = (max: number, clean: (value: string) => string = cleanText) =>
   z
     .string()
     .max(max * 2, `Must be at most ${max} characters`)
-    .transform(cleanText)
+    .transform(clean)
     .pipe(z.string().max(max, `Must be at most ${max} characters`))
 
 const required = (max: number, message: string) => z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
 
 const optional = (max: number) => text(max).optional()
 
+/** An organisation's or a person's name: no invisible character, and something to see. */
+const requiredName = (message: string) =>
+  z.string({ required_error: message }).pipe(text(SHORT_TEXT_MAX, cleanName)).pipe(z.string().refine(hasVisibleCharacter, message))
+
+const optionalName = text(SHORT_TEXT_MAX, cleanName)
+  .refine((name) => name === '' || hasVisibleCharacter(name), 'Enter a name with a visible character')
+  .optional()
+
 const optionalEmail = z.string().pipe(text(EMAIL_MAX)).pipe(z.string().email('Enter a valid email address')).optional()
 
 export const NarrativeInputSchema = z.object({
-  company: required(SHORT_TEXT_MAX, 'Organization Name is required'),
+  company: requiredName('Organization Name is required'),
   website: optional(URL_MAX),
-  contactName1: required(SHORT_TEXT_MAX, 'Primary Contact Name is required'),
+  contactName1: requiredName('Primary Contact Name is required'),
   contactTitle1: optional(SHORT_TEXT_MAX),
   contactEmail1: z
     .string({ required_error: 'Primary Contact Email is required' })
     .pipe(text(EMAIL_MAX))
     .pipe(z.string().min(1, 'Primary Contact Email is required').email('Enter a valid email address')),
   contactPhone1: optional(PHONE_MAX),
-  contactName2: optional(SHORT_TEXT_MAX),
+  contactName2: optionalName,
   contactTitle2: optional(SHORT_TEXT_MAX),
   contactEmail2: optionalEmail,
   contactPhone2: optional(PHONE_MAX),

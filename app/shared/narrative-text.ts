@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanText } from '~/shared/text'
 
 /** The longest narrative text a person can save (a 400-word narrative is about 2,500 characters). */
 export const NARRATIVE_TEXT_MAX = 20_000
@@ -8,13 +9,9 @@ export const NarrativeTextSchema = z.object({
   generatedNarrative: z
     .string({ required_error: 'The narrative cannot be empty' })
     .max(NARRATIVE_TEXT_MAX * 2, `The narrative must be at most ${NARRATIVE_TEXT_MAX} characters`)
-    .transform((text) =>
-      text
-        .normalize('NFC')
-        .replace(/\r\n?/g, '\n')
-        .replace(/\u0000/g, '')
-        .trim(),
-    )
+    // The same hygiene as every field: control, bidirectional and other invisible characters go, the
+    // joiners of scripts and emoji stay.
+    .transform((text) => cleanText(text.replace(/\r\n?/g, '\n')))
     .pipe(
       z
         .string()

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
-import { parseForm } from '~/shared/form'
+import { z } from 'zod'
+import { FormShapeError, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 
 function formData(values: Record<string, string>) {
@@ -33,5 +34,46 @@ describe('parseForm', () => {
       expect(submission.reply()).toEqual(expected.reply())
       expect(submission.status === 'success' && submission.value).toEqual(expected.status === 'success' && expected.value)
     }
+  })
+})
+
+describe('parseForm refuses a form no page of ours sends, before conform reads it', () => {
+  const refusal = (data: FormData) => {
+    try {
+      parseForm(data, NarrativeInputSchema)
+    } catch (thrown) {
+      return thrown
+    }
+    return null
+  }
+
+  it('refuses a name sent twice where the schema takes one value, however many times', () => {
+    for (const repeats of [2, 20_000]) {
+      const data = formData(VALID)
+      for (let i = 1; i < repeats; i++) data.append('company', 'again')
+      const thrown = refusal(data)
+      expect(thrown).toBeInstanceOf(FormShapeError)
+      expect((thrown as Response).status).toBe(400)
+    }
+  })
+
+  it('refuses more entries than the schema has fields, and a few hidden ones beside them', () => {
+    const data = formData(VALID)
+    for (let i = 0; i < 30; i++) data.append(`extra${i}`, 'x')
+    expect(refusal(data)).toBeInstanceOf(FormShapeError)
+  })
+
+  it('takes a form with its hidden fields: an intent, a mode, an id, where to go next', () => {
+    const data = formData({ ...VALID, intent: 'generate', mode: 'stream', id: 'c1', redirectTo: '/dashboard' })
+    expect(parseForm(data, NarrativeInputSchema).status).toBe('success')
+  })
+
+  it('takes a list field sent as one name many times, up to its schema’s maximum', () => {
+    const schema = z.object({ tags: z.array(z.string()).max(3) })
+    const data = new FormData()
+    for (const tag of ['a', 'b', 'c']) data.append('tags', tag)
+    expect(parseForm(data, schema).status).toBe('success')
+    data.append('tags', 'd')
+    expect(() => parseForm(data, schema)).toThrow(FormShapeError)
   })
 })

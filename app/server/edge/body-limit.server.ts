@@ -1,30 +1,46 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { refuse } from '~/server/edge/refuse.server'
 
-/** Bodies above this are refused with 413 before anything parses them. */
-export const BODY_LIMIT_BYTES = 2 * 1024 * 1024
-
-const tooLarge = { status: 413, error: `Request body too large (limit ${BODY_LIMIT_BYTES / 1024 / 1024} MB)` }
+const KB = 1024
 
 /**
- * Refuses a declared body over the limit before reading it, and counts a body sent without
+ * The largest body of each kind, refused with 413 before anything parses it.
+ * - form: the largest form a page sends is the dashboard's, about 27,000 characters at its fields'
+ *   limits: 30 KB URL-encoded in English, up to 6 bytes a character in a non-Latin script.
+ * - json: the API's largest body, a narrative with its text and inputs, escaped as JSON.
+ */
+export const BODY_LIMITS = { form: 192 * KB, json: 512 * KB } as const
+type BodyKind = keyof typeof BODY_LIMITS
+
+function bodyKind(req: Request): BodyKind {
+  const type = (req.get('content-type') ?? '').toLowerCase()
+  return type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded') ? 'form' : 'json'
+}
+
+function tooLarge(limit: number) {
+  return { status: 413, error: `Request body too large (limit ${limit / KB} KB)` }
+}
+
+/**
+ * Refuses a declared body over its kind's limit before reading it, and counts a body sent without
  * Content-Length as it arrives, refusing it at the limit.
  */
 export function limitBodySize(): RequestHandler {
   return (req, res, next) => {
-    if (Number(req.get('content-length') ?? 0) > BODY_LIMIT_BYTES) return refuse(req, res, tooLarge)
-    if (req.get('transfer-encoding')) limitStreamedBody(req, res)
+    const limit = BODY_LIMITS[bodyKind(req)]
+    if (Number(req.get('content-length') ?? 0) > limit) return refuse(req, res, tooLarge(limit))
+    if (req.get('transfer-encoding')) limitStreamedBody(req, res, limit)
     next()
   }
 }
 
-function limitStreamedBody(req: Request, res: Response) {
+function limitStreamedBody(req: Request, res: Response, limit: number) {
   let received = 0
   const count = (chunk: Buffer) => {
     received += chunk.length
-    if (received <= BODY_LIMIT_BYTES || res.headersSent) return
+    if (received <= limit || res.headersSent) return
     req.off('data', count)
-    refuse(req, res, tooLarge)
+    refuse(req, res, tooLarge(limit))
     // React Router is reading this body too: end its read with an error, so no action runs on a
     // body that was refused, while refuse() drains the rest.
     if (req.listenerCount('error')) req.emit('error', new Error('Request body too large'))
