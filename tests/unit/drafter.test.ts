@@ -1,4 +1,7 @@
 import { draftNarrative } from '~/server/generation/drafter.server'
+import { draftVariant } from '~/server/generation/variant-drafter.server'
+import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
+import { CUSTOM_LIMITS } from '~/shared/variant-limits'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
@@ -329,6 +332,27 @@ describe("hostile text at the form's maximum sizes", () => {
       expect(countWords(draft)).toBeLessThanOrEqual(400)
       expect(draft).toContain('Harvest Table Food Bank')
       expect(draft.trim()).toMatch(/[.!?…]["'”’)]*$/)
+    },
+  )
+
+  // A field that is one run of 5,000 characters is one "word": a draft of 400 of them ran past 20,000
+  // characters (the most a narrative keeps), so the generation failed; and "a/a/…" held the tagger 5 s.
+  it.each(['a', 'Ab', 'a/', 'https://x.org/'])(
+    'copies no more than a sentence’s worth of %j repeated with no space, in any tone',
+    (unit) => {
+      const text = fill(unit)
+      for (const tone of TONES) {
+        const draft = draftNarrative({ ...foodBank, missionStatement: text, keyPrograms: text, impactMetrics: text, selectedTone: tone })
+        expect(draft.length).toBeLessThan(5000)
+        expect(draft).not.toMatch(/\S{52,}/)
+        expect(draft).toContain('Maria Delgado')
+      }
+      const variant = draftVariant(
+        { ...foodBank, contactPhone2: '', missionStatement: text, keyPrograms: text, impactMetrics: text } as Required<NarrativeInput>,
+        'custom',
+        { unit: 'words', max: CUSTOM_LIMITS.words.max },
+      )
+      expect(variant!.length).toBeLessThan(NARRATIVE_TEXT_MAX)
     },
   )
 })

@@ -14,6 +14,8 @@ import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/gen
 
 const MAX_WORDS = 390
 const ENOUGH_WORDS = 365
+/** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
+const MAX_CHARACTERS = 5000
 
 export function draftNarrative(input: NarrativeInput): string {
   const reading = readInput(input)
@@ -29,16 +31,21 @@ function fit(paragraphs: Candidate[][]): string[][] {
   const all = paragraphs.flat()
   const kept = new Set<Candidate>(all.filter((candidate) => candidate.rank === 0))
   let total = 0
-  for (const candidate of kept) total += countWords(candidate.text)
+  let characters = 0
+  for (const candidate of kept) {
+    total += countWords(candidate.text)
+    characters += candidate.text.length + 1
+  }
   const ranks = [...new Set(all.map((candidate) => candidate.rank))].filter((rank) => rank > 0).sort((a, b) => a - b)
   for (const rank of ranks) {
     for (const candidate of all) {
       if (candidate.rank !== rank) continue
       if (rank >= PADDING_RANK && total >= ENOUGH_WORDS) break
       const words = countWords(candidate.text)
-      if (total + words > MAX_WORDS) continue
+      if (total + words > MAX_WORDS || characters + candidate.text.length > MAX_CHARACTERS) continue
       kept.add(candidate)
       total += words
+      characters += candidate.text.length + 1
     }
   }
   return paragraphs

@@ -1,5 +1,7 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { fits, type Limit, type VariantFormat } from '~/shared/variant-limits'
+import { cutAtSpace, MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
+import { shortenRuns } from '~/server/generation/drafter/tagger.server'
 
 // The offline drafter's variants (issue 12, docs/decisions/018): the user's own sentences, chosen by
 // what matters most for the format and added while they fit. Nothing is stated that the inputs do not
@@ -69,8 +71,11 @@ function askSentence({ contactName1, contactTitle1, contactEmail1 }: Inputs): st
   return `To discuss support, please contact ${who} at ${contactEmail1}.`
 }
 
+/** The sentences a part offers: the first ones of a field are what a short variant can use. */
+const MAX_SENTENCES = 12
+
 // List items (lines, bullets, numbered points, semicolons) and then Unicode's sentences within them,
-// each ending in punctuation and starting with a capital.
+// each ending in punctuation and starting with a capital, and each bounded like the drafter's items.
 const LIST_MARKER = /^\s*(?:[-*•▪◦‣]|\d+[.)]|\(?[a-z]\))\s+/i
 let segmenter: Intl.Segmenter | undefined
 
@@ -82,6 +87,8 @@ function splitSentences(text: string): string[] {
     .map((item) => item.replace(LIST_MARKER, '').trim())
     .filter(Boolean)
     .flatMap((item) => [...words.segment(item)].map(({ segment }) => segment.trim()).filter(Boolean))
+    .slice(0, MAX_SENTENCES)
+    .map((sentence) => cutAtSpace(shortenRuns(sentence), MAX_ITEM_CHARS))
     .map((sentence) => upperFirst(/[.!?]["')”’]*$/.test(sentence) ? sentence : `${stripEnd(sentence)}.`))
 }
 

@@ -1,6 +1,6 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
-import { tag, type Token } from '~/server/generation/drafter/tagger.server'
+import { shortenRuns, tag, type Token } from '~/server/generation/drafter/tagger.server'
 
 // Reading the form as structure (issue 14): each long field becomes a list of items (its lines, bullets,
 // numbered points, semicolon parts or sentences), each item tagged and given a shape, so the writer can
@@ -41,6 +41,8 @@ export type Reading = {
 // field are read, and an item is cut to a length no narrative sentence needs to exceed.
 const MAX_ITEMS = 8
 const MAX_ITEM_WORDS = 45
+/** What one sentence may copy of an item, whatever its words' length. */
+export const MAX_ITEM_CHARS = 320
 const SHORT_DETAIL_WORDS = 12
 
 export function readInput(input: NarrativeInput): Reading {
@@ -95,7 +97,7 @@ function readField(value: string | undefined): Item[] {
 }
 
 function toItem(piece: string): Item {
-  const text = shortenText(piece, MAX_ITEM_WORDS).replace(/[\s.;,:…]+$/, '')
+  const text = cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS).replace(/[\s.;,:…]+$/, '')
   const tokens = tag(text)
   return { text, tokens, shape: shapeOf(tokens), figure: /\d/.test(text), award: AWARD.test(text) }
 }
@@ -237,6 +239,13 @@ function isAbbreviation(word: string): boolean {
 const DANGLING_WORDS = new Set('and or but the a an of to in for with by on at from'.split(' '))
 
 /** At most `maxWords` words, ending at a comma or semicolon in the second half where there is one. */
+/** `text` cut to at most `maxChars`, at the last space before it. */
+export function cutAtSpace(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text
+  const cut = text.slice(0, maxChars)
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))
+}
+
 export function shortenText(text: string, maxWords: number): string {
   if (countWords(text) <= maxWords) return text
   const words = text.split(/\s+/).filter(Boolean).slice(0, maxWords)
