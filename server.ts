@@ -3,6 +3,7 @@
 import { applyPendingMigrations } from '~/server/platform/migrations.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
+import { keepDataPrivate } from '~/server/platform/private-files.server'
 
 // React and React Router read NODE_ENV when they load: production unless told otherwise.
 process.env.NODE_ENV ??= 'production'
@@ -10,7 +11,9 @@ process.env.NODE_ENV ??= 'production'
 // running generation with it, for what is at worst one failed request.
 process.on('unhandledRejection', (reason) => log('error', 'process.unhandled_rejection', errorDetails(reason)))
 // The environment is validated first: a bad setting stops start-up before anything is touched.
-applyPendingMigrations(getEnv().databaseFile)
+const { databaseFile } = getEnv()
+keepDataPrivate(databaseFile)
+applyPendingMigrations(databaseFile)
 
 const [{ startServer }, build] = await Promise.all([import('~/server/http/start.server'), import('virtual:react-router/server-build')])
 await startServer(build)

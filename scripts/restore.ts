@@ -35,6 +35,8 @@ async function main(args: string[]): Promise<number> {
   // `npm run` changes to the package folder; a relative FILE means the folder the command was typed in.
   const source = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0])
   const databaseFile = resolveDatabaseFile(process.env.DATABASE_URL || DEFAULT_DATABASE_URL)
+  // The restored database is the live one from now on: its owner's alone, as the app keeps it.
+  process.umask(0o077)
 
   try {
     const result = restore(source, databaseFile)

@@ -27,7 +27,11 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
     if (isStopping()) res.set('Connection', 'close')
     next()
   })
-  app.use(requestContext(), accessLog(), securityHeaders({ https: env.appOrigin.startsWith('https:') }))
+  app.use(
+    requestContext(),
+    accessLog(),
+    securityHeaders({ https: env.appOrigin.startsWith('https:'), includeSubDomains: env.hstsIncludeSubdomains }),
+  )
   app.use(limitBodySize(), refuseCrossSite())
   app.use(staticAssets())
   app.use(compressExceptEventStreams())

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import http, { type Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
@@ -19,7 +19,18 @@ export async function startServer(build: ServerBuild) {
   schedulePurges()
   let stopping = false
   const app = createApp({ build, env, isStopping: () => stopping })
-  const server = app.listen(env.PORT, () => log('info', 'server.listening', { port: env.PORT, url: env.appOrigin }))
+  const server = http.createServer(
+    {
+      // Slow clients are cut off: a request's headers and its whole body have these long to arrive,
+      // checked every second (Node checks every 30 s unless told). An answer may take longer.
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  )
+  server.maxConnections = env.MAX_CONNECTIONS
+  server.listen(env.PORT, () => log('info', 'server.listening', { port: env.PORT, url: env.appOrigin }))
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true

@@ -45,6 +45,14 @@ const EnvSchema = z.object({
   MAX_SAVED_NARRATIVES: integer(1000, 1),
   MAX_CREATES_PER_MINUTE: integer(30, 1),
   TRUST_PROXY: integer(0, 0, 10),
+  // A client gets this long to send its request's headers, and this long for the whole request; an
+  // answer (an event stream, a generation awaited without JavaScript) may take longer. docs/operations.md.
+  HEADERS_TIMEOUT_MS: integer(10_000, 1000),
+  REQUEST_TIMEOUT_MS: integer(30_000, 1000),
+  // Connections held at once; past it a new one is closed at once. Each open event stream holds one.
+  MAX_CONNECTIONS: integer(1000, 10),
+  // HSTS for the subdomains of APP_ORIGIN's host too: only when every one of them is served over HTTPS.
+  HSTS_INCLUDE_SUBDOMAINS: z.preprocess(emptyAsUnset, z.enum(['true', 'false']).default('false')),
   // The Word file's date format and paper size; unset, each reader's Accept-Language decides.
   DOCUMENT_LOCALE: z.preprocess(emptyAsUnset, z.string().refine(isKnownLocale, 'must be a language tag such as en-GB').optional()),
   DOCUMENT_PAPER: z.preprocess(emptyAsUnset, z.enum(['letter', 'a4']).optional()),
@@ -61,8 +69,12 @@ function loadEnv(source: NodeJS.ProcessEnv) {
   const env = result.data
   const databaseFile = resolveDatabaseFile(env.DATABASE_URL)
   const dataDir = path.dirname(databaseFile)
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid environment configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS')
+  }
   return {
     ...env,
+    hstsIncludeSubdomains: env.HSTS_INCLUDE_SUBDOMAINS === 'true',
     databaseFile,
     dataDir,
     appOrigin: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -1,0 +1,18 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The data folder holds password hashes, sessions and every narrative: what the process creates there
+ * is its user's alone (folders 0700, files 0600), and the files an older version left readable by
+ * every local user (app.db was 0644) are made so at start.
+ */
+export function keepDataPrivate(databaseFile: string) {
+  process.umask(0o077)
+  const dir = path.dirname(databaseFile)
+  const base = path.basename(databaseFile)
+  for (const name of [base, `${base}-wal`, `${base}-shm`, `${base}-journal`, 'session-secret', 'outbox']) {
+    const file = path.join(dir, name)
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    if (stat) fs.chmodSync(file, stat.isDirectory() ? 0o700 : 0o600)
+  }
+}

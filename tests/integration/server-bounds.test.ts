@@ -1,0 +1,161 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { readEvents } from '../setup/sse'
+import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
+import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
+
+// What one client can hold of the server, and who can read its files: the BUILT app over real sockets,
+// with timeouts shortened so a slow client is cut off within the test's time.
+
+const HEADERS_TIMEOUT_MS = 1000
+const REQUEST_TIMEOUT_MS = 2000
+const MAX_CONNECTIONS = 20
+
+let app: AppServer
+let model: FakeOpenAI
+
+beforeAll(async () => {
+  model = await startFakeOpenAI()
+  app = await startAppServer({
+    env: {
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+      OPENAI_BASE_URL: model.baseURL,
+      OPENAI_API_KEY: 'test-key',
+    },
+  })
+})
+
+afterAll(async () => {
+  await app.stop()
+  await model.close()
+  fs.rmSync(app.dataDir, { recursive: true, force: true })
+})
+
+/** A narrative the fake model writes in twelve pieces 300 ms apart: longer than REQUEST_TIMEOUT_MS. */
+const SLOW_INPUT = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:slow]] [[fake:pieces=12]]` }
+
+/** Opens a socket, writes `first`, then one more byte every `everyMs`; resolves with the first answer line and when the socket closed. */
+function dribble(first: string, everyMs: number): Promise<{ statusLine: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    let statusLine = ''
+    let timer: NodeJS.Timeout | undefined
+    const socket = net.connect(app.port, '127.0.0.1', () => {
+      socket.write(first)
+      timer = setInterval(() => socket.writable && socket.write('a'), everyMs)
+    })
+    socket.on('data', (chunk) => (statusLine ||= String(chunk).split('\r\n')[0]))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      clearInterval(timer)
+      resolve({ statusLine, closedAfterMs: Date.now() - started })
+    })
+  })
+}
+
+describe('slow clients', () => {
+  it('cuts off a client that sends its headers slowly with 408, after HEADERS_TIMEOUT_MS', async () => {
+    const { statusLine, closedAfterMs } = await dribble('GET /login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 100)
+    expect(statusLine).toBe('HTTP/1.1 408 Request Timeout')
+    expect(closedAfterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000)
+  })
+
+  it('cuts off a client that sends its body slowly with 408, after REQUEST_TIMEOUT_MS', async () => {
+    const head =
+      'POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n'
+    const { statusLine, closedAfterMs } = await dribble(head, 100)
+    expect(statusLine).toBe('HTTP/1.1 408 Request Timeout')
+    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 3000)
+  })
+
+  it('keeps sending an event stream that lasts longer than REQUEST_TIMEOUT_MS', async () => {
+    const token = await registerOverHttp(app.origin, 'slow-stream@example.org')
+    const started = Date.now()
+    const response = await fetch(`${app.origin}/api/narrative/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(SLOW_INPUT),
+    })
+    const events = await readEvents(response)
+    expect(Date.now() - started).toBeGreaterThan(REQUEST_TIMEOUT_MS)
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'complete' } })
+  })
+
+  it('keeps waiting for a generation without JavaScript for longer than REQUEST_TIMEOUT_MS, then shows it', async () => {
+    await registerOverHttp(app.origin, 'slow-page@example.org')
+    const login = await fetch(`${app.origin}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'slow-page@example.org', password: 'a good password' }),
+      redirect: 'manual',
+    })
+    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
+    const started = Date.now()
+    const page = await fetch(`${app.origin}/dashboard`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ ...asFormFields(SLOW_INPUT), intent: 'generate' }),
+      redirect: 'manual',
+    })
+    expect(Date.now() - started).toBeGreaterThan(REQUEST_TIMEOUT_MS)
+    expect(page.status).toBe(302)
+    expect(page.headers.get('Location')).toMatch(/^\/admin\/narratives\/c[a-z0-9]+/)
+  })
+})
+
+describe('connections', () => {
+  it(`holds at most MAX_CONNECTIONS at once, closing the ones past it, and serves again once they go`, async () => {
+    const sockets = await Promise.all(
+      Array.from(
+        { length: MAX_CONNECTIONS + 5 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(app.port, '127.0.0.1', () => resolve(socket))
+            socket.on('error', () => {})
+          }),
+      ),
+    )
+    // The server closes what it will not hold as soon as it accepts it.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const closed = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length
+    expect(closed).toBeGreaterThanOrEqual(5)
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await fetch(`${app.origin}/resources/healthcheck`)).status).toBe(200)
+  })
+})
+
+describe('the data folder', () => {
+  const mode = (file: string) => fs.statSync(path.join(app.dataDir, file)).mode & 0o777
+
+  it('keeps the database, its journal, the session secret and the outbox readable by the server’s user alone', async () => {
+    await registerOverHttp(app.origin, 'private-files@example.org')
+    await fetch(`${app.origin}/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'private-files@example.org' }),
+    })
+    await expect.poll(() => fs.existsSync(path.join(app.dataDir, 'outbox')), { timeout: 5000 }).toBe(true)
+    expect(mode('app.db')).toBe(0o600)
+    expect(mode('app.db-wal')).toBe(0o600)
+    expect(mode('session-secret')).toBe(0o600)
+    expect(mode('outbox')).toBe(0o700)
+    for (const mail of fs.readdirSync(path.join(app.dataDir, 'outbox'))) expect(mode(path.join('outbox', mail))).toBe(0o600)
+  })
+
+  it('makes a database an older version left readable by everyone private at start', async () => {
+    const older = await startAppServer()
+    await older.stop()
+    fs.chmodSync(path.join(older.dataDir, 'app.db'), 0o644)
+    const restarted = await startAppServer({ dataDir: older.dataDir })
+    try {
+      expect(fs.statSync(path.join(older.dataDir, 'app.db')).mode & 0o777).toBe(0o600)
+    } finally {
+      await restarted.stop()
+      fs.rmSync(older.dataDir, { recursive: true, force: true })
+    }
+  })
+})
