@@ -11,7 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const input = await readJson(request, NarrativeInputSchema)
     try {
       const { id, engine } = await startGeneration(user.id, input)
-      return streamGenerationEvents({ id, userId: user.id, engine, afterSeq: 0, signal: request.signal })
+      return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal })
     } catch (error) {
       if (error instanceof QuotaError) return apiError(error.status, error.message)
       throw error

@@ -12,7 +12,8 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   if (refused) return refused
   return streamGenerationEvents({
     id: narrative.id,
-    userId: user.id,
+    viewer: user,
+    ownerId: narrative.userId,
     engine: narrative.engine,
     afterSeq: getAfterSeq(request),
     signal: request.signal,

@@ -13,7 +13,8 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   return streamGenerationEvents({
     id: variant.id,
     kind: 'variant',
-    userId: user.id,
+    viewer: user,
+    ownerId: variant.userId,
     engine: variant.engine,
     afterSeq: getAfterSeq(request),
     signal: request.signal,

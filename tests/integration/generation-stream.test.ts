@@ -4,7 +4,13 @@ import { loader as generationEvents } from '~/routes/resources.generations.$id'
 import { loader as docxLoader } from '~/routes/resources.narratives.$id.docx'
 import { action as dashboardAction } from '~/routes/_app.dashboard'
 import { action as loginAction } from '~/routes/_public.login'
-import { stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
+import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
+import { SESSION_ENDED } from '~/server/generation/event-stream.server'
+import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
+import { changePassword } from '~/server/accounts/account.server'
+import { updateUserControls } from '~/server/accounts/user-controls.server'
+import { authSessionStorage } from '~/server/accounts/session.server'
+import { action as logoutAction } from '~/routes/logout'
 import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
 import { DEFAULT_TEXT, splitPieces, type FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
@@ -196,3 +202,77 @@ describe('the dashboard action', () => {
     expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]) // a zip, as every .docx is
   })
 })
+
+describe('a stream belongs to the session that opened it', () => {
+  const SLOW = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:slow]]` }
+
+  /** Starts a slow generation for `userId` and opens its event stream under `cookie`; the events read so far, and how the stream ended. */
+  async function follow(id: string, cookie: string) {
+    const response = (await generationEvents(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
+    expect(response.status).toBe(200)
+    const events: { event: string; data: unknown }[] = []
+    const ended = (async () => {
+      for await (const event of readServerSentEventsOf(response)) events.push(event)
+    })()
+    await expect.poll(() => events.some((event) => event.event === 'delta'), { timeout: 5000 }).toBe(true)
+    return { events, ended }
+  }
+
+  async function startSlow(userId: string) {
+    const { id } = await startGeneration(userId, SLOW)
+    return id
+  }
+
+  afterEach(async () => {
+    for (const narrative of await prisma.narrative.findMany({ where: { status: 'generating' } })) {
+      stopGeneration(narrative.id, narrative.userId)
+      await waitForGeneration(narrative.id)
+    }
+  })
+
+  it('ends at sign-out with a message, while the generation goes on', async () => {
+    const user = await makeUser()
+    const cookie = await signIn(user.email)
+    const id = await startSlow(user.id)
+    const { events, ended } = await follow(id, cookie)
+    await call(logoutAction, new Request('https://narratives.example.org/logout', { method: 'POST', headers: { Cookie: cookie } }))
+    await ended
+    expect(events.at(-1)).toEqual({ event: 'error', data: { error: SESSION_ENDED } })
+    expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).status).toBe('generating')
+  })
+
+  it('ends for the other sessions when a password change signs them out, not for the one that changed it', async () => {
+    const user = await makeUser()
+    const [here, elsewhere] = [await signIn(user.email), await signIn(user.email)]
+    const id = await startSlow(user.id)
+    const kept = await follow(id, here)
+    const other = await follow(id, elsewhere)
+    const keepSession = (await authSessionStorage.getSession(here)).get('sessionId')!
+    await changePassword(user, { currentPassword: PASSWORD, newPassword: 'another good password', keepSession })
+    await other.ended
+    expect(other.events.at(-1)).toEqual({ event: 'error', data: { error: SESSION_ENDED } })
+    stopGeneration(id, user.id)
+    await kept.ended
+    expect(kept.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
+  })
+
+  it("ends an administrator's stream of someone else's generation when they are no longer an administrator", async () => {
+    const [first, admin, member] = [await makeUser(), await makeUser(), await makeUser()]
+    await prisma.user.updateMany({ where: { id: { in: [first.id, admin.id] } }, data: { isAdmin: true } })
+    const adminCookie = await signIn(admin.email)
+    const theirs = await startSlow(member.id)
+    const own = await startSlow(admin.id)
+    const watching = await follow(theirs, adminCookie)
+    const following = await follow(own, adminCookie)
+    await updateUserControls(first, admin.id, { isAdmin: false })
+    await watching.ended
+    expect(watching.events.at(-1)).toEqual({ event: 'error', data: { error: SESSION_ENDED } })
+    stopGeneration(own, admin.id)
+    await following.ended
+    expect(following.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
+  })
+})
+
+async function* readServerSentEventsOf(response: Response) {
+  for await (const { event, data } of readServerSentEvents(response.body!)) yield { event, data: JSON.parse(data) as unknown }
+}

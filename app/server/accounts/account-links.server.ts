@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client'
 import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
+import { announceSessionChange } from '~/server/accounts/session-events.server'
 
 /**
  * Emailed single-use links: a forgotten-password reset or an administrator's invitation, which let
@@ -78,5 +79,6 @@ export async function redeemLink(
     if (ENDS_SESSIONS[purpose]) await tx.session.deleteMany({ where: { userId: link.userId } })
     return true
   })
+  if (redeemed && ENDS_SESSIONS[purpose]) announceSessionChange({ kind: 'ended', userId: link.userId })
   return { userId: link.userId, redeemed }
 }

@@ -7,6 +7,7 @@ import { enforceRateLimit, pairKey, RATE_LIMITS, rateLimitStore } from '~/server
 import { stopGenerationsOf } from '~/server/generation/jobs.server'
 import { deleteUserKeepingQuota } from '~/server/generation/quota.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
+import { announceSessionChange } from '~/server/accounts/session-events.server'
 
 // What a signed-in person changes about their own account (/account and /auth/profile; decision 022).
 // Every function takes the signed-in user and touches only their rows.
@@ -70,6 +71,7 @@ export async function changePassword(
     prisma.session.deleteMany({ where: { userId: user.id, id: { not: hashToken(keepSession) } } }),
     prisma.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null, purpose: { in: ['reset', 'invite', 'email'] } } }),
   ])
+  announceSessionChange({ kind: 'ended', userId: user.id, except: hashToken(keepSession) })
   log('info', 'account.password_changed', { userId: user.id, sessionsEnded: ended.count })
   mailNotice(owner, 'Your Impact Narrative Studio password was changed', [
     'The password of your Impact Narrative Studio account was just changed, and every other device',
@@ -104,6 +106,7 @@ export async function deleteAccount(user: Owner, password: string) {
   try {
     await stopGenerationsOf(user.id)
     await deleteUserKeepingQuota(user.id)
+    announceSessionChange({ kind: 'ended', userId: user.id })
   } catch (error) {
     // Not deleted after all: the account is usable again, to try once more.
     await prisma.$executeRaw`UPDATE "User" SET "disabledAt" = NULL WHERE "id" = ${user.id} AND "disabledAt" = ${leftAt}`

@@ -12,12 +12,15 @@ import { verifyPassword } from '~/server/accounts/password.server'
 import { beforeSignIn, signInSucceeded } from '~/server/accounts/sign-in-guard.server'
 import { memoizeForRequest } from '~/server/platform/request-context.server'
 import { authSessionStorage } from '~/server/accounts/session.server'
+import { announceSessionChange } from '~/server/accounts/session-events.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export type SessionKind = 'cookie' | 'api'
 export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>
+/** A user as a request presents them: with the session (cookie or API token) it came with, by its stored id. */
+export type SignedInUser = AuthUser & { sessionId: string }
 
 const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
 
@@ -86,15 +89,16 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
  * parameterized SQL join: Prisma's query compiler costs several times more (docs/decisions/006).
  * Disabling deletes a user's sessions; a disabled user is refused here too, whatever rows remain.
  */
-export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<AuthUser | null> {
+export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<SignedInUser | null> {
+  const sessionId = hashToken(token)
   const rows = await prisma.$queryRaw<(AuthUser & { isAdmin: number | boolean })[]>`
     SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."id" = ${hashToken(token)} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()} AND u."disabledAt" IS NULL`
+    WHERE s."id" = ${sessionId} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()} AND u."disabledAt" IS NULL`
   const user = rows[0]
   if (!user) return null
   markAnswerPrivate()
-  return { ...user, isAdmin: Boolean(user.isAdmin) }
+  return { ...user, isAdmin: Boolean(user.isAdmin), sessionId }
 }
 
 /** Signs out: deletes the session row (cookie or API token), naming its user in the log. */
@@ -103,6 +107,7 @@ export async function deleteSession(token: string) {
   const session = await prisma.session.findUnique({ where: { id }, select: { userId: true } })
   if (!session) return
   await prisma.session.deleteMany({ where: { id } })
+  announceSessionChange({ kind: 'ended', userId: session.userId, sessionIds: [id] })
   log('info', 'auth.logout', { userId: session.userId })
 }
 
@@ -116,7 +121,7 @@ export async function getCookieSessionToken(request: Request): Promise<string | 
 }
 
 /** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
-export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+export async function getOptionalUser(request: Request): Promise<SignedInUser | null> {
   const token = (await readCookieSession(request)).get('sessionId')
   return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
 }
@@ -124,7 +129,7 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
 /** What a guard needs: the request, and React Router's URL of the page (no `.data` suffix, no `?index`). */
 type GuardArgs = { request: Request; url: URL }
 
-export async function requireUser({ request, url }: GuardArgs): Promise<AuthUser> {
+export async function requireUser({ request, url }: GuardArgs): Promise<SignedInUser> {
   const user = await getOptionalUser(request)
   if (!user) {
     const redirectTo = encodeURIComponent(url.pathname + url.search)
@@ -134,7 +139,7 @@ export async function requireUser({ request, url }: GuardArgs): Promise<AuthUser
 }
 
 /** Admin is read from the database on every request, so a revoked admin loses access at once. */
-export async function requireAdmin(args: GuardArgs): Promise<AuthUser> {
+export async function requireAdmin(args: GuardArgs): Promise<SignedInUser> {
   const user = await requireUser(args)
   if (!user.isAdmin) {
     log('warn', 'auth.denied', { userId: user.id, path: args.url.pathname })

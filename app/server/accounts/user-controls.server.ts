@@ -4,6 +4,7 @@ import { log } from '~/server/platform/logger.server'
 import { getUserSummary } from '~/server/accounts/users.server'
 import { stopGenerationsOf } from '~/server/generation/jobs.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
+import { announceSessionChange } from '~/server/accounts/session-events.server'
 
 // What an administrator changes about another account (Manage Users, PATCH /auth/users/{id}).
 
@@ -43,7 +44,11 @@ export async function updateUserControls(actor: { id: string }, userId: string, 
   ])
   if (updated !== 1) throw await whyNotUpdated(actor.id, userId)
   log('info', 'user.updated', { actorId: actor.id, userId, changes })
-  if (changes.disabled) void stopGenerationsOf(userId)
+  if (changes.disabled) {
+    announceSessionChange({ kind: 'ended', userId })
+    void stopGenerationsOf(userId)
+  }
+  if (changes.isAdmin === false) announceSessionChange({ kind: 'demoted', userId })
   return (await getUserSummary(userId))!
 }
 

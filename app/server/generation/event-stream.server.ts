@@ -3,6 +3,7 @@ import { getVariantOutcome } from '~/server/narratives/variants.server'
 import { GENERATION_FAILED, subscribe } from '~/server/generation/jobs.server'
 import type { GenerationEvent } from '~/server/generation/registry.server'
 import { log } from '~/server/platform/logger.server'
+import { onSessionChange, type SessionChange } from '~/server/accounts/session-events.server'
 
 const HEARTBEAT_MS = 15_000
 // Pieces that arrive within a window go out as one event; the first piece is never held back. The
@@ -12,10 +13,9 @@ const HEARTBEAT_MS = 15_000
 const COALESCE_MIN_MS = 25
 const COALESCE_MAX_MS = 100
 const WRITES_PER_SECOND = 5000
-let openStreams = 0
 
 function coalesceWindowMs() {
-  return Math.min(COALESCE_MAX_MS, Math.max(COALESCE_MIN_MS, (openStreams * 1000) / WRITES_PER_SECOND))
+  return Math.min(COALESCE_MAX_MS, Math.max(COALESCE_MIN_MS, (openStreams.size * 1000) / WRITES_PER_SECOND))
 }
 
 const encoder = new TextEncoder()
@@ -24,6 +24,25 @@ const encoder = new TextEncoder()
 export const MAX_STREAMS_PER_USER = 8
 export const TOO_MANY_STREAMS = 'Too many open narrative streams. Close some tabs and try again.'
 const streamsByUser = new Map<string, number>()
+
+export const SESSION_ENDED = 'Your session has ended. Sign in again to follow this narrative.'
+
+/** Each open stream: who follows it, under which session, whose generation it is, and how to end it. */
+type OpenStream = { viewerId: string; sessionId: string; ownerId: string; end: () => void }
+const openStreams = new Set<OpenStream>()
+
+// A stream belongs to the session that opened it: sign-out, a password change that ends other
+// sessions, disabling and a demotion end what that session may no longer see.
+onSessionChange((change) => {
+  for (const stream of openStreams) if (endsStream(change, stream)) stream.end()
+})
+
+function endsStream(change: SessionChange, stream: OpenStream) {
+  if (stream.viewerId !== change.userId) return false
+  if (change.kind === 'demoted') return stream.ownerId !== change.userId
+  if (change.sessionIds) return change.sessionIds.includes(stream.sessionId)
+  return stream.sessionId !== change.except
+}
 
 /**
  * A 429 when the user already follows MAX_STREAMS_PER_USER generations, else null. Checked before
@@ -45,7 +64,8 @@ export function refuseTooManyStreams(userId: string): Response | null {
 export function streamGenerationEvents({
   id,
   kind = 'narrative',
-  userId,
+  viewer,
+  ownerId,
   engine,
   afterSeq,
   signal,
@@ -53,12 +73,15 @@ export function streamGenerationEvents({
   id: string
   /** Where a finished generation's outcome is read from. */
   kind?: 'narrative' | 'variant'
-  /** Whose streams this one counts against. */
-  userId: string
+  /** Who follows it, and under which session: their streams are counted, and end with the session. */
+  viewer: { id: string; sessionId: string }
+  /** Whose generation it is. */
+  ownerId: string
   engine: string
   afterSeq: number
   signal: AbortSignal
 }) {
+  const userId = viewer.id
   // A client that left while the request was being checked gets nothing, and holds no place.
   if (signal.aborted) return new Response(null, { status: 204 })
   streamsByUser.set(userId, (streamsByUser.get(userId) ?? 0) + 1)
@@ -89,16 +112,26 @@ export function streamGenerationEvents({
       }
       const heartbeat = setInterval(() => !closed && controller.enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS)
       signal.addEventListener('abort', close)
+      const stream: OpenStream = {
+        viewerId: userId,
+        sessionId: viewer.sessionId,
+        ownerId,
+        end: () => {
+          deltas.flush()
+          send('error', { error: SESSION_ENDED })
+          close()
+        },
+      }
+      openStreams.add(stream)
       send('start', { id, engine })
       let unsubscribe: (() => void) | null = null
-      openStreams++
       // Set before subscribing: a generation that has just ended replays its end, and closes, at once.
       cleanup = () => {
         cleanup = () => {}
-        openStreams--
         const left = (streamsByUser.get(userId) ?? 1) - 1
         if (left) streamsByUser.set(userId, left)
         else streamsByUser.delete(userId)
+        openStreams.delete(stream)
         deltas.cancel()
         clearInterval(heartbeat)
         unsubscribe?.()
