@@ -4,7 +4,8 @@ import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
 export type VersionSummary = { id: string; source: string; createdAt: string | Date }
 export type WordDiffView = { text: string; change: 'same' | 'removed' | 'added' }
-export type SelectedVersion = VersionSummary & { text: string; diff: WordDiffView[]; current: boolean }
+/** `diff` is null when the two texts are too different to compare word by word. */
+export type SelectedVersion = VersionSummary & { text: string; diff: WordDiffView[] | null; current: boolean }
 
 const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', edited: 'Edited', restored: 'Restored' }
 
@@ -16,10 +17,12 @@ export function VersionHistory({
   basePath,
   versions,
   selected,
+  currentText,
 }: {
   basePath: string
   versions: VersionSummary[]
   selected: SelectedVersion | null
+  currentText: string
 }) {
   const timeZone = useLocalTimeZone()
   return (
@@ -43,24 +46,40 @@ export function VersionHistory({
       ) : (
         <p>No versions yet: the first is saved when the narrative is written.</p>
       )}
-      {selected ? <SelectedVersionView basePath={basePath} version={selected} timeZone={timeZone} /> : null}
+      {selected ? <SelectedVersionView basePath={basePath} version={selected} currentText={currentText} timeZone={timeZone} /> : null}
     </section>
   )
 }
 
-function SelectedVersionView({ basePath, version, timeZone }: { basePath: string; version: SelectedVersion; timeZone: string }) {
+function SelectedVersionView({
+  basePath,
+  version,
+  currentText,
+  timeZone,
+}: {
+  basePath: string
+  version: SelectedVersion
+  currentText: string
+  timeZone: string
+}) {
   const label = `${SOURCE_LABELS[version.source] ?? version.source} version of ${formatDateTime(version.createdAt, timeZone)}`
   return (
     <div className="version-view">
       <h3>{label}</h3>
-      <p className="version-text">{version.text}</p>
+      {version.current || version.diff ? <p className="version-text">{version.text}</p> : null}
       {version.current ? (
         <p>This is the current text.</p>
       ) : (
         <>
-          <h4>From this version to the current text</h4>
-          <p className="field-hint">Removed words are struck through; added words are underlined.</p>
-          <WordDiff parts={version.diff} />
+          {version.diff ? (
+            <>
+              <h4>From this version to the current text</h4>
+              <p className="field-hint">Removed words are struck through; added words are underlined.</p>
+              <WordDiff parts={version.diff} />
+            </>
+          ) : (
+            <SideBySide versionText={version.text} currentText={currentText} />
+          )}
           <Form method="post" action={basePath} className="actions">
             <input type="hidden" name="intent" value="restore" />
             <input type="hidden" name="versionId" value={version.id} />
@@ -74,6 +93,25 @@ function SelectedVersionView({ basePath, version, timeZone }: { basePath: string
         </>
       )}
     </div>
+  )
+}
+
+/** Texts that differ in most of their words read better whole, one beside the other, than as a comparison. */
+function SideBySide({ versionText, currentText }: { versionText: string; currentText: string }) {
+  return (
+    <>
+      <p>These two texts are too different to compare word by word, so here they are side by side.</p>
+      <div className="side-by-side">
+        <section aria-labelledby="side-version-title">
+          <h4 id="side-version-title">This version</h4>
+          <p className="version-text">{versionText}</p>
+        </section>
+        <section aria-labelledby="side-current-title">
+          <h4 id="side-current-title">The current text</h4>
+          <p className="version-text">{currentText}</p>
+        </section>
+      </div>
+    </>
   )
 }
 

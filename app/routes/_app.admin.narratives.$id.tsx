@@ -13,8 +13,8 @@ import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import { VariantRequestSchema } from '~/shared/variant-limits'
 import { QuotaError, startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota.server'
-import { getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
-import { compareWords, restoreVersion } from '~/server/narratives/versions.server'
+import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
+import { compareWords, getVersion, restoreVersion } from '~/server/narratives/versions.server'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/shared/engines'
@@ -22,9 +22,10 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { traceClaims, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
+import { RateLimitError, rateLimitedPage, rateLimitedPageHeaders } from '~/server/edge/rate-limit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   {
@@ -35,6 +36,8 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
 ]
 
 const LIST_PATH = '/admin/narratives'
+
+export const headers = rateLimitedPageHeaders
 
 export { revalidateWhenGone as shouldRevalidate } from '~/shared/revalidate'
 const UPDATED = 'Narrative updated successfully!'
@@ -54,9 +57,9 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const { versions } = narrative
   const owned = narrative.userId === user.id
   const versionId = url.searchParams.get('version')
-  const selected = versionId ? versions.find((version) => version.id === versionId) : undefined
   const variantId = url.searchParams.get('variant')
-  const [liveVariant, remaining] = await Promise.all([
+  const [selected, liveVariant, remaining] = await Promise.all([
+    versionId ? getVersion({ id, versionId, viewer: user }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer: user }) : null,
     owned ? getRemainingQuota(user.id) : 0,
   ])
@@ -70,7 +73,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       engine,
       generatedNarrative,
       updatedAt,
-      claims: traceClaims(generatedNarrative, narrative),
+      claims: claimsOfNarrative(narrative),
       tone: toneLabel(narrative.tone),
       ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
       ownerEmail: owner.email,
@@ -95,7 +98,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       limit: limitOfVariant(variant),
       text: variant.text,
       createdAt: variant.createdAt,
-      claims: traceClaims(variant.text, narrative),
+      claims: claimsOfVariant(variant, narrative),
     })),
     liveVariant: liveVariant && {
       id: liveVariant.id,
@@ -125,15 +128,27 @@ const detailPath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}`
 async function saveText(id: string, user: Viewer, formData: FormData) {
   const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
-  const updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
+  let updated: boolean
+  try {
+    updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return rateLimitedPage({ intent: 'save', result: submission.reply({ formErrors: [error.message] }) }, error)
+  }
   if (!updated)
     return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
 }
 
 async function restore(id: string, user: Viewer, versionId: string) {
-  if (!(await restoreVersion({ id, versionId, viewer: user }))) throw await redirectWithError(`${detailPath(id)}#versions`, RESTORE_FAILED)
-  return redirectWithSuccess(`${detailPath(id)}#versions`, RESTORED)
+  const back = `${detailPath(id)}#versions`
+  try {
+    if (!(await restoreVersion({ id, versionId, viewer: user }))) throw await redirectWithError(back, RESTORE_FAILED)
+  } catch (error) {
+    if (error instanceof RateLimitError) throw await redirectWithError(back, error.message)
+    throw error
+  }
+  return redirectWithSuccess(back, RESTORED)
 }
 
 /**
@@ -213,7 +228,14 @@ export default function NarrativeDetailPage() {
             </>
           )}
         </section>
-        {editable ? <VersionHistory basePath={basePath} versions={versions} selected={selectedVersion ?? null} /> : null}
+        {editable ? (
+          <VersionHistory
+            basePath={basePath}
+            versions={versions}
+            selected={selectedVersion ?? null}
+            currentText={narrative.generatedNarrative}
+          />
+        ) : null}
         {canWriteVariants && editable && narrative.generatedNarrative ? (
           <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} remaining={remaining} />
         ) : null}

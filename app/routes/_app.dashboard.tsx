@@ -26,7 +26,7 @@ import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engine.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { getLastGenerationInputs, getNarrative, toFormValues, traceClaims } from '~/server/narratives/narratives.server'
+import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
 import { durationUntil } from '~/shared/dates'
 import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
 import { getQuota } from '~/server/generation/quota.server'
@@ -68,7 +68,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       text: narrative.generatedNarrative,
       status: narrative.status as StreamStatus,
       engine: narrative.engine,
-      claims: narrative.status === 'generating' ? [] : traceClaims(narrative.generatedNarrative, narrative),
+      claims: narrative.status === 'generating' ? [] : claimsOfNarrative(narrative),
     },
   }
 }

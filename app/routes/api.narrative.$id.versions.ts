@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, requireApiUser } from '~/server/http/api.server'
-import { listVersions, toApiVersion } from '~/server/narratives/versions.server'
+import { apiError, handleApi, methodNotAllowed, readPage, requireApiUser } from '~/server/http/api.server'
+import { listVersions, toApiVersion, VERSIONS_KEPT } from '~/server/narratives/versions.server'
 
-/** Every text the narrative has had, newest first. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
+/** The texts the narrative has had, newest first, a page at a time. */
+export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const versions = await listVersions({ id: params.id ?? '', viewer: user })
+    const versions = await listVersions({ id: params.id ?? '', viewer: user, ...readPage(url, VERSIONS_KEPT) })
     if (!versions) return apiError(404, 'Narrative not found')
-    return Response.json({ data: versions.map(toApiVersion) })
+    return Response.json({ data: versions.data.map(toApiVersion), pagination: versions.pagination })
   })
 
 export const action = methodNotAllowed

@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson, readPage, requireApiUser } from '~/server/http/api.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, SavedLimitError, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
 
-const PageSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(API_PAGE_LIMIT_MAX).default(10),
-})
+/** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
+const PAGE_LIMIT_WITH_CLAIMS = 20
 
 /** SPEC.md 3, "Narrative record as created": the form's fields with `tone`, plus the text. */
 const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).extend({
@@ -21,12 +19,10 @@ const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).
 export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const params = PageSchema.safeParse(Object.fromEntries(url.searchParams))
-    if (!params.success) {
-      return apiError(400, `page must be a whole number from 1, and limit one from 1 to ${API_PAGE_LIMIT_MAX}`)
-    }
-    const { data, pagination } = await listNarratives({ viewer: user, ...params.data })
-    return Response.json({ data: data.map(toApiNarrative), pagination })
+    const withClaims = url.searchParams.getAll('include').includes('claims')
+    const page = readPage(url, withClaims ? PAGE_LIMIT_WITH_CLAIMS : API_PAGE_LIMIT_MAX)
+    const { data, pagination } = await listNarratives({ viewer: user, ...page })
+    return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims })), pagination })
   })
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,7 +1,8 @@
 import { prisma } from '~/server/platform/db.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
-import { GENERATION_FAILED, startGeneration, subscribe } from '~/server/generation/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota.server'
+import { GENERATION_FAILED, recoverInterruptedGenerations, startGeneration, subscribe } from '~/server/generation/jobs.server'
+import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
+import { toNarrativeColumns } from '~/server/narratives/narratives.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import type { GenerationEvent } from '~/server/generation/registry.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
@@ -66,4 +67,28 @@ it('stops a model whose answer outgrows the longest narrative one can save: fail
   expect(await getRemainingQuota(user.id)).toBe(10)
   // The model was cut off, not read to the end.
   expect(fake.requests).toHaveLength(1)
+})
+
+it('recovers a generation a crash left running once, failing and refunding it in one transaction', async () => {
+  const user = await makeUser()
+  const day = utcDay()
+  // As a crash leaves it: two generations claimed today, one of them still marked generating, no job behind it.
+  await prisma.user.update({ where: { id: user.id }, data: { quotaDay: day, quotaUsed: 2 } })
+  const orphan = await prisma.narrative.create({
+    data: { ...toNarrativeColumns(FULL_INPUT), userId: user.id, status: 'generating', engine: 'gpt-4', quotaDay: day },
+  })
+  const state = async () => ({
+    status: (await prisma.narrative.findUniqueOrThrow({ where: { id: orphan.id } })).status,
+    used: (await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).quotaUsed,
+  })
+  // The refund fails: the row is not marked failed either, so the next start tries both again.
+  await prisma.$executeRawUnsafe(`
+    CREATE TRIGGER "refuse_refund" BEFORE UPDATE OF "quotaUsed" ON "User"
+    BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+  await expect(recoverInterruptedGenerations()).rejects.toThrow()
+  await prisma.$executeRawUnsafe('DROP TRIGGER "refuse_refund"')
+  expect(await state()).toEqual({ status: 'generating', used: 2 })
+  await recoverInterruptedGenerations()
+  await recoverInterruptedGenerations()
+  expect(await state()).toEqual({ status: 'failed', used: 1 })
 })

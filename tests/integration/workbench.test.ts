@@ -1,5 +1,6 @@
 import { prisma } from '~/server/platform/db.server'
-import { action as createApi } from '~/routes/api.narrative'
+import { action as createApi, loader as createApiLoader } from '~/routes/api.narrative'
+import { claimInputsOf, findClaims } from '~/server/narratives/claims.server'
 import { loader as getApi, action as changeApi } from '~/routes/api.narrative.$id'
 import { action as generateApi } from '~/routes/api.narrative.generate'
 import { loader as versionsApi } from '~/routes/api.narrative.$id.versions'
@@ -12,6 +13,9 @@ import { action as loginAction } from '~/routes/_public.login'
 import { waitForGeneration } from '~/server/generation/jobs.server'
 import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
 import { measure } from '~/shared/variant-limits'
+import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
+import { EDIT_SESSION_MS, VERSIONS_KEPT } from '~/server/narratives/versions.server'
+import { EDITS_PER_MINUTE } from '~/server/edge/rate-limit.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
@@ -41,27 +45,75 @@ const startVariant = (id: string, token: string, body: unknown) =>
   variantsApi(routeArgs(jsonRequest(`/api/narrative/${id}/variants`, body, { token }), { id })) as Promise<Response>
 
 describe('versions', () => {
-  it('records the first text, each edit and each restore, newest first, and restores an earlier text', async () => {
+  afterEach(() => vi.useRealTimers())
+  /** Moves the clock on, as a writer coming back to the text later would. */
+  const later = (minutes: number) => vi.setSystemTime(Date.now() + minutes * 60_000)
+
+  it('records the first text, each writing session and each restore, newest first, and restores an earlier text', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
     const { token } = await makeApiUser()
     const id = await createNarrative(token)
     await edit(id, token, 'Second wording.')
+    // Saved again within minutes of the last edit: the same writing session, one version.
+    later(EDIT_SESSION_MS / 60_000 - 1)
     await edit(id, token, 'Third wording.')
+    later(EDIT_SESSION_MS / 60_000 + 1)
+    await edit(id, token, 'Fourth wording.')
     const listed = await versionsOf(id, token)
     expect(listed.status).toBe(200)
     expect(listed.body.data.map((version: { text: string; source: string }) => [version.source, version.text])).toEqual([
+      ['edited', 'Fourth wording.'],
       ['edited', 'Third wording.'],
-      ['edited', 'Second wording.'],
       ['edited', FIRST_TEXT],
     ])
-    expect(listed.body.data[0]).toEqual({ id: expect.any(String), text: 'Third wording.', source: 'edited', createdAt: expect.any(String) })
+    expect(listed.body.data[0]).toEqual({
+      id: expect.any(String),
+      text: 'Fourth wording.',
+      source: 'edited',
+      createdAt: expect.any(String),
+    })
+    expect(listed.body.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1 })
 
     const first = listed.body.data[2]
+    later(1)
     const restored = await restore(id, first.id, token)
     expect(restored.status).toBe(200)
     expect(restored.body.data).toMatchObject({ id, generatedNarrative: FIRST_TEXT, wordCount: 9 })
     const after = await versionsOf(id, token)
     expect(after.body.data.map((version: { source: string }) => version.source)).toEqual(['restored', 'edited', 'edited', 'edited'])
     expect(after.body.data[0].text).toBe(FIRST_TEXT)
+  })
+
+  it(`keeps the newest ${VERSIONS_KEPT} versions and the first text, and lists them a page at a time`, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    for (let i = 1; i <= VERSIONS_KEPT + 10; i++) {
+      later(EDIT_SESSION_MS / 60_000 + 1)
+      expect((await edit(id, token, `Wording number ${i}.`)).status).toBe(200)
+    }
+    const page = (query: string) => call(versionsApi, getRequest(`/api/narrative/${id}/versions?${query}`, { token }), { id })
+    const all = [...(await page('limit=50')).body.data, ...(await page('limit=50&page=2')).body.data]
+    expect(all).toHaveLength(VERSIONS_KEPT)
+    expect(all[0].text).toBe(`Wording number ${VERSIONS_KEPT + 10}.`)
+    expect(all[VERSIONS_KEPT - 2].text).toBe('Wording number 12.')
+    expect(all[VERSIONS_KEPT - 1].text).toBe(FIRST_TEXT)
+    expect((await page('limit=20&page=2')).body).toMatchObject({ pagination: { page: 2, limit: 20, total: VERSIONS_KEPT, pages: 3 } })
+    expect((await page(`limit=${VERSIONS_KEPT + 1}`)).status).toBe(400)
+  })
+
+  it(`refuses more than ${EDITS_PER_MINUTE} saves and restores a minute from one user with 429, and keeps the text`, async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    for (let i = 0; i < EDITS_PER_MINUTE; i++) expect((await edit(id, token, `Wording ${i}.`)).status).toBe(200)
+    const refused = await edit(id, token, 'One too many.')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    const [version] = (await versionsOf(id, token)).body.data
+    expect((await restore(id, version.id, token)).status).toBe(429)
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token }), { id })).body.data.generatedNarrative).toBe(
+      `Wording ${EDITS_PER_MINUTE - 1}.`,
+    )
   })
 
   it('saves no version for an edit that changes nothing', async () => {
@@ -260,6 +312,62 @@ describe('the narrative page', () => {
     })
     expect(res.status).toBe(302)
     expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).generatedNarrative).toBe('We fed many families.')
+  })
+
+  it('says two texts are too different to compare word by word, and gives them whole, rather than work for seconds', async () => {
+    const words = (seed: number) => Array.from({ length: 3300 }, (_, i) => `w${((i + 1) * seed * 7919) % 100003}`).join(' ')
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token, words(1).slice(0, NARRATIVE_TEXT_MAX))
+    await edit(id, token, words(2).slice(0, NARRATIVE_TEXT_MAX))
+    const cookie = await signIn(user.email)
+    const [current, first] = (await versionsOf(id, token)).body.data
+    const page = await call(pageLoader, getRequest(`/admin/narratives/${id}?version=${first.id}`, { cookie }), { id })
+    expect(page.body.selectedVersion).toMatchObject({ id: first.id, text: first.text, diff: null, current: false })
+    expect(page.body.narrative.generatedNarrative).toBe(current.text)
+  })
+})
+
+describe('claims kept beside the text', () => {
+  const listApi = (query: string, token: string) => call(createApiLoader, getRequest(`/api/narrative?${query}`, { token }))
+  const kept = async (id: string) => JSON.parse((await prisma.narrative.findUniqueOrThrow({ where: { id } })).claims ?? 'null')
+
+  it('are found when the text changes (created, edited, restored), and read as kept', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token, 'We served 38,000 people in 2019.')
+    expect((await kept(id)).map((claim: { text: string; supported: boolean }) => [claim.text, claim.supported])).toEqual([
+      ['38,000', true],
+      ['2019', false],
+    ])
+    await edit(id, token, 'We served 41,000 people.')
+    expect((await kept(id)).map((claim: { text: string }) => claim.text)).toEqual(['41,000'])
+    const [, first] = (await versionsOf(id, token)).body.data
+    await restore(id, first.id, token)
+    expect((await kept(id)).map((claim: { text: string }) => claim.text)).toEqual(['38,000', '2019'])
+    // A read takes the kept claims as they are: nothing is traced again.
+    const marker = [{ text: 'kept', start: 0, end: 4, supported: true, fields: [] }]
+    await prisma.narrative.update({ where: { id }, data: { claims: JSON.stringify(marker) } })
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token }), { id })).body.data.claims).toEqual(marker)
+  })
+
+  it('are found at the end of a generation, for the narrative and for a variant', async () => {
+    const { user, token } = await makeApiUser()
+    const response = await generateApi(routeArgs(jsonRequest('/api/narrative/generate', FULL_INPUT, { token })))
+    const { id } = (await readEvents(response as Response))[0].data
+    await waitForGeneration(id)
+    const narrative = await prisma.narrative.findUniqueOrThrow({ where: { id } })
+    expect(JSON.parse(narrative.claims!)).toEqual(findClaims(narrative.generatedNarrative, claimInputsOf(narrative)))
+    await readEvents(await startVariant(id, token, { format: 'pitch' }))
+    const variant = await prisma.narrativeVariant.findFirstOrThrow({ where: { userId: user.id } })
+    expect(JSON.parse(variant.claims!)).toEqual(findClaims(variant.text, claimInputsOf(narrative)))
+  })
+
+  it('come with a list only when asked, and then twenty at most a page', async () => {
+    const { token } = await makeApiUser()
+    await createNarrative(token)
+    expect((await listApi('', token)).body.data[0]).not.toHaveProperty('claims')
+    expect((await listApi('include=claims', token)).body.data[0].claims).toEqual(expect.any(Array))
+    expect((await listApi('include=claims&limit=21', token)).status).toBe(400)
+    expect((await listApi('limit=100', token)).status).toBe(200)
   })
 })
 

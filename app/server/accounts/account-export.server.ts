@@ -20,40 +20,81 @@ const PROFILE_FIELDS = {
   dailyLimit: true,
 } as const
 
-export async function exportAccount(user: { id: string }) {
-  const [profile, narratives] = await Promise.all([
-    prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: PROFILE_FIELDS }),
-    prisma.narrative.findMany({
-      where: { userId: user.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
-    }),
-  ])
-  log('info', 'account.exported', { userId: user.id, narratives: narratives.length })
+/**
+ * Narratives read and written per step. An account may keep 1,000, each with up to 50 versions of
+ * 20,000 characters: the export is written as it is read, a few at a time, so neither the server's
+ * memory nor any one turn of its event loop holds more than a step.
+ */
+const NARRATIVES_PER_STEP = 5
+
+async function readProfile(userId: string) {
+  const profile = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_FIELDS })
   return {
-    exportedAt: new Date().toISOString(),
-    profile: {
-      ...profile,
-      createdAt: profile.createdAt.toISOString(),
-      termsAcceptedAt: profile.termsAcceptedAt?.toISOString() ?? null,
-      marketingConsentAt: profile.marketingConsentAt?.toISOString() ?? null,
-    },
-    narratives: narratives.map(({ versions, variants, ...narrative }) => ({
-      ...toApiNarrative(narrative),
-      versions: versions.map(toApiVersion),
-      variants: variants.map((variant) => toApiVariant(variant, narrative)),
-    })),
+    ...profile,
+    createdAt: profile.createdAt.toISOString(),
+    termsAcceptedAt: profile.termsAcceptedAt?.toISOString() ?? null,
+    marketingConsentAt: profile.marketingConsentAt?.toISOString() ?? null,
   }
 }
 
+/** The user's narratives, newest first, `NARRATIVES_PER_STEP` at a time, each as the export writes it. */
+async function* readNarratives(userId: string) {
+  let cursor: string | undefined
+  while (true) {
+    const step = await prisma.narrative.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
+      take: NARRATIVES_PER_STEP,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    })
+    yield step.map(({ versions, variants, ...narrative }) => ({
+      ...toApiNarrative(narrative),
+      versions: versions.map(toApiVersion),
+      variants: variants.map((variant) => toApiVariant(variant, narrative)),
+    }))
+    if (step.length < NARRATIVES_PER_STEP) return
+    cursor = step[step.length - 1].id
+  }
+}
+
+/** The export as the JSON text it is sent as: `{ exportedAt, profile, narratives: [...] }`, a piece at a time. */
+async function* exportText(userId: string, exportedAt: string) {
+  yield `{\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "profile": ${indent(await readProfile(userId))},\n  "narratives": [`
+  let count = 0
+  for await (const narratives of readNarratives(userId)) {
+    for (const narrative of narratives) yield `${count++ ? ',' : ''}\n    ${indent(narrative, 2)}`
+    // The next step waits its turn, so other requests are answered in between.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  yield `${count ? '\n  ' : ''}]\n}\n`
+  log('info', 'account.exported', { userId, narratives: count })
+}
+
+/** JSON.stringify's two-space layout, for a value nested `depth` levels below the top. */
+function indent(value: unknown, depth = 1) {
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`)
+}
+
 /** The export as a download: a JSON attachment named with the day (never cached: the session lookup marked the answer private). */
-export async function accountExportResponse(user: { id: string }) {
-  const data = await exportAccount(user)
-  const day = data.exportedAt.slice(0, 10)
-  return new Response(JSON.stringify(data, null, 2), {
+export function accountExportResponse(user: { id: string }) {
+  const exportedAt = new Date().toISOString()
+  const pieces = exportText(user.id, exportedAt)
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await pieces.next()
+      if (done) controller.close()
+      else controller.enqueue(encoder.encode(value))
+    },
+    async cancel() {
+      await pieces.return(undefined)
+    },
+  })
+  return new Response(body, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="impact-narrative-studio-account-${day}.json"`,
+      'Content-Disposition': `attachment; filename="impact-narrative-studio-account-${exportedAt.slice(0, 10)}.json"`,
     },
   })
 }

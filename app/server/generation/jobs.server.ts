@@ -13,12 +13,18 @@ import {
   toFormValues,
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
-import { findInterruptedVariants, findVariantSource, finishVariant, insertGeneratingVariant } from '~/server/narratives/variants.server'
+import {
+  findInterruptedVariants,
+  findVariantSource,
+  finishVariant,
+  insertGeneratingVariant,
+  markVariantFailed,
+} from '~/server/narratives/variants.server'
 import { UnfitVariantError, writeVariant, type VariantTask } from '~/server/generation/variant-writer.server'
 import { limitOf, type VariantRequest } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
-import { claimQuota, type QuotaRefusal, refundQuota, whyRefused } from '~/server/generation/quota.server'
+import { claimQuota, type QuotaRefusal, whyRefused } from '~/server/generation/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
@@ -59,7 +65,9 @@ type Work = {
   kind: 'narrative' | 'variant'
   /** Streams the text into `out`; returns the final text when it is not simply what was streamed. */
   write(out: JobOutput, signal: AbortSignal): Promise<string | void>
+  /** Keeps the outcome; a failed one is refunded in the same transaction. */
   save(status: FinalStatus, text: string): Promise<void>
+  /** Fails and refunds a job whose outcome could not be saved, once. */
   markFailed(): Promise<void>
   /** A narrative stopped by its owner keeps its text; a variant cut short is no variant. */
   keepsStoppedText: boolean
@@ -85,8 +93,8 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
   const generation = launch(userId, claimed, {
     kind: 'narrative',
     write: (out, signal) => streamInto(engine.stream(input, signal), out),
-    save: (status, text) => finishNarrative(claimed.id, status, text),
-    markFailed: () => markNarrativeFailed(claimed.id),
+    save: (status, text) => finishNarrative({ id: claimed.id, status, text, inputs: input }, { userId, quotaDay: claimed.quotaDay }),
+    markFailed: () => markNarrativeFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
     keepsStoppedText: true,
   })
   log('info', 'generation.started', { userId, narrativeId: generation.id, engine: engine.name })
@@ -113,8 +121,12 @@ export async function startVariant(userId: string, narrativeId: string, request:
   const generation = launch(userId, claimed, {
     kind: 'variant',
     write: (out, signal) => writeVariant(engine, task, out, signal),
-    save: (status, text) => finishVariant(claimed.id, status === 'complete' ? 'complete' : 'failed', text),
-    markFailed: () => finishVariant(claimed.id, 'failed', ''),
+    save: (status, text) =>
+      finishVariant(
+        { id: claimed.id, status: status === 'complete' ? 'complete' : 'failed', text, inputs: task.input },
+        { userId, quotaDay: claimed.quotaDay },
+      ),
+    markFailed: () => markVariantFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
     keepsStoppedText: false,
   })
   log('info', 'variant.started', { userId, narrativeId, variantId: generation.id, engine: engine.name, format: request.format })
@@ -176,7 +188,7 @@ class GenerationLimitError extends Error {}
 
 type FinalStatus = Exclude<GenerationStatus, 'generating'>
 
-/** Writes, saves and, on failure, refunds. Never rejects: nothing here may take the process down. */
+/** Writes and saves (a failure with its refund). Never rejects: nothing here may take the process down. */
 async function run(generation: Generation, work: Work) {
   const { GENERATION_TIMEOUT_MS } = getEnv()
   const deadline = setTimeout(
@@ -191,14 +203,12 @@ async function run(generation: Generation, work: Work) {
     await finish(generation, work, { ...outcome, status })
   } catch (error) {
     log('error', 'generation.save_failed', { userId: generation.userId, [`${work.kind}Id`]: generation.id, ...errorDetails(error) })
-    status = 'failed'
     await attempt('generation.mark_failed_failed', generation, () => work.markFailed())
     registry.close(generation.id, { type: 'error', error: GENERATION_FAILED })
   } finally {
     registry.remove(generation.id)
     jobs.delete(generation.id)
   }
-  if (status === 'failed') await attempt('generation.refund_failed', generation, () => refundQuota(generation.userId, generation.quotaDay))
 }
 
 /** How a job ended; `failure` is what its follower is told when it failed. */
@@ -291,20 +301,14 @@ export async function stopAllGenerations() {
 
 /**
  * After a crash, rows still marked generating have no job behind them: they failed upstream of the
- * user, so they are marked failed and refunded.
+ * user, so each is marked failed and refunded, in one transaction.
  */
 export async function recoverInterruptedGenerations() {
   const running = registry.runningIds()
   const narratives = await findInterruptedNarratives(running)
-  for (const orphan of narratives) {
-    await markNarrativeFailed(orphan.id)
-    if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
-  }
+  for (const orphan of narratives) await markNarrativeFailed(orphan.id, orphan)
   const variants = await findInterruptedVariants(running)
-  for (const orphan of variants) {
-    await finishVariant(orphan.id, 'failed', '')
-    if (orphan.quotaDay) await refundQuota(orphan.userId, orphan.quotaDay)
-  }
+  for (const orphan of variants) await markVariantFailed(orphan.id, orphan)
   const count = narratives.length + variants.length
   if (count) log('warn', 'generation.recovered', { count })
 }

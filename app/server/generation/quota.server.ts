@@ -1,7 +1,6 @@
 import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
-import { countGeneratingSql, countSavedSql } from '~/server/narratives/narratives.server'
 
 /** At most this many generations of one user run at once. */
 export const MAX_RUNNING_GENERATIONS = 2
@@ -51,6 +50,21 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string, {
   return changed === 1 ? day : null
 }
 
+/** How many narratives the user keeps: a SQL fragment, so a claim can check MAX_SAVED_NARRATIVES in its own statement. */
+export function countSavedSql(userId: string) {
+  return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
+}
+
+/**
+ * How many of the user's narratives and variants are being written: a SQL fragment, so a quota claim
+ * can check it in its own statement.
+ */
+export function countGeneratingSql(userId: string) {
+  return Prisma.sql`(
+    (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') +
+    (SELECT COUNT(*) FROM "NarrativeVariant" WHERE "userId" = ${userId} AND "status" = 'generating'))`
+}
+
 /** Generations claimed on `day` across the instance, deleted accounts' too (refunds give theirs back). */
 function generationsOnSql(day: string) {
   return Prisma.sql`((SELECT COALESCE(SUM("quotaUsed"), 0) FROM "User" WHERE "quotaDay" = ${day})
@@ -88,9 +102,16 @@ export async function whyRefused(userId: string, { savesNarrative = true } = {})
   return remaining > 0 ? 'running' : 'daily'
 }
 
-/** Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot). */
-export async function refundQuota(userId: string, day: string) {
-  await prisma.$executeRaw`
-    UPDATE "User" SET "quotaUsed" = MAX("quotaUsed" - 1, 0)
-    WHERE "id" = ${userId} AND "quotaDay" = ${day}`
+/** Whose generation, claimed on which day: what a refund gives back. */
+export type ClaimedGeneration = { userId: string; quotaDay: string | null }
+
+/**
+ * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot), in
+ * the transaction that records why.
+ */
+export async function refundQuota(tx: Prisma.TransactionClient, { userId, quotaDay }: ClaimedGeneration) {
+  if (!quotaDay) return
+  await tx.$executeRaw`
+    UPDATE "User" SET "quotaUsed" = CASE WHEN "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE 0 END
+    WHERE "id" = ${userId} AND "quotaDay" = ${quotaDay}`
 }

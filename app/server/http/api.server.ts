@@ -1,5 +1,5 @@
-import type { z } from 'zod'
-import { getUserBySessionToken, type AuthUser } from '~/server/accounts/auth.server'
+import { z } from 'zod'
+import { getUserBySessionToken, type AuthUser, type SignedInUser } from '~/server/accounts/auth.server'
 import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
@@ -23,10 +23,34 @@ export async function readJson<Schema extends z.ZodTypeAny>(request: Request, sc
   } catch {
     throw apiError(400, 'Request body is not valid JSON')
   }
+  // JSON may escape half of a character ("\ud800"): text no database or document can hold.
+  if (hasLoneSurrogate(body)) throw apiError(400, 'Request body holds text that is not valid Unicode (a lone surrogate)')
   const result = schema.safeParse(withoutEmptyStrings(body))
   // `error` states the first problem in words; `details` holds every field's.
   if (!result.success) throw apiError(400, result.error.issues[0].message, result.error.flatten().fieldErrors)
   return result.data
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value)
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate)
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => hasLoneSurrogate(key) || hasLoneSurrogate(item))
+  return false
+}
+
+/** `?page=&limit=` of a list: page from 1, limit from 1 to `maxLimit`; null when either is not. */
+export function readPage(url: URL, maxLimit: number, defaultLimit = 10) {
+  const parsed = z
+    .object({
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    })
+    .safeParse({ page: url.searchParams.get('page') ?? undefined, limit: url.searchParams.get('limit') ?? undefined })
+  if (!parsed.success) throw apiError(400, `page must be a whole number from 1, and limit one from 1 to ${maxLimit}`)
+  return parsed.data
 }
 
 // HTML forms send nothing for an empty field; JSON clients send "". Treat both alike.
@@ -40,14 +64,14 @@ export function getBearerToken(request: Request): string | null {
   return match ? match[1] : null
 }
 
-export async function requireApiUser(request: Request): Promise<AuthUser> {
+export async function requireApiUser(request: Request): Promise<SignedInUser> {
   const token = getBearerToken(request)
   const user = token ? await getUserBySessionToken(token, 'api') : null
   if (!user) throw apiError(401, 'Authentication required')
   return user
 }
 
-export async function requireApiAdmin(request: Request): Promise<AuthUser> {
+export async function requireApiAdmin(request: Request): Promise<SignedInUser> {
   const user = await requireApiUser(request)
   if (!user.isAdmin) {
     log('warn', 'auth.denied', { userId: user.id, path: new URL(request.url).pathname })

@@ -10,10 +10,50 @@ export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'>
 export type ClaimInputs = Partial<Record<ClaimField, string>>
 export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
 
+/** A saved narrative's inputs are its columns of the same names. */
+export const CLAIM_FIELDS = [
+  'company',
+  'website',
+  'contactName1',
+  'contactTitle1',
+  'contactEmail1',
+  'contactPhone1',
+  'contactName2',
+  'contactTitle2',
+  'contactEmail2',
+  'contactPhone2',
+  'missionStatement',
+  'keyPrograms',
+  'impactMetrics',
+  'targetAudience',
+  'geographicFocus',
+] as const satisfies readonly ClaimField[]
+
+export function claimInputsOf(record: ClaimInputs): ClaimInputs {
+  return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, record[field]]))
+}
+
+/**
+ * The claims of a text as they are kept beside it: found when the text changes (a generation's end,
+ * an edit, a restore), so reading a narrative never finds them again (docs/decisions/025).
+ */
+export function claimsColumn(text: string, inputs: ClaimInputs): string {
+  return JSON.stringify(findClaims(text, claimInputsOf(inputs)))
+}
+
+/** The kept claims, or, for a text kept before they were (null), found now. */
+export function readClaims(kept: string | null, text: string, inputs: ClaimInputs): Claim[] {
+  return kept === null ? findClaims(text, claimInputsOf(inputs)) : (JSON.parse(kept) as Claim[])
+}
+
 /** Every checkable statement of `text`, in order; `start`/`end` are offsets into `text`. */
 export function findClaims(text: string, inputs: ClaimInputs): Claim[] {
-  const index = indexInputs(inputs)
-  const found = [...findFigures(text), ...findNames(text, index.hasName)].sort((a, b) => a.start - b.start)
+  const runs = [...findNameRuns(text)]
+  const index = indexInputs(
+    inputs,
+    runs.flatMap(({ whole, trimmed }) => [whole, trimmed].flatMap((name) => (name ? [name.keys[0].slice(5)] : []))),
+  )
+  const found = [...findFigures(text), ...namesOf(runs, index.hasName)].sort((a, b) => a.start - b.start)
   const claims: Claim[] = []
   let end = 0
   for (const candidate of found) {
@@ -117,25 +157,50 @@ const NOT_NAMES = new Set(['I', ...MONTHS.map(capitalise), 'Monday', 'Tuesday', 
 const CONNECTOR_WORD = new RegExp(`^${CONNECTOR}$`, 'u')
 
 /**
- * `known` says whether the inputs hold a (normalised) name: a run that opens a sentence is kept whole
- * when they do ("Harvest Table Food Bank serves…").
+ * A run of capitalised words. It names `whole`, unless it opens a sentence with an English word: then
+ * it names `whole` only when the inputs hold it, and otherwise `trimmed`, the run without that word.
  */
-function* findNames(text: string, known: (name: string) => boolean): Generator<Candidate> {
+type NameRun = { whole: Candidate | null; trimmed: Candidate | null; opensSentence: boolean }
+
+/** Longer runs of capitalised words are read as several names: no organisation or person has a longer one. */
+const NAME_MAX_WORDS = 12
+
+function* findNameRuns(text: string): Generator<NameRun> {
   for (const match of text.matchAll(NAME)) {
     // Words and the spaces between them, alternately.
-    let words = match[0].split(/(\s+)/)
+    const parts = match[0].split(/(\s+)/)
     let start = match.index!
-    // A sentence's first word is capitalised anyway: it starts a name only when it is no English word.
-    const opensSentence = atSentenceStart(text, start) && isEnglishWord(words[0])
-    if (opensSentence && (words.length === 1 || !known(normaliseName(match[0])))) {
-      do {
-        start += words[0].length + (words[1]?.length ?? 0)
-        words = words.slice(2)
-      } while (words.length && CONNECTOR_WORD.test(words[0]))
+    for (let first = 0; first < parts.length; first += 2 * NAME_MAX_WORDS) {
+      const words = parts.slice(first, first + 2 * NAME_MAX_WORDS - 1)
+      yield nameRun(text, words, start)
+      start += parts.slice(first, first + 2 * NAME_MAX_WORDS).join('').length
     }
-    const name = trimPossessive(words.join(''))
-    if (!name || NOT_NAMES.has(name)) continue
-    yield { text: name, start, end: start + name.length, keys: [`name:${normaliseName(name)}`] }
+  }
+}
+
+function nameRun(text: string, words: string[], start: number): NameRun {
+  const whole = nameCandidate(words, start)
+  // A sentence's first word is capitalised anyway: it starts a name only when it is no English word.
+  if (!atSentenceStart(text, start) || !isEnglishWord(words[0])) return { whole, trimmed: null, opensSentence: false }
+  let rest = words
+  let restStart = start
+  do {
+    restStart += rest[0].length + (rest[1]?.length ?? 0)
+    rest = rest.slice(2)
+  } while (rest.length && CONNECTOR_WORD.test(rest[0]))
+  return { whole: words.length > 1 ? whole : null, trimmed: nameCandidate(rest, restStart), opensSentence: true }
+}
+
+function nameCandidate(words: string[], start: number): Candidate | null {
+  const name = trimPossessive(words.join(''))
+  if (!name || NOT_NAMES.has(name)) return null
+  return { text: name, start, end: start + name.length, keys: [`name:${normaliseName(name)}`] }
+}
+
+function* namesOf(runs: NameRun[], known: (name: string) => boolean): Generator<Candidate> {
+  for (const { whole, trimmed, opensSentence } of runs) {
+    const name = opensSentence && !(whole && known(whole.keys[0].slice(5))) ? trimmed : whole
+    if (name) yield name
   }
 }
 
@@ -173,19 +238,17 @@ function capitalise(word: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The inputs, indexed once per call: every figure's keys, and the normalised text of each field.
+// The inputs, indexed once per call: every figure's keys, and the fields that hold each name.
 
-function indexInputs(inputs: ClaimInputs) {
+function indexInputs(inputs: ClaimInputs, runNames: string[]) {
   const keys = new Map<string, Set<ClaimField>>()
-  const texts: [ClaimField, string][] = []
   const add = (key: string, field: ClaimField) => {
     let fields = keys.get(key)
     if (!fields) keys.set(key, (fields = new Set()))
     fields.add(field)
   }
-  for (const [field, value] of Object.entries(inputs) as [ClaimField, string | undefined][]) {
-    if (!value) continue
-    texts.push([field, ` ${normaliseName(value)} `])
+  const fields = Object.entries(inputs).filter(([, value]) => value) as [ClaimField, string][]
+  for (const [field, value] of fields) {
     for (const figure of findFigures(value)) {
       for (const key of figure.keys) {
         add(key, field)
@@ -194,15 +257,55 @@ function indexInputs(inputs: ClaimInputs) {
       }
     }
   }
-  const fieldsWithName = (name: string) => texts.filter(([, text]) => text.includes(` ${name} `)).map(([field]) => field)
+  const names = fieldsHoldingNames(fields, runNames)
   return {
-    hasName: (name: string) => fieldsWithName(name).length > 0,
+    hasName: (name: string) => Boolean(names.get(name)?.size),
     lookup(candidate: Candidate): ClaimField[] {
-      const sets = candidate.keys.map((key) => (key.startsWith('name:') ? new Set(fieldsWithName(key.slice(5))) : keys.get(key)))
+      const sets = candidate.keys.map((key) => (key.startsWith('name:') ? names.get(key.slice(5)) : keys.get(key)))
       if (sets.some((set) => !set?.size)) return []
       return [...new Set(sets.flatMap((set) => [...set!]))]
     },
   }
+}
+
+type WordTrie = { next: Map<string, WordTrie>; name?: string }
+
+/** A name's words normalised ("Saint-Denis" is two): longer ones are never found, so none costs more to look for. */
+const NAME_MAX_TOKENS = 2 * NAME_MAX_WORDS
+
+/**
+ * Which fields hold each name as whole words. The names' words make a trie, and each field's words
+ * are walked along it from every word once: linear in the fields' length, however many names there
+ * are (searching every field for every name took 140 ms for a narrative crafted with thousands).
+ */
+function fieldsHoldingNames(fields: [ClaimField, string][], names: string[]): Map<string, Set<ClaimField>> {
+  const root: WordTrie = { next: new Map() }
+  for (const name of names) addToTrie(root, name.split(' '))
+  const found = new Map<string, Set<ClaimField>>()
+  for (const [field, value] of fields) {
+    const words = normaliseName(value).split(' ')
+    for (let first = 0; first < words.length; first++) {
+      let node: WordTrie | undefined = root
+      for (let at = first; node && at < words.length && at - first < NAME_MAX_TOKENS; at++) {
+        node = node.next.get(words[at])
+        if (!node?.name) continue
+        if (!found.has(node.name)) found.set(node.name, new Set())
+        found.get(node.name)!.add(field)
+      }
+    }
+  }
+  return found
+}
+
+function addToTrie(root: WordTrie, words: string[]) {
+  if (!words[0] || words.length > NAME_MAX_TOKENS) return
+  let node = root
+  for (const word of words) {
+    let child = node.next.get(word)
+    if (!child) node.next.set(word, (child = { next: new Map() }))
+    node = child
+  }
+  node.name = words.join(' ')
 }
 
 /** Keys a figure of the inputs also answers to. */

@@ -1,15 +1,16 @@
-import crypto from 'node:crypto'
 import { Prisma, type Narrative } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
+import { createRowId } from '~/server/platform/row-id.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
-import { findClaims } from '~/server/narratives/claims.server'
+import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
+import { ownedBy, ownedBySql, type Viewer } from '~/server/narratives/access.server'
+import { refundQuota, type ClaimedGeneration } from '~/server/generation/quota.server'
 import { countWords } from '~/shared/text'
-
-export type Viewer = { id: string; isAdmin: boolean }
+import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
 export const PAGE_SIZE = 10
 export const API_PAGE_LIMIT_MAX = 100
 
@@ -35,11 +36,6 @@ export function toNarrativeColumns(input: NarrativeInput) {
   }
 }
 
-/** A new row id for the raw inserts: time-ordered and random, like the cuid ids Prisma gives the other rows. */
-export function createRowId() {
-  return `c${Date.now().toString(36)}${crypto.randomBytes(8).toString('hex')}`
-}
-
 /**
  * Inserts the record a generation starts with. Generations start in bursts, so this is one
  * parameterized INSERT rather than Prisma's compiled create (docs/decisions/006).
@@ -55,31 +51,22 @@ export async function insertGeneratingNarrative(
   return columns.id as string
 }
 
-/** How many narratives the user keeps: a SQL fragment, so a claim can check MAX_SAVED_NARRATIVES in its own statement. */
-export function countSavedSql(userId: string) {
-  return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
-}
-
 /**
- * How many of the user's narratives and variants are being written: a SQL fragment, so a quota claim
- * can check it in its own statement.
+ * The end of a generation: its outcome, text and claims (traced to `inputs`, what it was written
+ * from), and the text as its first version unless it failed. Raw for the same reason as the insert:
+ * many end together.
  */
-export function countGeneratingSql(userId: string) {
-  return Prisma.sql`(
-    (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') +
-    (SELECT COUNT(*) FROM "NarrativeVariant" WHERE "userId" = ${userId} AND "status" = 'generating'))`
-}
-
-/**
- * The end of a generation: its outcome and text, and the text as its first version unless it failed.
- * Raw for the same reason as the insert: many end together.
- */
-export async function finishNarrative(id: string, status: 'complete' | 'stopped' | 'failed', text: string) {
+export async function finishNarrative(
+  { id, status, text, inputs }: { id: string; status: 'complete' | 'stopped' | 'failed'; text: string; inputs: ClaimInputs },
+  claim: ClaimedGeneration,
+) {
+  const claims = claimsColumn(text, inputs)
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`
-      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "updatedAt" = ${new Date()}
+      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "updatedAt" = ${new Date()}
       WHERE "id" = ${id}`
-    if (status !== 'failed' && text) await recordVersion(tx, id, text, 'generated')
+    if (status === 'failed') await refundQuota(tx, claim)
+    else if (text) await recordVersion(tx, id, text, 'generated')
   })
 }
 
@@ -96,8 +83,15 @@ export function findInterruptedNarratives(runningIds: string[]) {
   })
 }
 
-export async function markNarrativeFailed(id: string) {
-  await prisma.narrative.update({ where: { id }, data: { status: 'failed' } })
+/**
+ * A generation that ended with no outcome saved (a crash, or a failed save): failed and refunded in
+ * one transaction, once, so neither a second call nor a crash between the two gives or loses a unit.
+ */
+export async function markNarrativeFailed(id: string, claim: ClaimedGeneration) {
+  await prisma.$transaction(async (tx) => {
+    const changed = await tx.$executeRaw`UPDATE "Narrative" SET "status" = 'failed' WHERE "id" = ${id} AND "status" = 'generating'`
+    if (changed === 1) await refundQuota(tx, claim)
+  })
 }
 
 /** A saved narrative's inputs, every field: the dashboard form's values (edit to regenerate), and what a variant is written from. */
@@ -133,16 +127,6 @@ export function getLastGenerationInputs(userId: string) {
   })
 }
 
-/** Ownership in one place: an admin reaches any narrative, anyone else only their own. */
-export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
-  return viewer.isAdmin ? {} : { userId: viewer.id }
-}
-
-/** ownedBy for the raw list statements, whose narratives table is named `n`. */
-function ownedBySql(viewer: Viewer) {
-  return viewer.isAdmin ? Prisma.empty : Prisma.sql`WHERE n."userId" = ${viewer.id}`
-}
-
 export const WITH_OWNER = { user: { select: { firstName: true, lastName: true, email: true } } } as const
 export type NarrativeWithOwner = Prisma.NarrativeGetPayload<{ include: typeof WITH_OWNER }>
 
@@ -153,7 +137,7 @@ export function getNarrative({ id, viewer }: { id: string; viewer: Viewer }) {
 
 /** Just what following a generation needs: no owner details, no text (the stream carries it). */
 export function getNarrativeEngine({ id, viewer }: { id: string; viewer: Viewer }) {
-  return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true, engine: true } })
+  return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true, engine: true, userId: true } })
 }
 
 /** One page of the viewer's narratives (everyone's for an admin), newest first. */
@@ -216,15 +200,18 @@ async function countNarratives(viewer: Viewer): Promise<number> {
   return Number(rows[0].total)
 }
 
-/** Only the text changes; nothing else can be set through an edit. A changed text is a new version. */
+/**
+ * Only the text (and its claims) changes; nothing else can be set through an edit. A changed text is
+ * a new version. Throws RateLimitError past EDITS_PER_MINUTE.
+ */
 export async function updateNarrativeText({ id, viewer, text }: { id: string; viewer: Viewer; text: string }) {
+  await enforceEditRateLimit(viewer.id)
   const updated = await prisma.$transaction(async (tx) => {
-    const where = { id, ...ownedBy(viewer), status: { not: 'generating' } }
-    const current = await tx.narrative.findFirst({ where, select: { generatedNarrative: true } })
+    const current = await tx.narrative.findFirst({ where: { id, ...ownedBy(viewer), status: { not: 'generating' } } })
     if (!current) return false
     // Saving the text unchanged is no edit: the history keeps only texts the narrative really had.
     if (current.generatedNarrative === text) return true
-    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text } })
+    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text, claims: claimsColumn(text, current) } })
     await recordVersion(tx, id, text, 'edited')
     return true
   })
@@ -238,18 +225,13 @@ export async function deleteNarrative({ id, viewer }: { id: string; viewer: View
   return count === 1
 }
 
-/**
- * The checkable statements of `text` (the narrative's own, or a variant's), each traced to the inputs
- * the narrative was written from (docs/decisions/017). Found when read: plain code, well under a
- * millisecond for a narrative, and always by the current rules.
- */
-export function traceClaims(text: string, narrative: Narrative) {
-  const { selectedTone: _tone, ...inputs } = toFormValues(narrative)
-  return findClaims(text, inputs)
+/** The narrative text's claims, traced to its inputs (docs/decisions/017), as kept beside the text. */
+export function claimsOfNarrative(narrative: Narrative) {
+  return readClaims(narrative.claims, narrative.generatedNarrative, narrative)
 }
 
 /** SPEC.md 3, "Narrative record as read": the one mapping from a stored record to the API's shape. */
-export function toApiNarrative(narrative: NarrativeWithOwner) {
+export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = true } = {}) {
   return {
     id: narrative.id,
     company: narrative.company,
@@ -275,7 +257,7 @@ export function toApiNarrative(narrative: NarrativeWithOwner) {
     c_title2: narrative.contactTitle2,
     c_email2: narrative.contactEmail2,
     c_phone2: narrative.contactPhone2,
-    claims: traceClaims(narrative.generatedNarrative, narrative),
+    ...(withClaims ? { claims: claimsOfNarrative(narrative) } : {}),
     wordCount: countWords(narrative.generatedNarrative),
   }
 }
@@ -292,7 +274,14 @@ export async function createNarrative({ viewer, input, text }: { viewer: Viewer;
   const narrative = await prisma.$transaction(async (tx) => {
     if ((await tx.narrative.count({ where: { userId: viewer.id } })) >= getEnv().MAX_SAVED_NARRATIVES) throw new SavedLimitError()
     const created = await tx.narrative.create({
-      data: { ...toNarrativeColumns(input), userId: viewer.id, generatedNarrative: text, status: 'complete', engine: 'manual' },
+      data: {
+        ...toNarrativeColumns(input),
+        userId: viewer.id,
+        generatedNarrative: text,
+        claims: claimsColumn(text, input),
+        status: 'complete',
+        engine: 'manual',
+      },
       include: WITH_OWNER,
     })
     // Text a person wrote elsewhere: its first version is theirs, not an engine's.

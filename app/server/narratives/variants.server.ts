@@ -1,7 +1,11 @@
 import type { Narrative, Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
-import { createRowId, ownedBy, traceClaims, WITH_OWNER, type Viewer } from '~/server/narratives/narratives.server'
-import { VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
+import { WITH_OWNER } from '~/server/narratives/narratives.server'
+import { ownedBy, type Viewer } from '~/server/narratives/access.server'
+import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
+import { VERSION_SUMMARIES_NEWEST_FIRST } from '~/server/narratives/versions.server'
+import { createRowId } from '~/server/platform/row-id.server'
+import { refundQuota, type ClaimedGeneration } from '~/server/generation/quota.server'
 import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
@@ -28,9 +32,26 @@ export async function insertGeneratingVariant(
   return id
 }
 
-export async function finishVariant(id: string, status: 'complete' | 'failed', text: string) {
-  await prisma.$executeRaw`
-    UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "updatedAt" = ${new Date()} WHERE "id" = ${id}`
+/** A variant's outcome, text and claims (traced to `inputs`, its narrative's); a failed one is refunded with it. */
+export async function finishVariant(
+  { id, status, text, inputs }: { id: string; status: 'complete' | 'failed'; text: string; inputs: ClaimInputs },
+  claim: ClaimedGeneration,
+) {
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "claims" = ${claimsColumn(text, inputs)}, "updatedAt" = ${new Date()}
+      WHERE "id" = ${id}`
+    if (status === 'failed') await refundQuota(tx, claim)
+  })
+}
+
+/** As markNarrativeFailed: a variant with no outcome saved is failed and refunded in one transaction, once. */
+export async function markVariantFailed(id: string, claim: ClaimedGeneration) {
+  await prisma.$transaction(async (tx) => {
+    const changed = await tx.$executeRaw`
+      UPDATE "NarrativeVariant" SET "status" = 'failed', "text" = '', "updatedAt" = ${new Date()} WHERE "id" = ${id} AND "status" = 'generating'`
+    if (changed === 1) await refundQuota(tx, claim)
+  })
 }
 
 /** A finished variant's outcome, for a stream that reconnects after its job is gone. */
@@ -48,10 +69,12 @@ export function findInterruptedVariants(runningIds: string[]) {
 const VARIANT_FIELDS = {
   id: true,
   narrativeId: true,
+  userId: true,
   format: true,
   limitUnit: true,
   limitMax: true,
   text: true,
+  claims: true,
   status: true,
   engine: true,
   createdAt: true,
@@ -77,7 +100,7 @@ export function getNarrativeWithVariants({ id, viewer }: { id: string; viewer: V
 export function getNarrativeWorkbench({ id, viewer }: { id: string; viewer: Viewer }) {
   return prisma.narrative.findFirst({
     where: { id, ...ownedBy(viewer) },
-    include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
+    include: { ...WITH_OWNER, versions: VERSION_SUMMARIES_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
   })
 }
 
@@ -87,6 +110,11 @@ export type VariantWithNarrative = Prisma.NarrativeVariantGetPayload<{ select: t
 /** One variant of a narrative the viewer may see, with what its Word file needs. */
 export function getVariant({ id, viewer }: { id: string; viewer: Viewer }): Promise<VariantWithNarrative | null> {
   return prisma.narrativeVariant.findFirst({ where: { id, narrative: ownedBy(viewer) }, select: WITH_NARRATIVE })
+}
+
+/** A variant's claims, traced to the inputs of `narrative`, its source, as kept beside its text. */
+export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>, narrative: ClaimInputs) {
+  return readClaims(variant.claims, variant.text, narrative)
 }
 
 export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limitMax'>): Limit {
@@ -102,7 +130,7 @@ export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
     text: variant.text,
     wordCount: countWords(variant.text),
     characterCount: measure(variant.text, 'characters'),
-    claims: traceClaims(variant.text, narrative),
+    claims: claimsOfVariant(variant, narrative),
     createdAt: variant.createdAt.toISOString(),
   }
 }
