@@ -12,7 +12,7 @@ const PageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(API_PAGE_LIMIT_MAX).default(10),
 })
 
-/** SPEC.md 3, "Narrative record as created": the form's fields with `tone`, plus the text. */
+/** The record as created (docs/api.md#calls): the form's fields with `tone`, plus the text. */
 const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).extend({
   tone: z.enum(TONES).default('professional'),
   generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,

@@ -1,7 +1,7 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { fits, type Limit, type VariantFormat } from '~/shared/variant-limits'
 
-// The offline drafter's variants (issue 12, docs/decisions/018): the user's own sentences, chosen by
+// The offline drafter's variants (docs/decisions/018): the user's own sentences, chosen by
 // what matters most for the format and added while they fit. Nothing is stated that the inputs do not
 // say, and nothing is cut: a sentence fits whole or is left out.
 

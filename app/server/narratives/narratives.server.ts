@@ -248,7 +248,7 @@ export function traceClaims(text: string, narrative: Narrative) {
   return findClaims(text, inputs)
 }
 
-/** SPEC.md 3, "Narrative record as read": the one mapping from a stored record to the API's shape. */
+/** The record as read (docs/api.md#the-record-as-read): the one mapping from a stored record to the API's shape. */
 export function toApiNarrative(narrative: NarrativeWithOwner) {
   return {
     id: narrative.id,

@@ -5,7 +5,7 @@ import { VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
 import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
-// A narrative's variants fitted to a limit (issue 12, docs/decisions/018 and 020): stored like
+// A narrative's variants fitted to a limit (docs/decisions/018 and 020): stored like
 // generations, since they are written like them.
 
 /** What a variant is written from: only the owner's finished narrative with text, even for an administrator, whose quota is not theirs. */

@@ -4,7 +4,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId, ownedBy, type Viewer } from '~/server/narratives/narratives.server'
 
-// Every text a narrative has had (issue 12, docs/decisions/020). A version is written in the same
+// Every text a narrative has had (docs/decisions/020). A version is written in the same
 // transaction as the text it records, so the history never misses or invents a text.
 
 export const VERSION_SOURCES = ['generated', 'edited', 'restored'] as const
