@@ -32,18 +32,21 @@ const files = [
 const sources: Source[] = files.map((file) => ({ file, lines: fs.readFileSync(file, 'utf8').split('\n') }))
 const markdown = sources.filter((source) => source.file.endsWith('.md'))
 
-/** Every match of `pattern` in the sources, as "file:line: text". */
-function findAll(pattern: RegExp, inSources: Source[] = sources, each: (match: RegExpExecArray) => string | null = (m) => m[0]) {
-  const found: string[] = []
-  for (const { file, lines } of inSources) {
-    lines.forEach((line, index) => {
-      for (const match of line.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))) {
-        const problem = each(match as RegExpExecArray)
-        if (problem) found.push(`${file}:${index + 1}: ${problem}`)
-      }
-    })
-  }
-  return found
+/** Every match of `pattern` in the sources that `each` finds wrong, as "file:line: what is wrong". */
+function findAll(
+  pattern: RegExp,
+  inSources: Source[] = sources,
+  each: (match: RegExpMatchArray, file: string) => string | null = (match) => match[0],
+) {
+  const global = new RegExp(pattern.source, `${pattern.flags}g`)
+  return inSources.flatMap(({ file, lines }) =>
+    lines.flatMap((line, index) =>
+      [...line.matchAll(global)].flatMap((match) => {
+        const problem = each(match, file)
+        return problem ? [`${file}:${index + 1}: ${problem}`] : []
+      }),
+    ),
+  )
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -120,18 +123,12 @@ describe('references inside the repository', () => {
   })
 
   it('links Markdown only to files and headings that exist', () => {
-    const broken: string[] = []
-    for (const { file, lines } of markdown) {
-      lines.forEach((line, index) => {
-        for (const [, target] of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-          if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue
-          const [relative, anchor] = target.split('#')
-          const linked = relative ? path.posix.normalize(path.posix.join(path.posix.dirname(file), relative)) : file
-          const problem = checkTarget(anchor === undefined ? linked : `${linked}#${anchor}`)
-          if (problem) broken.push(`${file}:${index + 1}: ${problem}`)
-        }
-      })
-    }
+    const broken = findAll(/\]\(([^)\s]+)\)/, markdown, ([, target], file) => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null
+      const [relative, anchor] = target.split('#')
+      const linked = relative ? path.posix.normalize(path.posix.join(path.posix.dirname(file), relative)) : file
+      return checkTarget(anchor === undefined ? linked : `${linked}#${anchor}`)
+    })
     expect(broken).toEqual([])
   })
 
