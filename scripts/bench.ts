@@ -348,7 +348,7 @@ function measureRouteMatching() {
 
 /**
  * The offline drafter on hostile text at the form's maximum sizes: runs of "!" or "." with no space,
- * ". A" repeated (initials that are not sentence ends) and thousands of tiny sentences. Before issue 11
+ * ". A" repeated (initials that are not sentence ends) and thousands of tiny sentences. Before commit 147d2dd
  * these took 160-300 ms of the event loop each; every step is now linear in the input.
  */
 async function measureDrafter() {
@@ -380,14 +380,14 @@ async function measureDrafter() {
     measure: `Offline draft of hostile text, every long field at ${LONG_TEXT_MAX.toLocaleString('en-US')} characters (in-process)`,
     app: `${ms(median(samples))} / ${ms(p99(samples))}`,
     floor: '',
-    comparison: `${hostile.length} kinds of text × ${TONES.length} tones; before issue 11: 160-300 ms each`,
+    comparison: `${hostile.length} kinds of text × ${TONES.length} tones; before 147d2dd: 160-300 ms each`,
     budget: 'p99 ≤ 20 ms',
     met: p99(samples) <= 20,
   })
 }
 
 /**
- * The rate limiter's store when it is full (issue 11: the first one swept its whole map on every new
+ * The rate limiter's store when it is full (docs/decisions/015: the first one swept its whole map on every new
  * key past 50,000): one check per sign-up from a new address, each adding a key and evicting one.
  */
 async function measureRateLimiter() {

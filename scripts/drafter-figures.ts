@@ -8,7 +8,7 @@ import { TONES } from '~/shared/tones'
 import { ORGANISATIONS } from '../tests/fixtures/organisations'
 import { copiedShare, listMarkers, sentencesOf, sharedRunShare, splicesAfterColon, verblessSentences } from '../tests/setup/prose'
 
-// The figures of docs/drafter.md (issue 14), measured on the test organisations:
+// The figures of docs/drafter.md, measured on the test organisations:
 //   npx tsx scripts/drafter-figures.ts [--drafter path/to/a/drafter.server.ts] [--samples]
 // --drafter measures another version of the drafter (a copy of an older one, say); --samples prints
 // the drafts of the food bank, the solar-lamp enterprise and the coastal lab as well.

@@ -84,7 +84,7 @@ export function SearchForm({ query }: { query: string }) {
 
 type TableProps = {
   users: UserSummary[]
-  /** The row number of the first user shown (SPEC.md: the ID column numbers the rows). */
+  /** The row number of the first user shown (docs/spec.md#manage-users: the ID column numbers the rows). */
   firstIndex: number
   caption: string
   currentUserId: string

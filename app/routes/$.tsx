@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { redirect } from 'react-router'
 
-// SPEC.md: any other path redirects to /. That holds for pages a person might mistype; a missing
+// Any other path redirects to / (docs/spec.md#routes). That holds for pages a person might mistype; a missing
 // resource, file or narrative page answers a 404 page, so a link that leads nowhere says so. Missing API
 // endpoints answer JSON (api.$.ts, auth.$.ts).
 const NOT_A_PAGE = /^\/(resources|assets|admin\/narratives)\/|\.[a-z0-9]+$/i

@@ -22,7 +22,7 @@ import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/serve
 import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 
-// One's own account (issue 13, decision 022): the name, the email (confirmed by a link to the new
+// One's own account (docs/decisions/022): the name, the email (confirmed by a link to the new
 // address), the password, a download of one's data, and deleting the account. Every form is a plain
 // POST with its intent, so the page works without JavaScript.
 

@@ -322,7 +322,7 @@ function DetailItem({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function InputSections({ narrative }: { narrative: Narrative }) {
-  // SPEC.md's titles, each with the form field it was entered in, where the names differ.
+  // The titles of docs/spec.md#narrative-page, each with the form field it was entered in, where the names differ.
   const sections: [string, string | null, string][] = [
     ['Mission Statement', null, narrative.missionStatement],
     ['Target Population', 'Target Audience', narrative.targetAudience],

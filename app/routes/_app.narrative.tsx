@@ -1,2 +1,2 @@
-// SPEC.md: /narrative is the same screen as /dashboard.
+// /narrative is the same screen as /dashboard (docs/spec.md#routes).
 export { action, default, loader, meta } from './_app.dashboard'

@@ -10,7 +10,7 @@ import { TONES } from '~/shared/tones'
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
 const PAGE_LIMIT_WITH_CLAIMS = 20
 
-/** SPEC.md 3, "Narrative record as created": the form's fields with `tone`, plus the text. */
+/** The record as created (docs/api.md#calls): the form's fields with `tone`, plus the text. */
 const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).extend({
   tone: z.enum(TONES).default('professional'),
   generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,

@@ -56,7 +56,7 @@ const passwordsMatch =
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
 export const TERMS_REQUIRED = 'You must accept the Terms of Service and Privacy Policy'
 
-/** The token API's registration body (SPEC.md section 7). */
+/** The token API's registration body (docs/api.md#accounts). */
 export const RegisterSchema = RegisterFields.superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))
 
 /** The sign-up page adds the terms box and the separate, optional marketing opt-in. */

@@ -1,6 +1,6 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 
-// Plain code instead of the model call SPEC.md describes (DESIGN.md decision 11): same output, nothing invented.
+// Plain code, not a model call (docs/spec.md#contact-formatting): same output, nothing invented.
 
 // Partial, so a record read back with missing contact columns can be formatted as well.
 export type ContactFields = Partial<

@@ -20,5 +20,5 @@ export const NarrativeTextSchema = z.object({
     ),
 })
 
-/** SPEC.md's target length of a narrative, in words. */
+/** The target length of a narrative, in words (docs/spec.md#the-prompt). */
 export const NARRATIVE_WORDS = { min: 300, max: 400 } as const

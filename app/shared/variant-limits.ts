@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { countWords } from '~/shared/text'
 
-// Variants fitted to a funder portal's limit (issue 12, docs/decisions/018). Shared: the server keeps
+// Variants fitted to a funder portal's limit (docs/decisions/018). Shared: the server keeps
 // the limit, and the page counts against it as the text streams in.
 
 export const VARIANT_FORMATS = ['pitch', 'loi', 'social', 'custom'] as const

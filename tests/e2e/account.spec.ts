@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { createNarrative, field, registerUser, signIn } from './helpers'
 
-// The account page (issue 13, decision 022): a journey by keyboard alone (Tab and Enter, typing into
+// The account page (docs/decisions/022): a journey by keyboard alone (Tab and Enter, typing into
 // the fields, never a click), and deleting an account in a browser without JavaScript.
 // (@axe-core/playwright is not installed here: the axe checks of every page are added with it.)
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, apiToken, field, fillNarrativeForm, registerUser, signIn } from './helpers'
 
-// Issue 12, parts 4 and 5 (docs/decisions/019): the organisation remembered on the server, local
+// docs/decisions/019: the organisation remembered on the server, local
 // storage for unsaved edits only, and a quota that says when it resets.
 
 const PREFIX = 'impact-narrative-studio:form'

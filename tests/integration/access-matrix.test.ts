@@ -3,8 +3,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 
-// The role-by-endpoint matrix (issue 5; SECURITY.md "Access control"; DESIGN.md decision 5 and "Token
-// API"): every page, resource route and API endpoint, as an anonymous visitor, the owner of a
+// The role-by-endpoint matrix (docs/security.md#access-control; docs/spec.md#roles and
+// docs/api.md): every page, resource route and API endpoint, as an anonymous visitor, the owner of a
 // narrative, another user and the administrator, against the BUILT app over real HTTP.
 //
 // Pages and resource routes take the signed cookie session; the token API takes only a bearer token.
@@ -82,7 +82,7 @@ const NARRATIVE = {
 const VALID_SAVE = { intent: 'save', generatedNarrative: 'Saved from the detail page.' }
 
 const ROWS: Row[] = [
-  // ---- Signed-in pages (cookie). /narrative is SPEC.md's second name for the dashboard.
+  // ---- Signed-in pages (cookie). /narrative is the dashboard's second name (docs/spec.md#routes).
   { method: 'GET', path: '/dashboard', auth: 'cookie', expect: guardedPage('/dashboard') },
   { method: 'GET', path: '/narrative', auth: 'cookie', expect: guardedPage('/narrative') },
   // The dashboard's ?from= / ?narrative= with a foreign id show an empty form, not the narrative (asserted below).
@@ -315,7 +315,7 @@ const ROWS: Row[] = [
     path: '/admin/narratives/{id}/delete',
     auth: 'cookie',
     target: 'pageDelete',
-    // SECURITY.md: a miss is 404, as for the list's delete and the detail page's save.
+    // docs/security.md#access-control: a miss is 404, as for the list's delete and the detail page's save.
     expect: {
       anonymous: toLogin('/admin/narratives/{id}/delete'),
       user: redirectTo('/admin/narratives'),
@@ -538,7 +538,7 @@ describe('credentials are not interchangeable', () => {
   })
 })
 
-describe('no GET changes the database (SECURITY.md "No GET changes state")', () => {
+describe('no GET changes the database (docs/security.md: "no GET changes state")', () => {
   /** Every row of every table, Prisma's migration table included, in a stable order. */
   function dump() {
     const db = new Database(path.join(app.dataDir, 'app.db'), { readonly: true, fileMustExist: true })

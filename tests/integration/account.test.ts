@@ -7,7 +7,7 @@ import { startAppServer, type AppServer } from '../setup/app-server'
 import { sendTo, type HttpAnswer, type Send } from '../setup/http-answer'
 import { readEvents } from '../setup/sse'
 
-// An account of one's own (issue 13, decision 022): the /account page's forms posted as a browser
+// An account of one's own (docs/decisions/022): the /account page's forms posted as a browser
 // without JavaScript posts them, and the token API under /auth/profile, against the BUILT app over
 // real HTTP, with its mail read from the worker's real SMTP sink and its rows read from its database.
 //

@@ -8,7 +8,7 @@ import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-s
 import { FULL_INPUT } from '../setup/narrative-input'
 import { sendTo, type Send } from '../setup/http-answer'
 
-// SECURITY.md "Accounts and passwords", "Password reset" and "Data" (logs), through the BUILT app
+// docs/security.md: "Accounts and passwords", "Password reset" and "Data" (logs), through the BUILT app
 // over real HTTP: how the client address is found, the sign-up and reset limits, what reset tokens
 // and links look like in the mail the app sends (to the worker's real SMTP sink), and which log lines
 // auth events leave.

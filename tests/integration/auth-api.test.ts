@@ -56,7 +56,7 @@ describe('POST /auth/register', () => {
     const res = await call(register, jsonRequest('/auth/register', { ...registration, ...change }))
     expect(res.status).toBe(400)
     expect(res.body.details).toHaveProperty(field)
-    // The first problem, in words, for clients that show only `error` (SPEC.md's shows it in a toast).
+    // The first problem, in words, for clients that show only `error` (in a toast, say).
     expect(res.body.error).toBe(res.body.details[field][0])
     expect(await prisma.user.count()).toBe(0)
   })
@@ -182,7 +182,7 @@ describe('GET /auth/', () => {
       first_name: 'Mem',
       last_name: 'Ber',
       createdAt: expect.any(String),
-      // Issue 11's operator controls: the role, the state, the limit and the use of each account.
+      // The operator controls (docs/decisions/014): the role, the state, the limit and the use of each account.
       isAdmin: false,
       disabled: false,
       dailyLimit: null,

@@ -17,7 +17,7 @@ import { call, cookiesFrom, formRequest, jsonRequest, routeArgs } from '../setup
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
 
 // What one person, or many throwaway accounts, can cost an instance: model calls across the whole
-// instance, records kept, writes per minute, open streams. Issue 11, item 6.
+// instance, records kept, writes per minute, open streams. docs/security.md#quota-and-the-model.
 
 let fake: FakeOpenAI
 const SLOW = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:slow]]` }

@@ -9,7 +9,7 @@ import { FULL_INPUT } from '../setup/narrative-input'
 import { readEvents } from '../setup/sse'
 
 // The BUILT app (npm run build first) as a real process: hard kills, SIGTERM, and the backup and
-// restore commands against its live database. SECURITY.md "Data"; issue 5 "Durability" and "Backups".
+// restore commands against its live database. docs/security.md#data; docs/operations.md#backups.
 
 const PASSWORD = 'a good password'
 const servers: AppServer[] = []

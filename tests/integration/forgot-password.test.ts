@@ -4,7 +4,7 @@ import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-s
 
 // Forgot-password must not tell known emails from unknown ones: not by its answer, not by waiting for
 // the mail, not by failing when the mail does. The built app, with a mail server that accepts
-// connections and then never speaks. SECURITY.md "Accounts"; issue 11, item 7.
+// connections and then never speaks. docs/security.md#password-reset; docs/decisions/015.
 
 let app: AppServer
 let silentSmtp: net.Server

@@ -12,7 +12,7 @@ import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
 
 // How a generation ends when something beyond the model goes wrong: the database refuses its final
-// write, or it runs too long or too large. Issue 11, items 5 and 6.
+// write, or it runs too long or too large. docs/security.md#quota-and-the-model.
 
 let fake: FakeOpenAI | undefined
 

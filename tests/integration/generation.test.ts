@@ -155,6 +155,6 @@ describe('the offline drafter', () => {
   })
 })
 
-it("names the failure with SPEC.md's message", () => {
+it('names the failure with the message of docs/spec.md#generation', () => {
   expect(GENERATION_FAILED).toBe('An error occurred while generating the narrative. Please try again.')
 })

@@ -6,7 +6,7 @@ import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-s
 import { readAnswer } from '../setup/http-answer'
 import { BODY_LIMITS } from '~/server/edge/body-limit.server'
 
-// The hostile inputs at the end of SECURITY.md, each with its expected answer, against the BUILT app
+// The hostile inputs of docs/security.md#hostile-inputs, each with its expected answer, against the BUILT app
 // over real HTTP (one server for the file; a second one only for the HTTPS header check).
 //
 // Covered elsewhere, not repeated here:

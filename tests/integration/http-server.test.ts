@@ -140,7 +140,7 @@ describe('paths that lead nowhere', () => {
       .join('; ')
   }
 
-  it('sends a mistyped page to / as SPEC.md says', async () => {
+  it('sends a mistyped page to /, as docs/spec.md#routes says', async () => {
     for (const path of ['/no/such/page', '/dashbord', '/admin']) {
       const response = await get(path)
       expect(response.status, path).toBe(302)

@@ -12,7 +12,7 @@ import { makeUser } from '../setup/users'
 
 // "Any OpenAI-compatible model" as people run them in late 2026: each provider's habit is taught to the
 // fake model (tests/fixtures/fake-openai.ts), and the real `openai` SDK meets it. docs/operations.md,
-// "Model providers"; issue 11.
+// "Model providers"; docs/decisions/012.
 
 let fake: FakeOpenAI
 

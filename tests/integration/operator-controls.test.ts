@@ -30,7 +30,7 @@ import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
 
-// Issue 11, "Controls for the people who run it": who gets in (SIGNUPS, invitations), and seeing and
+// Controls for the people who run an instance (docs/decisions/014): who gets in (SIGNUPS, invitations), and seeing and
 // limiting use (Manage Users and PATCH /auth/users/{id}): disabling, per-user limits, the admin role.
 // Loaders and actions are called in-process; the last block runs the BUILT app (npm run build first).
 

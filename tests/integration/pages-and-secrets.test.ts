@@ -6,7 +6,7 @@ import { linesOfRequest, logLines } from '../setup/app-logs'
 import { freePort, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 
-// What the pages and answers of the BUILT app show, over real HTTP (SECURITY.md "Input, output,
+// What the pages and answers of the BUILT app show, over real HTTP (docs/security.md: "Input, output,
 // headers" and "Quota and the model"): a request id on error pages, Cache-Control: no-store on
 // private answers, and no key or secret anywhere in a page, an answer or an error.
 //

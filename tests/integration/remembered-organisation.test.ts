@@ -13,7 +13,7 @@ import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } fr
 import { readEvents } from '../setup/sse'
 import { makeApiUser, PASSWORD } from '../setup/users'
 
-// Issue 12, parts 4 and 5 (docs/decisions/019): the quota says when it resets, and the dashboard form
+// The organisation remembered (docs/decisions/019): the quota says when it resets, and the dashboard form
 // is filled on the server with the organisation of the user's last generation.
 
 const nextMidnightUtc = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))

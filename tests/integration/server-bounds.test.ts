@@ -92,7 +92,10 @@ describe('slow clients', () => {
       body: new URLSearchParams({ email: 'slow-page@example.org', password: 'a good password' }),
       redirect: 'manual',
     })
-    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
     const started = Date.now()
     const page = await fetch(`${app.origin}/dashboard`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { prisma } from '~/server/platform/db.server'
 
-// SECURITY.md "Data": the settings app/server/platform/db.server.ts gives SQLite at start, read back
+// docs/security.md#data: the settings app/server/platform/db.server.ts gives SQLite at start, read back
 // through the app's own Prisma client (the connection every query of the app uses).
 
 async function pragma(name: string): Promise<unknown> {

@@ -4,7 +4,7 @@ import { makeUser } from '../setup/users'
 
 // The app has one SQLite connection. A transaction that awaits between its statements must not let
 // another request's statements run inside it: they would be rolled back with it, or read its
-// uncommitted writes. SECURITY.md "Data"; issue 11, "Acknowledged writes can be rolled back".
+// uncommitted writes. docs/security.md#data; docs/decisions/016.
 
 beforeEach(resetDatabase)
 

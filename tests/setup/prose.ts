@@ -2,7 +2,7 @@ import winkNLP, { type ItemSentence } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 
-// How a draft reads, measured (issue 14): used by the drafter's tests and by scripts/drafter-figures.ts,
+// How a draft reads, measured (docs/decisions/021): used by the drafter's tests and by scripts/drafter-figures.ts,
 // which writes the figures of docs/drafter.md.
 
 const nlp = winkNLP(model, ['sbd', 'pos'])

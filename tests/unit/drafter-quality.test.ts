@@ -6,7 +6,7 @@ import { TONES } from '~/shared/tones'
 import { ORGANISATIONS } from '../fixtures/organisations'
 import { listMarkers, sentencesOf, sharedRunShare, splicesAfterColon, verblessSentences } from '../setup/prose'
 
-// Issue 14: the offline drafter's first draft, read as a grant writer reads it, for a fixed set of
+// docs/decisions/021: the offline drafter's first draft, read as a grant writer reads it, for a fixed set of
 // realistic organisations in every tone.
 
 describe('the organisations the drafter is measured on', () => {

@@ -6,7 +6,7 @@ import { readInput, type Contact, type Reading } from '~/server/generation/draft
 import { tag } from '~/server/generation/drafter/tagger.server'
 import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/generation/drafter/voices.server'
 
-// The offline drafter (DESIGN.md decision 2, issue 14, docs/decisions/021): writes the narrative from
+// The offline drafter (docs/spec.md#engines, docs/decisions/021): writes the narrative from
 // the user's own facts when no model is configured. It plans before it writes: the inputs are read as
 // structure (drafter/reading), each item becomes a sentence of its own (drafter/clauses), the tone's
 // voice chooses the order, shapes, person and call to action (drafter/voices), and this file keeps the

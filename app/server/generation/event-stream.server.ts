@@ -155,7 +155,7 @@ export function streamGenerationEvents({
 
 type FinishedEvent = Extract<GenerationEvent, { type: 'done' | 'error' }>
 
-/** Joins pieces arriving within COALESCE_MS; `seq` of a joined event is its last piece's. */
+/** Joins pieces arriving within coalesceWindowMs() of the last event sent; `seq` of a joined event is its last piece's. */
 function coalesce(send: (text: string, seq: number) => void) {
   let text = ''
   let seq = 0

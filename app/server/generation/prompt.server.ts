@@ -5,7 +5,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { VariantRetry, VariantTask } from '~/server/generation/variant-writer.server'
 import type { VariantFormat } from '~/shared/variant-limits'
 
-// The single user message sent to the language model (SPEC.md 3 "Prompt inputs", 5 "Prompt rules").
+// The single user message sent to the language model (docs/spec.md#the-prompt).
 
 const NOT_PROVIDED = 'Not provided'
 const DEFAULT_COMPANY = 'Our Company'
@@ -15,8 +15,8 @@ type PromptField = { name: string; value: string }
 type ToneTemplate = {
   voice: string
   closing: string
-  // SPEC.md: only the professional template receives company, all contacts and website. Every tone
-  // receives the primary contact (DESIGN.md decision 13, docs/decisions/021).
+  // Only the professional template receives company, all contacts and website. Every tone
+  // receives the primary contact (docs/decisions/021).
   includesOrganizationDetails: boolean
 }
 
@@ -87,7 +87,7 @@ function listPromptFields(input: NarrativeInput, template: ToneTemplate): Prompt
     { name: 'geographicFocus', value: orNotProvided(input.geographicFocus) },
     { name: 'keyActivities', value: orNotProvided(input.keyPrograms) },
     { name: 'keyAchievements', value: orNotProvided(input.impactMetrics) },
-    // The form has no success-story field; SPEC.md's prompt still names one.
+    // The form has no success-story field; the prompt still names one (docs/spec.md#the-prompt).
     { name: 'successStory', value: NOT_PROVIDED },
   ]
   // The form requires a primary contact, and every tone's call to action names them.
@@ -115,7 +115,7 @@ function orNotProvided(value: string | undefined): string {
   return value?.trim() || NOT_PROVIDED
 }
 
-// Variants (issue 12, docs/decisions/018): the saved narrative rewritten to a portal's limit.
+// Variants (docs/decisions/018): the saved narrative rewritten to a portal's limit.
 
 const VARIANT_SHAPES: Record<VariantFormat, string> = {
   pitch: 'a short pitch: who the organization is, what it does and its strongest result',

@@ -3,7 +3,7 @@ import { fits, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { cutAtSpace, MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
 import { shortenRuns } from '~/server/generation/drafter/tagger.server'
 
-// The offline drafter's variants (issue 12, docs/decisions/018): the user's own sentences, chosen by
+// The offline drafter's variants (docs/decisions/018): the user's own sentences, chosen by
 // what matters most for the format and added while they fit. Nothing is stated that the inputs do not
 // say, and nothing is cut: a sentence fits whole or is left out.
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import wordListPath from 'word-list'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 
-// Claims traced to the inputs (issue 12, docs/decisions/017): every figure and proper name of a text,
+// Claims traced to the inputs (docs/decisions/017): every figure and proper name of a text,
 // looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
 
 /** The narrative form's fields a claim can be found in. */

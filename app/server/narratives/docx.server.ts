@@ -16,7 +16,7 @@ import { cleanText } from '~/shared/text'
 import { isTone, TONE_DETAILS, type Tone } from '~/shared/tones'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
-// The Word download (SPEC.md section 9, DESIGN.md decision 12). User text only ever
+// The Word download (docs/spec.md#word-document). User text only ever
 // becomes TextRun text, which docx escapes: nothing the user types is read as markup.
 
 export const DEFAULT_TITLE = 'Organization Impact Narrative'
@@ -73,7 +73,7 @@ const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['keyAchievements', 'Key Achievements'],
 ]
 
-/** SPEC.md's '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */
+/** The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */
 export function narrativeTitle(company: string | undefined, date: Date, { locale = 'en-US', timeZone = 'UTC' } = {}): DocumentTitle {
   const name = cleanText(company ?? '')
   if (!name) return { title: DEFAULT_TITLE }

@@ -230,7 +230,7 @@ export function claimsOfNarrative(narrative: Narrative) {
   return readClaims(narrative.claims, narrative.generatedNarrative, narrative)
 }
 
-/** SPEC.md 3, "Narrative record as read": the one mapping from a stored record to the API's shape. */
+/** The record as read (docs/api.md#the-record-as-read): the one mapping from a stored record to the API's shape. */
 export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = true } = {}) {
   return {
     id: narrative.id,

@@ -9,7 +9,7 @@ import { refundQuota, type ClaimedGeneration } from '~/server/generation/quota.s
 import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
-// A narrative's variants fitted to a limit (issue 12, docs/decisions/018 and 020): stored like
+// A narrative's variants fitted to a limit (docs/decisions/018 and 020): stored like
 // generations, since they are written like them.
 
 /** What a variant is written from: only the owner's finished narrative with text, even for an administrator, whose quota is not theirs. */

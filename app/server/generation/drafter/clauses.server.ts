@@ -2,7 +2,7 @@ import { isEnglishWord } from '~/server/narratives/claims.server'
 import { isParticiple, mainVerb, type Item } from '~/server/generation/drafter/reading.server'
 import { hasVerb, tag, untag, type Token } from '~/server/generation/drafter/tagger.server'
 
-// Items into sentences (issue 14): each item becomes a sentence of its own, with a subject and a verb
+// Items into sentences (docs/decisions/021): each item becomes a sentence of its own, with a subject and a verb
 // where it had none, in the voice's person. One item's words never modify another's.
 
 /** Who the sentences are about: "we", or the organisation in the third person. */

@@ -2,7 +2,7 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { shortenRuns, tag, type Token } from '~/server/generation/drafter/tagger.server'
 
-// Reading the form as structure (issue 14): each long field becomes a list of items (its lines, bullets,
+// Reading the form as structure (docs/decisions/021): each long field becomes a list of items (its lines, bullets,
 // numbered points, semicolon parts or sentences), each item tagged and given a shape, so the writer can
 // turn it into a sentence of its own. Nothing here writes prose.
 

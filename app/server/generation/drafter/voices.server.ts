@@ -12,8 +12,8 @@ import {
   type Subject,
 } from '~/server/generation/drafter/clauses.server'
 
-// The four voices (issue 14). Each chooses its person, its opening move, the order of what it says, its
-// sentence shapes and its call to action, and writes the five paragraphs of SPEC.md's structure as
+// The four voices (docs/decisions/021). Each chooses its person, its opening move, the order of what it says, its
+// sentence shapes and its call to action, and writes the five paragraphs of docs/spec.md#the-prompt as
 // ranked candidate sentences; drafter.server.ts keeps as many as 300-400 words allow.
 // Every word written here is the voice's own: no digits, no capitalised word inside a sentence and no
 // judgement of the work's quality, so every fact and name in a draft is the user's.
