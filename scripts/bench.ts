@@ -11,11 +11,13 @@ import { newDataDir, startAppServer, type AppServer } from '../tests/setup/app-s
 import { appEnd, appPiece, get, openAiEnd, openAiPiece, readStream } from './bench/http'
 import { NARRATIVE_400_WORDS, seed, type Actor } from './bench/seed'
 import { interleave, load, median, ms, now, p99 } from './bench/stats'
+import { HOSTILE_APP_ENV } from './hostile/catalogue'
+import { runCatalogue } from './hostile/run'
 
 const SMOKE = process.argv.includes('--smoke')
 // --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
 const PROFILE_DIR = argValue('--profile')
-// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, cold, ttft, concurrent, lists, docx, pages, js.
+// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, cold, ttft, concurrent, lists, docx, pages, js, hostile.
 const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
@@ -348,15 +350,16 @@ function measureRouteMatching() {
 
 /**
  * The offline drafter on hostile text at the form's maximum sizes: runs of "!" or "." with no space,
- * ". A" repeated (initials that are not sentence ends) and thousands of tiny sentences. Before commit 147d2dd
- * these took 160-300 ms of the event loop each; every step is now linear in the input.
+ * ". A" repeated (initials that are not sentence ends), thousands of tiny sentences, and one run of 5,000
+ * characters ("a", "a/": the tagger's e-mail pattern took 5.5 s on the second before it was bounded).
+ * Before commit 147d2dd the first kinds took 160-300 ms of the event loop each; every step is now linear.
  */
 async function measureDrafter() {
   const { draftNarrative } = await import('~/server/generation/drafter.server')
   const { LONG_TEXT_MAX } = await import('~/shared/narrative-schema')
   const { TONES } = await import('~/shared/tones')
   const fill = (unit: string) => unit.repeat(Math.ceil(LONG_TEXT_MAX / unit.length)).slice(0, LONG_TEXT_MAX)
-  const hostile = ['!', '.', '. A', '… ', '!. ', 'ab ', 'We feed people. '].map(fill)
+  const hostile = ['!', '.', '. A', '… ', '!. ', 'ab ', 'We feed people. ', 'a', 'a/'].map(fill)
   const inputs = hostile.flatMap((text) =>
     TONES.map((selectedTone) => ({
       ...INPUT,
@@ -435,6 +438,33 @@ function countRoutes(routes: RouteObject[]): number {
   return routes.reduce((sum, route) => sum + 1 + countRoutes(route.children ?? []), 0)
 }
 
+/**
+ * The hostile-request catalogue (scripts/hostile/catalogue.ts) against an app of its own, with a pinger
+ * asking the healthcheck every 5 ms: the slowest ping of each request bounds the longest stall of the
+ * event loop, which every other user would feel (docs/decisions/025).
+ */
+async function measureHostileRequests() {
+  const app = await startAppServer({ env: HOSTILE_APP_ENV })
+  try {
+    const results = await runCatalogue(app.origin)
+    const worst = results.reduce((max, result) => (result.stallMs > max.stallMs ? result : max))
+    const wrong = results.filter((result) => !result.right)
+    rows.push({
+      measure: `Longest event-loop stall under the hostile-request catalogue (${results.length} requests, one at a time)`,
+      app: `${ms(worst.stallMs)}: ${worst.name}`,
+      floor: '',
+      comparison: wrong.length
+        ? `WRONG ANSWERS: ${wrong.map((result) => `${result.name} ${result.status}`).join('; ')}`
+        : 'every answer as expected',
+      budget: '≤ 50 ms; every answer right',
+      met: worst.stallMs <= 50 && wrong.length === 0,
+    })
+  } finally {
+    await app.stop()
+    fs.rmSync(app.dataDir, { recursive: true, force: true })
+  }
+}
+
 async function measureColdStart(dataDir: string, env: Record<string, string>) {
   const times: number[] = []
   for (let i = 0; i < SIZES.cold; i++) {
@@ -495,6 +525,7 @@ async function main() {
       generators: SIZES.concurrent,
     })
     if (run('cold')) await measureColdStart(dataDir, env)
+    if (run('hostile')) await measureHostileRequests()
     const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
     const app = await startAppServer({ dataDir, env, nodeArgs })
     try {

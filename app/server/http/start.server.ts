@@ -4,6 +4,7 @@ import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.serve
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/jobs.server'
 import { createApp } from '~/server/http/app.server'
+import { loadEnglishWords } from '~/server/narratives/claims.server'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
@@ -17,6 +18,7 @@ export async function startServer(build: ServerBuild) {
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them.
   await recoverInterruptedGenerations()
   schedulePurges()
+  loadEnglishWords()
   let stopping = false
   const app = createApp({ build, env, isStopping: () => stopping })
   const server = http.createServer(

@@ -223,10 +223,17 @@ function normaliseName(name: string): string {
 
 let englishWords: Set<string> | undefined
 
-/** sindresorhus/word-list: 275,000 lower-case English words, read once, when first needed. */
-export function isEnglishWord(word: string): boolean {
+/**
+ * sindresorhus/word-list: 275,000 lower-case English words, read once. Reading them takes about 80 ms,
+ * so the server does it as it starts (loadEnglishWords) rather than in the first request that needs them.
+ */
+export function loadEnglishWords(): Set<string> {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
-  const words = englishWords
+  return englishWords
+}
+
+export function isEnglishWord(word: string): boolean {
+  const words = loadEnglishWords()
   // "Low-income" is two English words, "We're" is one, and the list has no single letters ("A").
   const lower = word.toLowerCase()
   const stems = [lower.replace(/['’](?:s|re|d|ll|ve|m|t)?$/u, ''), lower.replace(/n['’]t$/u, '')]
