@@ -1,5 +1,75 @@
-import type { RouteConfig } from '@react-router/dev/routes'
-import { flatRoutes } from '@react-router/fs-routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Flat route files, as in Remix v2: every URL stays where it was.
-export default flatRoutes({ ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'] }) satisfies RouteConfig
+// Every URL the app answers, and the file that answers it (docs/spec.md#routes). The URLs are the ones
+// the product has always had; the files are named for what they do.
+export default [
+  index('routes/home.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('create-narrative', 'routes/create-narrative.tsx'),
+
+  layout('routes/public/layout.tsx', [
+    route('login', 'routes/public/login.tsx'),
+    route('signup', 'routes/public/signup.tsx'),
+    route('forgot-password', 'routes/public/forgot-password.tsx'),
+    route('reset-password', 'routes/public/reset-password.tsx'),
+    route('welcome', 'routes/public/welcome.tsx'),
+    route('terms', 'routes/public/terms.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('copyright-policy', 'routes/public/copyright-policy.tsx'),
+    route('email-consent', 'routes/public/email-consent.tsx'),
+  ]),
+
+  // Signed in.
+  layout('routes/app/layout.tsx', [
+    route('dashboard', 'routes/app/dashboard.tsx'),
+    // The same screen under a second address.
+    route('narrative', 'routes/app/dashboard.tsx', { id: 'routes/app/dashboard-narrative' }),
+    // A member's own narratives (every narrative, for an administrator): the list, one, its deletion.
+    route('admin/narratives', 'routes/app/narratives.tsx'),
+    route('admin/narratives/:id', 'routes/app/narrative.tsx'),
+    route('admin/narratives/:id/delete', 'routes/app/narrative-delete.tsx'),
+    route('users', 'routes/app/users.tsx'),
+    route('account', 'routes/app/account.tsx'),
+    route('account/email', 'routes/app/account-email.tsx'),
+  ]),
+
+  // The token API (docs/api.md).
+  ...prefix('api', [
+    route('narrative', 'routes/api/narratives.ts'),
+    route('narrative/generate', 'routes/api/generate.ts'),
+    route('narrative/:id', 'routes/api/narrative.ts'),
+    route('narrative/:id/docx', 'routes/api/narrative-docx.ts'),
+    route('narrative/:id/versions', 'routes/api/narrative-versions.ts'),
+    route('narrative/:id/versions/:versionId/restore', 'routes/api/narrative-version-restore.ts'),
+    route('narrative/:id/variants', 'routes/api/narrative-variants.ts'),
+    route('*', 'routes/api/not-found.ts'),
+  ]),
+  ...prefix('auth', [
+    index('routes/auth/users.ts'),
+    route('users/:id', 'routes/auth/user.ts'),
+    route('login', 'routes/auth/login.ts'),
+    route('logout', 'routes/auth/logout.ts'),
+    route('register', 'routes/auth/register.ts'),
+    route('forgot-password', 'routes/auth/forgot-password.ts'),
+    route('reset-password', 'routes/auth/reset-password.ts'),
+    route('verify-reset-token', 'routes/auth/verify-reset-token.ts'),
+    route('profile', 'routes/auth/profile.ts'),
+    route('profile/email', 'routes/auth/profile-email.ts'),
+    route('profile/email/confirm', 'routes/auth/profile-email-confirm.ts'),
+    route('profile/export', 'routes/auth/profile-export.ts'),
+    route('profile/password', 'routes/auth/profile-password.ts'),
+    route('*', 'routes/auth/not-found.ts'),
+  ]),
+
+  // Resource routes: the pages' event streams and downloads, and the health check.
+  ...prefix('resources', [
+    route('healthcheck', 'routes/resources/healthcheck.ts'),
+    route('generations/:id', 'routes/resources/generation-events.ts'),
+    route('variants/:id', 'routes/resources/variant-events.ts'),
+    route('narratives/:id/docx', 'routes/resources/narrative-docx.ts'),
+    route('variants/:id/docx', 'routes/resources/variant-docx.ts'),
+    route('account/export', 'routes/resources/account-export.ts'),
+  ]),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

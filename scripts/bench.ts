@@ -355,7 +355,7 @@ function measureRouteMatching() {
  * Before commit 147d2dd the first kinds took 160-300 ms of the event loop each; every step is now linear.
  */
 async function measureDrafter() {
-  const { draftNarrative } = await import('~/server/generation/drafter.server')
+  const { draftNarrative } = await import('~/server/generation/drafter/drafter.server')
   const { LONG_TEXT_MAX } = await import('~/shared/narrative-schema')
   const { TONES } = await import('~/shared/tones')
   const fill = (unit: string) => unit.repeat(Math.ceil(LONG_TEXT_MAX / unit.length)).slice(0, LONG_TEXT_MAX)

@@ -13,7 +13,7 @@ import { copiedShare, listMarkers, sentencesOf, sharedRunShare, splicesAfterColo
 // --drafter measures another version of the drafter (a copy of an older one, say); --samples prints
 // the drafts of the food bank, the solar-lamp enterprise and the coastal lab as well.
 
-const drafterPath = argValue('--drafter') ?? 'app/server/generation/drafter.server.ts'
+const drafterPath = argValue('--drafter') ?? 'app/server/generation/drafter/drafter.server.ts'
 const { draftNarrative } = (await import(pathToFileURL(path.resolve(drafterPath)).href)) as {
   draftNarrative: (input: NarrativeInput) => string
 }

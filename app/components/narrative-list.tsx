@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
-// The narrative list's table, pagination and delete dialog (the page is app/routes/_app.admin.narratives._index.tsx).
+// The narrative list's table, pagination and delete dialog (the page is app/routes/app/narratives.tsx).
 
 export const LIST_PATH = '/admin/narratives'
 

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { DAILY_LIMIT_MAX, DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { formatDate, useLocalTimeZone } from '~/shared/dates'
-import { parseForm } from '~/shared/form'
 import type { UserSummary } from '~/shared/user-summary'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// Manage Users (app/routes/_app.users.tsx): the invitation form, the search, the table of accounts with
+// Manage Users (app/routes/app/users.tsx): the invitation form, the search, the table of accounts with
 // their usage and controls, and the confirmation before disabling. Every control is a plain form, so
 // it works without JavaScript.
 
@@ -35,13 +34,9 @@ export function usersHref({ q, page, disable }: { q: string; page: number; disab
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()
 
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(InviteSchema, {
     id: 'invite',
     lastResult,
-    constraint: getZodConstraint(InviteSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, InviteSchema),
   })
   return (
     <section className="form-section" aria-labelledby="invite-title">
@@ -159,14 +154,10 @@ function UserRow({
 }
 
 function LimitForm({ user, defaultLimit, reply }: { user: UserSummary; defaultLimit: number; reply?: ConsoleReply }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(DailyLimitFormSchema, {
     id: `limit-${user.id}`,
     lastResult: reply?.result,
     defaultValue: { id: user.id, dailyLimit: user.dailyLimit === null ? '' : String(user.dailyLimit) },
-    constraint: getZodConstraint(DailyLimitFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, DailyLimitFormSchema),
   })
   const hintId = `${fields.dailyLimit.id}-hint`
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
 import { ClaimedText, ClaimsSummary, type ClaimView } from '~/components/claimed-text'
@@ -8,8 +7,8 @@ import { ErrorList, Field } from '~/components/forms'
 import { showToast } from '~/components/toaster'
 import type { GenerationState } from '~/hooks/use-generation'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
-import { parseForm } from '~/shared/form'
 import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export type VariantView = {
   id: string
@@ -51,14 +50,10 @@ export function VariantPanel({
   useEffect(() => {
     if (finished && (document.activeElement === document.body || !document.activeElement?.isConnected)) headingRef.current?.focus()
   }, [finished])
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(VariantRequestSchema, {
     id: 'variant',
     lastResult,
     defaultValue: { format: 'pitch' },
-    constraint: getZodConstraint(VariantRequestSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, VariantRequestSchema),
     onSubmit(event, { formData, submission }) {
       if (submission?.status !== 'success') return
       // With JavaScript the page follows the variant's stream instead of waiting for all of it.

@@ -1,4 +1,4 @@
-/** The engine name of narratives the offline drafter wrote (app/server/generation/drafter.server.ts). */
+/** The engine name of narratives the offline drafter wrote (app/server/generation/drafter/drafter.server.ts). */
 export const DRAFTER_ENGINE = 'offline-drafter'
 
 /** Who wrote a narrative, as its page says it. */

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
+import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
 import { now } from './stats'
 
 export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: number; text: string; complete: boolean }

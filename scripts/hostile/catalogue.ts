@@ -3,7 +3,7 @@
 // hostile` sends them with a pinger and reports the longest event-loop stall of each; `npm run bench`
 // reports the worst; tests/integration/hostile-catalogue.test.ts asserts the answers alone.
 import net from 'node:net'
-import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
+import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
 
 /** The settings a catalogue run needs of the app it is sent at. */
 export const HOSTILE_APP_ENV = {

@@ -1,15 +1,15 @@
 import { prisma } from '~/server/platform/db.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
-import { GENERATION_FAILED, recoverInterruptedGenerations, startGeneration, subscribe } from '~/server/generation/jobs.server'
-import { getRemainingQuota, utcDay } from '~/server/generation/quota.server'
+import { recoverInterruptedGenerations, startGeneration, subscribe } from '~/server/generation/job/jobs.server'
+import { getRemainingQuota, utcDay } from '~/server/generation/quota/quota.server'
 import { toNarrativeColumns } from '~/server/narratives/narratives.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
-import type { GenerationEvent } from '~/server/generation/registry.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
+import type { GenerationEvent } from '~/server/generation/job/contract.server'
 
 // How a generation ends when something beyond the model goes wrong: the database refuses its final
 // write, or it runs too long or too large. docs/security.md#quota-and-the-model.
@@ -42,7 +42,8 @@ it('ends failed and refunded, telling its subscribers, when the database refuses
   const { narrative, events } = await generateAndWatch(user.id)
   expect(narrative.status).toBe('failed')
   expect(await getRemainingQuota(user.id)).toBe(10)
-  expect(events.at(-1)).toEqual({ type: 'error', error: GENERATION_FAILED })
+  // The words of docs/spec.md#generation, as the person following the generation reads them.
+  expect(events.at(-1)).toEqual({ type: 'error', error: 'An error occurred while generating the narrative. Please try again.' })
 })
 
 it('stops a generation that runs past GENERATION_TIMEOUT_MS: failed and refunded', async () => {

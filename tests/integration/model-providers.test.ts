@@ -1,14 +1,14 @@
 import { prisma } from '~/server/platform/db.server'
-import { startGeneration, subscribe } from '~/server/generation/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota.server'
-import { resetEngineForTests } from '~/server/generation/engine.server'
+import { startGeneration, subscribe } from '~/server/generation/job/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota/quota.server'
+import { resetEngineForTests } from '~/server/generation/engines/engine.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
-import type { GenerationEvent } from '~/server/generation/registry.server'
 import { DEFAULT_TEXT, THINKING_TEXT, type FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
+import { type GenerationEvent } from '~/server/generation/job/contract.server'
 
 // "Any OpenAI-compatible model" as people run them in late 2026: each provider's habit is taught to the
 // fake model (tests/fixtures/fake-openai.ts), and the real `openai` SDK meets it. docs/operations.md,

@@ -1,7 +1,7 @@
-import { action as loginApi } from '~/routes/auth.login'
-import { action as forgotApi } from '~/routes/auth.forgot-password'
-import { action as loginPage } from '~/routes/_public.login'
-import { action as forgotPage } from '~/routes/_public.forgot-password'
+import { action as loginApi } from '~/routes/auth/login'
+import { action as forgotApi } from '~/routes/auth/forgot-password'
+import { action as loginPage } from '~/routes/public/login'
+import { action as forgotPage } from '~/routes/public/forgot-password'
 import { runWithRequestContext } from '~/server/platform/request-context.server'
 import {
   enforceRateLimit,

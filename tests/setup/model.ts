@@ -1,5 +1,5 @@
 import { resetEnvForTests } from '~/server/platform/env.server'
-import { resetEngineForTests } from '~/server/generation/engine.server'
+import { resetEngineForTests } from '~/server/generation/engines/engine.server'
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fixtures/fake-openai'
 
 /** Points the app at a fresh fake OpenAI-compatible server for this test file. */

@@ -1,4 +1,4 @@
-import { readServerSentEvents } from '~/server/generation/server-sent-events.server'
+import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
 
 export type SseEvent = { event: string; id?: string; data: any }
 

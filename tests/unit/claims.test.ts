@@ -1,4 +1,4 @@
-import { draftNarrative } from '~/server/generation/drafter.server'
+import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { findClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { TONES } from '~/shared/tones'
 import { FULL_INPUT } from '../setup/narrative-input'

@@ -1,4 +1,4 @@
-import { draftNarrative } from '~/server/generation/drafter.server'
+import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { findClaims } from '~/server/narratives/claims.server'
 import { LONG_TEXT_MAX, NarrativeInputSchema } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'

@@ -1,8 +1,7 @@
-import { draftNarrative } from '~/server/generation/drafter.server'
-import { draftVariant } from '~/server/generation/variant-drafter.server'
+import { draftNarrative } from '~/server/generation/drafter/drafter.server'
+import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import { CUSTOM_LIMITS } from '~/shared/variant-limits'
-import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
@@ -112,10 +111,6 @@ function expectPlainProse(output: string) {
 }
 
 describe('draftNarrative', () => {
-  it('names its engine', () => {
-    expect(DRAFTER_ENGINE).toBe('offline-drafter')
-  })
-
   for (const form of FULL_FORMS) {
     for (const tone of TONES) {
       it(`writes 300-400 words of plain prose without invented facts (${form.company}, ${tone})`, () => {

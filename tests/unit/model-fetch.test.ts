@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { modelFetch } from '~/server/generation/model-fetch.server'
+import { modelFetch } from '~/server/generation/engines/model-fetch.server'
 
 // A real HTTP server on loopback: what modelFetch sends, and how it hands back what comes.
 let server: http.Server

@@ -1,5 +1,5 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { buildPrompt } from '~/server/generation/prompt.server'
+import { buildPrompt } from '~/server/generation/engines/prompt.server'
 import { TONES } from '~/shared/tones'
 
 const form: NarrativeInput = {

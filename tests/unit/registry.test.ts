@@ -1,4 +1,5 @@
-import { createInProcessRegistry, type GenerationEvent } from '~/server/generation/registry.server'
+import { createInProcessRegistry } from '~/server/generation/job/registry.server'
+import { type GenerationEvent } from '~/server/generation/job/contract.server'
 
 function follow(registry: ReturnType<typeof createInProcessRegistry>, afterSeq: number) {
   const events: GenerationEvent[] = []

@@ -1,4 +1,4 @@
-import { readServerSentEventBatches, readServerSentEvents } from '~/server/generation/server-sent-events.server'
+import { readServerSentEventBatches, readServerSentEvents } from '~/server/generation/engines/model-events.server'
 
 function streamOf(...chunks: string[]) {
   const encoder = new TextEncoder()

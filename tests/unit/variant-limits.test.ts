@@ -1,4 +1,4 @@
-import { draftVariant } from '~/server/generation/variant-drafter.server'
+import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
 import { cutToLimit, fits, limitOf, measure, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
 import { FULL_INPUT, toFormValuesForTests } from '../setup/narrative-input'
 

@@ -2,7 +2,7 @@ import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { getUserSummary } from '~/server/accounts/users.server'
-import { stopGenerationsOf } from '~/server/generation/jobs.server'
+import { stopGenerationsOf } from '~/server/generation/job/jobs.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 

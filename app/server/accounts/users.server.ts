@@ -4,7 +4,7 @@ import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
-import { utcDay } from '~/server/generation/quota.server'
+import { utcDay } from '~/server/generation/quota/quota.server'
 
 export class EmailTakenError extends Error {
   constructor() {

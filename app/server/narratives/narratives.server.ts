@@ -8,7 +8,8 @@ import { isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
 import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { ownedBy, ownedBySql, type Viewer } from '~/server/narratives/access.server'
-import { refundQuota, type ClaimedGeneration } from '~/server/generation/quota.server'
+import { refundQuota } from '~/server/generation/quota/quota.server'
+import { SavedLimitError, type ClaimedGeneration } from '~/server/generation/quota/contract.server'
 import { countWords } from '~/shared/text'
 import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
 export const PAGE_SIZE = 10
@@ -259,13 +260,6 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
     c_phone2: narrative.contactPhone2,
     ...(withClaims ? { claims: claimsOfNarrative(narrative) } : {}),
     wordCount: countWords(narrative.generatedNarrative),
-  }
-}
-
-/** Refused: the user keeps MAX_SAVED_NARRATIVES narratives already. */
-export class SavedLimitError extends Error {
-  constructor(max = getEnv().MAX_SAVED_NARRATIVES) {
-    super(`You keep ${max} narratives, the most one account can. Delete some to make room for new ones.`)
   }
 }
 

@@ -1,20 +1,10 @@
 import { isEnglishWord } from '~/server/narratives/claims.server'
-import { isParticiple, mainVerb, type Item } from '~/server/generation/drafter/reading.server'
-import { hasVerb, tag, untag, type Token } from '~/server/generation/drafter/tagger.server'
+import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.server'
+import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
+import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
 
 // Items into sentences (docs/decisions/021): each item becomes a sentence of its own, with a subject and a verb
 // where it had none, in the voice's person. One item's words never modify another's.
-
-/** Who the sentences are about: "we", or the organisation in the third person. */
-export type Subject = {
-  we: boolean
-  /** Opening a sentence: "We", "Lane County Food Share", "The food bank". */
-  start: string
-  /** Inside a sentence: "we", "the food bank". */
-  mid: string
-  /** A possessive opening a sentence: "Our", "The lab's". */
-  possessive: string
-}
 
 export function weSubject(): Subject {
   return { we: true, start: 'We', mid: 'we', possessive: 'Our' }

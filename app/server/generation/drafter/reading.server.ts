@@ -1,41 +1,11 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
-import { shortenRuns, tag, type Token } from '~/server/generation/drafter/tagger.server'
+import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
+import type { Contact, Item, Kind, Reading, Shape, Token } from '~/server/generation/drafter/contract.server'
 
 // Reading the form as structure (docs/decisions/021): each long field becomes a list of items (its lines, bullets,
 // numbered points, semicolon parts or sentences), each item tagged and given a shape, so the writer can
 // turn it into a sentence of its own. Nothing here writes prose.
-
-/** How an item reads: a whole clause, or a piece that needs a subject or a verb to become one. */
-export type Shape =
-  | 'clause' // "We run 14 pantries", "Attendance rose to 95%"
-  | 'participle' // "620 women agents trained, earning …": a subject and a participle, no auxiliary
-  | 'headless' // "Drilling and repairing boreholes", "Run 14 pantries", "Trained 620 agents": no subject
-  | 'infinitive' // "To end hunger in Lane County"
-  | 'phrase' // "Weekend meal packs for school children who …": no main verb at all
-
-export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean }
-
-export type Kind = 'research' | 'school' | 'co-operative' | 'arts' | 'enterprise' | 'charity'
-
-export type Contact = { name: string; title: string; email: string; phone: string }
-
-export type Reading = {
-  name: string | null
-  /** How the organisation is named after the first mention: "the food bank", "the lab". */
-  descriptor: string
-  kind: Kind
-  mission: Item[]
-  audience: Item[]
-  places: Item[]
-  programmes: Item[]
-  results: Item[]
-  awards: Item[]
-  contact: Contact | null
-  website: string | null
-  /** Picks wording per organisation, so two organisations do not read the same. */
-  seed: number
-}
 
 // Bounds that keep a draft linear in its input and short whatever was pasted: only the first items of a
 // field are read, and an item is cut to a length no narrative sentence needs to exceed.

@@ -1,5 +1,6 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
+import type { Token } from '~/server/generation/drafter/contract.server'
 
 // Parts of speech for the offline drafter (docs/decisions/021): wink-nlp with its small English model,
 // in process, no network. It tags about a million tokens a second; the drafter only ever gives it
@@ -9,9 +10,6 @@ const nlp = winkNLP(model, ['pos'])
 const its = nlp.its
 // The model's lemmatiser takes its addons where the typings expect a cache; the call is the documented one.
 const lemma = its.lemma as unknown as ItsFunction<string>
-
-/** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
-export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
 
 /**
  * The longest run of characters with no space that the tagger is given. Its tokenizer's e-mail pattern

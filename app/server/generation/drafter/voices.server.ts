@@ -1,5 +1,4 @@
 import type { Tone } from '~/shared/tones'
-import type { Item, Reading } from '~/server/generation/drafter/reading.server'
 import {
   briefItem,
   core,
@@ -9,8 +8,8 @@ import {
   theySubject,
   weSubject,
   withArticle,
-  type Subject,
 } from '~/server/generation/drafter/clauses.server'
+import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
 // The four voices (docs/decisions/021). Each chooses its person, its opening move, the order of what it says, its
 // sentence shapes and its call to action, and writes the five paragraphs of docs/spec.md#the-prompt as
@@ -18,29 +17,7 @@ import {
 // Every word written here is the voice's own: no digits, no capitalised word inside a sentence and no
 // judgement of the work's quality, so every fact and name in a draft is the user's.
 
-/** A sentence and how much it matters: 0 always, 1-3 facts and their framing, 4 and up padding. */
-export type Candidate = { text: string; rank: number }
-export type Paragraph = Candidate[]
-
 export const PADDING_RANK = 4
-
-/** What a voice writes from: the reading, and the phrases the composer derived from it. */
-export type Context = {
-  reading: Reading
-  /** The organisation's name (or, without one, a descriptor) at its first mention in a paragraph. */
-  name: string
-  /** The mission's purpose as a verb phrase without "to" ("end hunger in Lane County"), if it has one. */
-  purpose: string | null
-  /** The purpose as a gerund phrase ("ending hunger in Lane County"). */
-  purposing: string | null
-  /** Short names of the programmes, for the ask ("weekend meal packs", "a mobile pantry"). */
-  programmeNames: string[]
-  contact: string | null
-  /** The tone's place among the four: it decides which long items this voice tells briefly. */
-  toneIndex: number
-  /** Chooses one of several wordings, the same way every time for one organisation. */
-  pick: (options: string[], slot: number) => string
-}
 
 const rank = (text: string, value: number): Candidate => ({ text, rank: value })
 const pad = (texts: string[], from = PADDING_RANK): Candidate[] => texts.map((text, index) => rank(text, from + index))

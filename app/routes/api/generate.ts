@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
-import { streamGenerationEvents } from '~/server/generation/event-stream.server'
-import { QuotaError, startGeneration } from '~/server/generation/jobs.server'
+import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
+import { startGeneration } from '~/server/generation/job/jobs.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { QuotaError } from '~/server/generation/quota/contract.server'
 
 /** Starts a generation and streams it as Server-Sent Events; hanging up does not stop it. */
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   type ActionFunctionArgs,
   data,
@@ -28,6 +27,7 @@ import { parseForm } from '~/shared/form'
 import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { signupsOpen } from '~/server/accounts/users.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const headers = rateLimitedPageHeaders
 
@@ -61,13 +61,9 @@ export default function LoginPage() {
   const { signupsOpen } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(LoginSchema, {
     id: 'login',
     lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
   })
   return (
     <AuthCard title="Sign in" subtitle="Access your dashboard and manage your profile">

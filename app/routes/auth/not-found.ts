@@ -1,2 +1,2 @@
 // A missing endpoint under /auth answers as one under /api does.
-export { action, loader } from './api.$'
+export { action, loader } from '~/routes/api/not-found'

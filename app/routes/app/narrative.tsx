@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, replace, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import { useCallback, useState, type ReactNode } from 'react'
@@ -11,8 +10,8 @@ import { VersionHistory } from '~/components/version-history'
 import { useGeneration, type StreamStatus } from '~/hooks/use-generation'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import { VariantRequestSchema } from '~/shared/variant-limits'
-import { QuotaError, startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota.server'
+import { startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/job/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
 import { compareWords, getVersion, restoreVersion } from '~/server/narratives/versions.server'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
@@ -25,7 +24,9 @@ import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
-import { RateLimitError, rateLimitedPage, rateLimitedPageHeaders } from '~/server/edge/rate-limit.server'
+import { RateLimitError, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
+import { QuotaError } from '~/server/generation/quota/contract.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   {
@@ -128,13 +129,11 @@ const detailPath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}`
 async function saveText(id: string, user: Viewer, formData: FormData) {
   const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
-  let updated: boolean
-  try {
-    updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative })
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error
-    return rateLimitedPage({ intent: 'save', result: submission.reply({ formErrors: [error.message] }) }, error)
-  }
+  const { value: updated, refused } = await unlessRateLimited(
+    () => updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative }),
+    (message) => ({ intent: 'save', result: submission.reply({ formErrors: [message] }) }),
+  )
+  if (refused) return refused
   if (!updated)
     return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
@@ -365,14 +364,10 @@ function EditNarrativeForm({ narrative, basePath }: { narrative: Narrative; base
   const actionData = useActionData<typeof action>()
   const lastResult = actionData?.intent === 'save' ? actionData.result : undefined
   const [draft, setDraft] = useState(narrative.generatedNarrative)
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(NarrativeTextSchema, {
     id: `narrative-text-${narrative.id}`,
     lastResult,
     defaultValue: { generatedNarrative: narrative.generatedNarrative },
-    constraint: getZodConstraint(NarrativeTextSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, NarrativeTextSchema),
   })
   return (
     <Form method="post" {...getFormProps(form)}>

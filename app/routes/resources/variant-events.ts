@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
-import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
 /** The narrative page's EventSource for a variant being written; never starts or bills one. */

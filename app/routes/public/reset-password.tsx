@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   type ActionFunctionArgs,
   data,
@@ -16,8 +15,9 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { isResetTokenValid, resetPassword } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
 import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
 
@@ -33,12 +33,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
-  try {
-    await enforceRateLimit('reset')
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error
-    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message], hideFields }), invalidToken: false }, error)
-  }
+  const { refused } = await unlessRateLimited(
+    () => enforceRateLimit('reset'),
+    (message) => ({ result: submission.reply({ formErrors: [message], hideFields }), invalidToken: false }),
+  )
+  if (refused) return refused
   if (!(await resetPassword(submission.value.token, submission.value.newPassword))) {
     return data({ result: submission.reply({ hideFields }), invalidToken: true }, { status: 400 })
   }
@@ -48,13 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, {
     id: 'reset-password',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, ResetPasswordSchema),
   })
   if (!token || actionData?.invalidToken) return <InvalidLink />
   return (

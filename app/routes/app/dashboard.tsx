@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   type ActionFunctionArgs,
   Form,
@@ -23,16 +22,18 @@ import { NarrativeOutput } from '~/components/narrative-output'
 import { ActionToast, showToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { getEngine } from '~/server/generation/engine.server'
+import { getEngine } from '~/server/generation/engines/engine.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
 import { durationUntil } from '~/shared/dates'
-import { QuotaError, startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/jobs.server'
-import { getQuota } from '~/server/generation/quota.server'
+import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
+import { getQuota } from '~/server/generation/quota/quota.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/use-generation'
 import { useSavedForm } from '~/hooks/use-saved-form'
+import { QuotaError } from '~/server/generation/quota/contract.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -110,14 +111,10 @@ export default function DashboardPage() {
   const submit = useSubmit()
   const navigation = useNavigation()
   const revalidator = useRevalidator()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(NarrativeInputSchema, {
     id: 'narrative',
     defaultValue: formValues ?? undefined,
     lastResult: reply && 'result' in reply ? reply.result : undefined,
-    constraint: getZodConstraint(NarrativeInputSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, NarrativeInputSchema),
     onSubmit(event, { formData, submission }) {
       event.preventDefault()
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })

@@ -1,9 +1,9 @@
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
-import { GENERATION_FAILED, subscribe } from '~/server/generation/jobs.server'
-import type { GenerationEvent } from '~/server/generation/registry.server'
+import { subscribe } from '~/server/generation/job/jobs.server'
 import { log } from '~/server/platform/logger.server'
 import { onSessionChange, type SessionChange } from '~/server/accounts/session-events.server'
+import { GENERATION_FAILED, type GenerationEvent } from '~/server/generation/job/contract.server'
 
 const HEARTBEAT_MS = 15_000
 // Pieces that arrive within a window go out as one event; the first piece is never held back. The

@@ -2,8 +2,8 @@ import { formatContacts, hasContacts } from '~/shared/contacts'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Tone } from '~/shared/tones'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { VariantRetry, VariantTask } from '~/server/generation/variant-writer.server'
 import type { VariantFormat } from '~/shared/variant-limits'
+import { type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
 
 // The single user message sent to the language model (docs/spec.md#the-prompt).
 

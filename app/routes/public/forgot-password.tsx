@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, data, Form, Link, type MetaFunction, useActionData } from 'react-router'
 import { useEffect, useState } from 'react'
 import { AuthCard } from '~/components/auth-card'
@@ -8,8 +7,9 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
 import { dataWithSuccess } from '~/server/accounts/session.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const headers = rateLimitedPageHeaders
 
@@ -18,12 +18,11 @@ export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narr
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ForgotPasswordSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-  try {
-    await enforceRateLimit('forgot', submission.value.email)
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error
-    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message] }), sent: false }, error)
-  }
+  const { refused } = await unlessRateLimited(
+    () => enforceRateLimit('forgot', submission.value.email),
+    (message) => ({ result: submission.reply({ formErrors: [message] }), sent: false }),
+  )
+  if (refused) return refused
   requestPasswordReset(submission.value.email)
   // The same answer whether or not the account exists.
   return dataWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
@@ -34,13 +33,9 @@ export default function ForgotPasswordPage() {
   // Without JavaScript the answer is rendered on the server: it shows the notice from the start.
   const [showForm, setShowForm] = useState(!actionData?.sent)
   useEffect(() => setShowForm(!actionData?.sent), [actionData])
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, {
     id: 'forgot-password',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, ForgotPasswordSchema),
   })
   return (
     <>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
-import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/event-stream.server'
+import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getNarrativeEngine } from '~/server/narratives/narratives.server'
 
 /** The page's EventSource: follows a generation; never starts or bills one. */

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   type ActionFunctionArgs,
   data,
@@ -20,6 +19,7 @@ import { parseForm } from '~/shared/form'
 import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { createUser, EmailTakenError, SIGNUPS_CLOSED, SignupsClosedError, signupsOpen } from '~/server/accounts/users.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
 
@@ -76,13 +76,9 @@ function SignupsClosed({ message }: { message: string | null }) {
 
 function SignupForm() {
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignupSchema, {
     id: 'signup',
     lastResult,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, SignupSchema),
   })
   return (
     <AuthCard title="Create your account" subtitle="Join our platform and create compelling Impact Narratives">

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   type ActionFunctionArgs,
   data,
@@ -17,8 +16,9 @@ import { AcceptInvitationSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { commitNewCookieSession } from '~/server/accounts/auth.server'
 import { acceptInvitation, findInvitation } from '~/server/accounts/invitations.server'
-import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
 import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 // Where an invitation's link leads (app/server/accounts/invitations.server.ts): the invitee sets a
 // password, accepts the Terms, and is signed in.
@@ -38,13 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), AcceptInvitationSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
-  try {
-    // Redeeming a link is guessing a token, like a reset: the same limit.
-    await enforceRateLimit('reset')
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error
-    return rateLimitedPage({ result: submission.reply({ formErrors: [error.message], hideFields }), invalidToken: false }, error)
-  }
+  // Redeeming a link is guessing a token, like a reset: the same limit.
+  const { refused } = await unlessRateLimited(
+    () => enforceRateLimit('reset'),
+    (message) => ({ result: submission.reply({ formErrors: [message], hideFields }), invalidToken: false }),
+  )
+  if (refused) return refused
   const { token, newPassword, marketingConsent } = submission.value
   const userId = await acceptInvitation(token, { password: newPassword, marketingConsent })
   if (!userId) return data({ result: submission.reply({ hideFields }), invalidToken: true }, { status: 400 })
@@ -56,13 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function WelcomePage() {
   const { token, email, firstName } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(AcceptInvitationSchema, {
     id: 'welcome',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(AcceptInvitationSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, AcceptInvitationSchema),
   })
   if (!token || actionData?.invalidToken) return <InvalidInvitation />
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ZodTypeAny } from 'zod'
 import { useEffect, useRef } from 'react'
 import {
@@ -21,6 +20,7 @@ import { redirectWithSuccess } from '~/server/accounts/session.server'
 import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
 import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
+import { useSchemaForm } from '~/hooks/use-schema-form'
 
 // One's own account (docs/decisions/022): the name, the email (confirmed by a link to the new
 // address), the password, a download of one's data, and deleting the account. Every form is a plain
@@ -127,14 +127,10 @@ type FormProps = { lastResult?: SubmissionResult<string[]> }
  */
 function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string>) {
   const { schema } = FORMS[intent]
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: `account-${intent}`,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, schema),
   })
   const navigation = useNavigation()
   const submitting = navigation.formData?.get('intent') === intent

@@ -1,15 +1,13 @@
-import { isAbortError, getEngine } from '~/server/generation/engine.server'
+import { getEngine } from '~/server/generation/engines/engine.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getEnv } from '~/server/platform/env.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import type { Prisma } from '@prisma/client'
 import {
   findInterruptedNarratives,
   finishNarrative,
   insertGeneratingNarrative,
   markNarrativeFailed,
-  SavedLimitError,
   toFormValues,
   toNarrativeColumns,
 } from '~/server/narratives/narratives.server'
@@ -20,34 +18,13 @@ import {
   insertGeneratingVariant,
   markVariantFailed,
 } from '~/server/narratives/variants.server'
-import { UnfitVariantError, writeVariant, type VariantTask } from '~/server/generation/variant-writer.server'
+import { writeVariant } from '~/server/generation/variants/variant-writer.server'
 import { limitOf, type VariantRequest } from '~/shared/variant-limits'
-import { prisma } from '~/server/platform/db.server'
-import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
-import { claimQuota, type QuotaRefusal, whyRefused } from '~/server/generation/quota.server'
+import { claimGeneration } from '~/server/generation/quota/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
-import { createInProcessRegistry, type GenerationEvent, type GenerationRegistry } from '~/server/generation/registry.server'
-import { RefusedError } from '~/server/platform/refused-error.server'
-
-export type GenerationStatus = 'generating' | 'complete' | 'stopped' | 'failed'
-
-export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
-export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
-export const TOO_MANY_RUNNING = 'You already have two narratives being written. Please wait for one to finish.'
-export const INSTANCE_EXHAUSTED = 'This site has written as many narratives today as its administrator allows. Please try again tomorrow.'
-
-/** A generation refused before it started: `status` is what an HTTP answer says (429 for limits that pass with time). */
-export class QuotaError extends RefusedError<403 | 429> {
-  constructor(message: string, status: 403 | 429 = 429) {
-    super(message, status)
-  }
-}
-
-function refusal(reason: QuotaRefusal): QuotaError {
-  if (reason === 'disabled') return new QuotaError(ACCOUNT_DISABLED, 403)
-  if (reason === 'saved') return new QuotaError(new SavedLimitError().message, 403)
-  return new QuotaError({ running: TOO_MANY_RUNNING, daily: QUOTA_EXHAUSTED, instance: INSTANCE_EXHAUSTED }[reason])
-}
+import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
+import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
+import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 
 /** A job this process runs: a narrative or a variant being written. */
 type Generation = {
@@ -73,9 +50,6 @@ type Work = {
   keepsStoppedText: boolean
 }
 
-/** Where a job's writer sends its text. `restart` discards the attempt so far: a new one follows. */
-export type JobOutput = { append(text: string): void; restart(reason: string): void }
-
 // The one place the registry is chosen (see GenerationRegistry for what a shared one must do).
 const registry: GenerationRegistry = createInProcessRegistry()
 const jobs = new Map<string, Generation>()
@@ -87,7 +61,7 @@ const jobs = new Map<string, Generation>()
 export async function startGeneration(userId: string, input: NarrativeInput) {
   await takeTurn()
   const engine = getEngine()
-  const claimed = await claimAndInsert(userId, { savesNarrative: true }, (tx, quotaDay) =>
+  const claimed = await claimGeneration(userId, { savesNarrative: true }, (tx, quotaDay) =>
     insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay }),
   )
   const generation = launch(userId, claimed, {
@@ -114,7 +88,7 @@ export async function startVariant(userId: string, narrativeId: string, request:
   const source = await findVariantSource(userId, narrativeId)
   if (!source) throw new VariantSourceError('Narrative not found')
   const limit = limitOf(request)
-  const claimed = await claimAndInsert(userId, { savesNarrative: false }, (tx, quotaDay) =>
+  const claimed = await claimGeneration(userId, { savesNarrative: false }, (tx, quotaDay) =>
     insertGeneratingVariant(tx, { narrativeId, userId, format: request.format, limit, engine: engine.name, quotaDay }),
   )
   const task: VariantTask = { input: toFormValues(source), narrativeText: source.generatedNarrative, format: request.format, limit }
@@ -131,22 +105,6 @@ export async function startVariant(userId: string, narrativeId: string, request:
   })
   log('info', 'variant.started', { userId, narrativeId, variantId: generation.id, engine: engine.name, format: request.format })
   return { id: generation.id, engine: engine.name, finished: generation.finished }
-}
-
-/** Claims one generation and inserts its record in the same transaction; refused claims say why. */
-async function claimAndInsert(
-  userId: string,
-  options: { savesNarrative: boolean },
-  insert: (tx: Prisma.TransactionClient, quotaDay: string) => Promise<string>,
-) {
-  const claimed = await prisma.$transaction(async (tx) => {
-    const quotaDay = await claimQuota(tx, userId, options)
-    return quotaDay ? { id: await insert(tx, quotaDay), quotaDay } : null
-  })
-  if (claimed) return claimed
-  const reason = await whyRefused(userId, options)
-  log('warn', 'quota.refused', { userId, reason })
-  throw refusal(reason)
 }
 
 function launch(userId: string, claimed: { id: string; quotaDay: string }, work: Work): Generation {
@@ -185,8 +143,6 @@ function letStartsThrough() {
 
 /** Why a generation was cut short by its bounds rather than stopped by its owner. */
 class GenerationLimitError extends Error {}
-
-type FinalStatus = Exclude<GenerationStatus, 'generating'>
 
 /** Writes and saves (a failure with its refund). Never rejects: nothing here may take the process down. */
 async function run(generation: Generation, work: Work) {

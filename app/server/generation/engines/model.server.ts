@@ -1,41 +1,17 @@
 import OpenAI from 'openai'
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/server-sent-events.server'
-import type { NarrativeInput } from '~/shared/narrative-schema'
-import { draftNarrative } from '~/server/generation/drafter.server'
-import { DRAFTER_ENGINE } from '~/shared/engines'
-import { getEnv } from '~/server/platform/env.server'
-import { modelFetch } from '~/server/generation/model-fetch.server'
-import { buildPrompt, buildVariantMessages } from '~/server/generation/prompt.server'
-import { draftVariant } from '~/server/generation/variant-drafter.server'
-import { UnfitVariantError, type VariantRetry, type VariantTask } from '~/server/generation/variant-writer.server'
+import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/engines/model-events.server'
+import { getEnv, type Env } from '~/server/platform/env.server'
+import { modelFetch } from '~/server/generation/engines/model-fetch.server'
+import { buildPrompt, buildVariantMessages } from '~/server/generation/engines/prompt.server'
+import { abortError, ModelStreamError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import type { Limit } from '~/shared/variant-limits'
 
-/** What writes narratives and their variants: the configured model, or the offline drafter. Routes never see the SDK. */
-export type NarrativeEngine = {
-  name: string
-  stream(input: NarrativeInput, signal: AbortSignal): AsyncIterable<string>
-  /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
-  streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
-}
+// The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK,
+// its event stream read here.
 
-/** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
-export class ModelStreamError extends Error {}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error instanceof OpenAI.APIUserAbortError)
-}
-
-let engine: NarrativeEngine | undefined
-
-export function getEngine(): NarrativeEngine {
-  engine ??= createEngine()
-  return engine
-}
-
-function createEngine(): NarrativeEngine {
-  const env = getEnv()
-  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return offlineDrafter
+/** The engine of the model `env` names. */
+export function createModelEngine(env: Env): NarrativeEngine {
   const client = new OpenAI({
     // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
     apiKey: env.OPENAI_API_KEY ?? 'not-needed',
@@ -203,40 +179,4 @@ function withoutLeadingThoughts() {
     held = ''
     return out
   }
-}
-
-const DRAFT_PIECE_WORDS = 3
-const DRAFT_PIECE_DELAY_MS = 12
-
-/** Writes from the user's own inputs, streamed in small pieces like a model would. */
-export const offlineDrafter: NarrativeEngine = {
-  name: DRAFTER_ENGINE,
-  stream: (input, signal) => streamDraft(draftNarrative(input), signal),
-  streamVariant(task, signal) {
-    const text = draftVariant(task.input, task.format, task.limit)
-    if (text === null) throw new UnfitVariantError(task.limit)
-    return streamDraft(text, signal)
-  },
-}
-
-async function* streamDraft(text: string, signal: AbortSignal) {
-  const pieces = text.match(new RegExp(`(\\S+\\s*){1,${DRAFT_PIECE_WORDS}}`, 'g')) ?? []
-  for (const piece of pieces) {
-    if (signal.aborted) throw abortError()
-    yield piece
-    await delay(DRAFT_PIECE_DELAY_MS)
-  }
-}
-
-function abortError() {
-  return new DOMException('The generation was stopped', 'AbortError')
-}
-
-function delay(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
-/** Tests swap the environment between cases. */
-export function resetEngineForTests() {
-  engine = undefined
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiUser } from '~/server/http/api.server'
-import { getQuota } from '~/server/generation/quota.server'
+import { getQuota } from '~/server/generation/quota/quota.server'
 import { ACCOUNT_DELETED, AccountError, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 

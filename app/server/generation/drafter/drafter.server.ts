@@ -2,9 +2,10 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { TONES } from '~/shared/tones'
 import { countWords } from '~/shared/text'
 import { gerundOf, shortName } from '~/server/generation/drafter/clauses.server'
-import { readInput, type Contact, type Reading } from '~/server/generation/drafter/reading.server'
+import { readInput } from '~/server/generation/drafter/reading.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
-import { PADDING_RANK, VOICES, type Candidate, type Context } from '~/server/generation/drafter/voices.server'
+import { PADDING_RANK, VOICES } from '~/server/generation/drafter/voices.server'
+import type { Candidate, Contact, Context, Reading } from '~/server/generation/drafter/contract.server'
 
 // The offline drafter (docs/spec.md#engines, docs/decisions/021): writes the narrative from
 // the user's own facts when no model is configured. It plans before it writes: the inputs are read as

@@ -1,9 +1,8 @@
 import { Prisma } from '@prisma/client'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
-
-/** At most this many generations of one user run at once. */
-export const MAX_RUNNING_GENERATIONS = 2
+import { log } from '~/server/platform/logger.server'
+import { MAX_RUNNING_GENERATIONS, refusal, type ClaimedGeneration, type QuotaRefusal } from '~/server/generation/quota/contract.server'
 
 /** Quotas reset at midnight UTC. */
 export function utcDay(date = new Date()): string {
@@ -86,8 +85,6 @@ export async function deleteUserKeepingQuota(userId: string) {
   ])
 }
 
-export type QuotaRefusal = 'disabled' | 'saved' | 'running' | 'daily' | 'instance'
-
 /** Why a claim just failed, for the message: checked in the order a person can act on. */
 export async function whyRefused(userId: string, { savesNarrative = true } = {}): Promise<QuotaRefusal> {
   const { MAX_SAVED_NARRATIVES, MAX_DAILY_GENERATIONS } = getEnv()
@@ -102,9 +99,6 @@ export async function whyRefused(userId: string, { savesNarrative = true } = {})
   return remaining > 0 ? 'running' : 'daily'
 }
 
-/** Whose generation, claimed on which day: what a refund gives back. */
-export type ClaimedGeneration = { userId: string; quotaDay: string | null }
-
 /**
  * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot), in
  * the transaction that records why.
@@ -114,4 +108,23 @@ export async function refundQuota(tx: Prisma.TransactionClient, { userId, quotaD
   await tx.$executeRaw`
     UPDATE "User" SET "quotaUsed" = CASE WHEN "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE 0 END
     WHERE "id" = ${userId} AND "quotaDay" = ${quotaDay}`
+}
+
+/**
+ * Claims one generation and inserts its record in the same transaction, so a refused claim leaves no
+ * record and a record always has its claim; a refusal throws a QuotaError that says why.
+ */
+export async function claimGeneration(
+  userId: string,
+  options: { savesNarrative: boolean },
+  insert: (tx: Prisma.TransactionClient, quotaDay: string) => Promise<string>,
+) {
+  const claimed = await prisma.$transaction(async (tx) => {
+    const quotaDay = await claimQuota(tx, userId, options)
+    return quotaDay ? { id: await insert(tx, quotaDay), quotaDay } : null
+  })
+  if (claimed) return claimed
+  const reason = await whyRefused(userId, options)
+  log('warn', 'quota.refused', { userId, reason })
+  throw refusal(reason)
 }

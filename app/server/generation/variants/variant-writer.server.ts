@@ -1,20 +1,6 @@
-import type { NarrativeEngine } from '~/server/generation/engine.server'
-import type { NarrativeInput } from '~/shared/narrative-schema'
-import { cutToLimit, fits, measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
-import type { JobOutput } from '~/server/generation/jobs.server'
-
-/** What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. */
-export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit }
-
-/** The attempt that ran over its limit, and by how much: the second attempt is told both. */
-export type VariantRetry = { text: string; length: number; over: number }
-
-/** No whole sentence fits the limit: failed, and refunded, rather than cut mid-sentence. */
-export class UnfitVariantError extends Error {
-  constructor(limit: Limit) {
-    super(`No whole sentence of the variant fits within ${limit.max} ${limit.unit}. Try a higher limit.`)
-  }
-}
+import { UnfitVariantError, type NarrativeEngine, type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
+import { cutToLimit, fits, measure, type Limit } from '~/shared/variant-limits'
+import type { JobOutput } from '~/server/generation/job/contract.server'
 
 /**
  * The limit is a promise (docs/decisions/018): the server measures what the engine wrote. An answer

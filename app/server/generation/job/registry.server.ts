@@ -1,14 +1,4 @@
-/**
- * What subscribers receive: numbered text pieces, then one final event. A `restart` discards the text
- * so far: the pieces after it are a new attempt (a variant asked again to fit its limit).
- */
-export type GenerationEvent =
-  | { type: 'delta'; seq: number; text: string }
-  | { type: 'restart'; reason: string }
-  | { type: 'done'; status: 'complete' | 'stopped'; text: string }
-  | { type: 'error'; error: string }
-
-export type FinalEvent = Extract<GenerationEvent, { type: 'done' | 'error' }>
+import type { FinalEvent, GenerationEvent } from '~/server/generation/job/contract.server'
 
 /**
  * The generations being written, as streams and Stop see them. This process's memory suits one

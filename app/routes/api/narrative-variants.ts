@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
-import { streamGenerationEvents } from '~/server/generation/event-stream.server'
-import { QuotaError, startVariant, VariantSourceError } from '~/server/generation/jobs.server'
+import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
+import { startVariant, VariantSourceError } from '~/server/generation/job/jobs.server'
 import { getNarrativeWithVariants, toApiVariant } from '~/server/narratives/variants.server'
 import { VariantRequestSchema } from '~/shared/variant-limits'
+import { QuotaError } from '~/server/generation/quota/contract.server'
 
 const NOT_FOUND = 'Narrative not found'
 

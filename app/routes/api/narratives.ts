@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { apiError, handleApi, methodNotAllowed, readJson, readPage, requireApiUser } from '~/server/http/api.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, SavedLimitError, toApiNarrative } from '~/server/narratives/narratives.server'
+import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
+import { SavedLimitError } from '~/server/generation/quota/contract.server'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
 const PAGE_LIMIT_WITH_CLAIMS = 20

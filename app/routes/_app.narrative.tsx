@@ -1,2 +1,0 @@
-// /narrative is the same screen as /dashboard (docs/spec.md#routes).
-export { action, default, loader, meta } from './_app.dashboard'

@@ -1,0 +1,39 @@
+import OpenAI from 'openai'
+import type { NarrativeInput } from '~/shared/narrative-schema'
+import type { Limit, VariantFormat } from '~/shared/variant-limits'
+
+// The engines' contract: what writes narratives and their variants, the configured model or the
+// offline drafter, and what a variant is written from. Routes and jobs never see the SDK.
+
+/** What writes narratives and their variants. */
+export type NarrativeEngine = {
+  name: string
+  stream(input: NarrativeInput, signal: AbortSignal): AsyncIterable<string>
+  /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
+  streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
+}
+
+/** What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. */
+export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit }
+
+/** The attempt that ran over its limit, and by how much: the second attempt is told both. */
+export type VariantRetry = { text: string; length: number; over: number }
+
+/** No whole sentence fits the limit: failed, and refunded, rather than cut mid-sentence. */
+export class UnfitVariantError extends Error {
+  constructor(limit: Limit) {
+    super(`No whole sentence of the variant fits within ${limit.max} ${limit.unit}. Try a higher limit.`)
+  }
+}
+
+/** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
+export class ModelStreamError extends Error {}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error instanceof OpenAI.APIUserAbortError)
+}
+
+/** A stop, told the way the SDK and fetch tell it. */
+export function abortError() {
+  return new DOMException('The generation was stopped', 'AbortError')
+}
