@@ -5,10 +5,25 @@ import type { Limit, VariantFormat } from '~/shared/variant-limits'
 // The engines' contract: what writes narratives and their variants, the configured model or the
 // offline drafter, and what a variant is written from. Routes and jobs never see the SDK.
 
+/**
+ * A funder's call as a narrative written for it answers it: whom the ask names and for how much, what the
+ * funder weighs (most important first), the funder's own words for things, and the call's word limit.
+ * Both engines take it: the model through its prompt, the offline drafter through its plan.
+ */
+export type FunderBrief = {
+  funder: string
+  /** The amount asked, as the user wrote it ("$25,000"), or null. */
+  amount: string | null
+  priorities: string[]
+  terms: string[]
+  maxWords: number | null
+}
+
 /** What writes narratives and their variants. */
 export type NarrativeEngine = {
   name: string
-  stream(input: NarrativeInput, signal: AbortSignal): AsyncIterable<string>
+  /** `brief`, when the narrative answers a funder's call. */
+  stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null): AsyncIterable<string>
   /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
 }
