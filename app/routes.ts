@@ -37,6 +37,7 @@ export default [
   ...prefix('api', [
     route('narrative', 'routes/api/narratives.ts'),
     route('narrative/generate', 'routes/api/generate.ts'),
+    route('narrative/check', 'routes/api/narrative-check.ts'),
     route('narrative/:id', 'routes/api/narrative.ts'),
     route('narrative/:id/docx', 'routes/api/narrative-docx.ts'),
     route('narrative/:id/versions', 'routes/api/narrative-versions.ts'),
@@ -69,6 +70,7 @@ export default [
     route('narratives/:id/docx', 'routes/resources/narrative-docx.ts'),
     route('variants/:id/docx', 'routes/resources/variant-docx.ts'),
     route('account/export', 'routes/resources/account-export.ts'),
+    route('evidence-check', 'routes/resources/evidence-check.ts'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

@@ -10,6 +10,8 @@ export const EMAIL_MAX = 254
 export const PHONE_MAX = 50
 export const URL_MAX = 500
 export const LONG_TEXT_MAX = 5000
+/** A story or quote is a paragraph or two; the cap also keeps the dashboard's form inside its body limit. */
+export const STORY_MAX = 2000
 
 const text = (max: number, clean: (value: string) => string = cleanText) =>
   z
@@ -51,6 +53,7 @@ export const NarrativeInputSchema = z.object({
   impactMetrics: required(LONG_TEXT_MAX, 'Impact Metrics and Achievements is required'),
   targetAudience: optional(LONG_TEXT_MAX),
   geographicFocus: optional(LONG_TEXT_MAX),
+  successStory: optional(STORY_MAX),
   selectedTone: z.enum(TONES).default('professional'),
 })
 
@@ -72,5 +75,6 @@ export const NARRATIVE_FIELDS = [
   'impactMetrics',
   'targetAudience',
   'geographicFocus',
+  'successStory',
   'selectedTone',
 ] as const satisfies readonly (keyof NarrativeInput)[]

@@ -13,7 +13,8 @@ import {
   useRevalidator,
   useSubmit,
 } from 'react-router'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, type ReactNode } from 'react'
+import { useHydrated } from '~/hooks/use-hydrated'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
@@ -34,6 +35,11 @@ import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/u
 import { useSavedForm } from '~/hooks/use-saved-form'
 import { QuotaError } from '~/server/generation/quota/contract.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { EvidenceCoach } from '~/components/evidence-coach'
+import { useEvidenceCheck } from '~/hooks/use-evidence-check'
+import { answerEvidenceCheck } from '~/server/coach/coach.server'
+import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -59,6 +65,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     quota: { ...quota, resetsIn: durationUntil(quota.resetsAt) },
     engine: getEngine().name,
     offline: getEngine().name === DRAFTER_ENGINE,
+    // A second opinion on the evidence is the model's: the offline drafter has none to give.
+    secondOpinion: Boolean(getEngine().reviewEvidence),
     isAdmin: user.isAdmin,
     formValues: source ? toFormValues(source) : null,
     editing: Boolean(fromId),
@@ -78,6 +86,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
   const intent = formData.get('intent')
+  // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
+  if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
   if (intent === 'stop') {
     return { stopped: stopGeneration(String(formData.get('id')), user.id) }
   }
@@ -102,8 +112,23 @@ export async function action({ request, url }: ActionFunctionArgs) {
   }
 }
 
+async function checkEvidenceAction(userId: string, formData: FormData, signal: AbortSignal) {
+  const submission = parseForm(formData, NarrativeInputSchema)
+  // The typed values only, without the form's errors: a check is no attempt to generate.
+  const result = { ...submission.reply(), error: {} }
+  const fields = Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, formData.get(field) || undefined]))
+  const request = EvidenceCheckSchema.safeParse({ ...fields, secondOpinion: formData.get('check') === 'second-opinion' })
+  if (!request.success) return dataWithError({ result }, request.error.issues[0].message, { status: 400 })
+  try {
+    return { result, check: await answerEvidenceCheck(userId, request.data, signal) }
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return dataWithError({ result }, error.message, { status: 429 })
+  }
+}
+
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, offline, isAdmin, narrative, formValues, editing, rememberedFrom } =
+  const { userId, remaining, quota, engine, offline, secondOpinion, isAdmin, narrative, formValues, editing, rememberedFrom } =
     useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
@@ -140,6 +165,13 @@ export default function DashboardPage() {
   const generating = starting || generation.status === 'generating'
   const canDownload = narrative && !generating && generation.text.length > 0
   const outputRef = useFocusWhen(starting)
+  const coach = useEvidenceCheck('narrative', reply && 'check' in reply ? (reply.check ?? null) : null)
+  const coachRef = useRef<HTMLElement>(null)
+  const hydrated = useHydrated()
+  const askCoach = (secondOpinion: boolean) => {
+    void coach.run(secondOpinion)
+    coachRef.current?.focus()
+  }
 
   return (
     <div className="page dashboard">
@@ -164,7 +196,10 @@ export default function DashboardPage() {
       <GenerationGuide />
       <Form method="post" {...getFormProps(form)} className="narrative-form">
         <input type="hidden" name="intent" value="generate" />
-        <NarrativeFormFields fields={fields} />
+        <NarrativeFormFields
+          fields={fields}
+          coach={<EvidenceCoach ref={coachRef} check={coach.check} pending={coach.pending} error={coach.error} />}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         {offline ? <OfflineDrafterNote isAdmin={isAdmin} /> : null}
         <div className="actions">
@@ -172,6 +207,15 @@ export default function DashboardPage() {
             {generating ? 'Generating...' : 'Generate Impact Narrative'}
           </button>
           {generation.status === 'generating' && narrative ? <StopButton id={narrative.id} /> : null}
+          {/* After Generate, which stays the button Enter presses; without JavaScript each sends the form for a check. */}
+          <CoachButton hydrated={hydrated} onAsk={() => askCoach(false)} value="evidence">
+            Check my evidence
+          </CoachButton>
+          {secondOpinion ? (
+            <CoachButton hydrated={hydrated} onAsk={() => askCoach(true)} value="second-opinion">
+              Ask {engine} for a second opinion
+            </CoachButton>
+          ) : null}
           {canDownload ? (
             <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
           ) : (
@@ -198,6 +242,28 @@ export default function DashboardPage() {
         ) : null}
       </Form>
     </div>
+  )
+}
+
+function CoachButton({
+  hydrated,
+  onAsk,
+  value,
+  children,
+}: {
+  hydrated: boolean
+  onAsk: () => void
+  value: 'evidence' | 'second-opinion'
+  children: ReactNode
+}) {
+  return hydrated ? (
+    <button type="button" className="button button-secondary" onClick={onAsk}>
+      {children}
+    </button>
+  ) : (
+    <button type="submit" name="check" value={value} formNoValidate className="button button-secondary">
+      {children}
+    </button>
   )
 }
 

@@ -83,6 +83,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       geographicFocus: narrative.geographicFocus,
       keyPrograms: narrative.keyPrograms,
       impactMetrics: narrative.impactMetrics,
+      successStory: narrative.successStory,
       website: narrative.website,
       contacts: contactsOf(narrative),
     },
@@ -328,6 +329,7 @@ function InputSections({ narrative }: { narrative: Narrative }) {
     ['Geographic Focus', null, narrative.geographicFocus],
     ['Key Activities', 'Key Programs and Services', narrative.keyPrograms],
     ['Key Achievements', 'Impact Metrics and Achievements', narrative.impactMetrics],
+    ['Success Story', 'Success Story or Quote', narrative.successStory],
   ]
   return (
     <div>

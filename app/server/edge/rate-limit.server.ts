@@ -131,7 +131,7 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 /** Throws RateLimitError when `counter` is past `limit`. */
-export function refuseOver(action: RateLimitedAction | 'create' | 'edit', counter: Counter | null, limit: number, scope: string) {
+export function refuseOver(action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion', counter: Counter | null, limit: number, scope: string) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })
@@ -165,6 +165,20 @@ export const EDITS_PER_MINUTE = 30
 /** Counts a save or restore of a narrative's text by this user; throws RateLimitError past EDITS_PER_MINUTE. */
 export async function enforceEditRateLimit(userId: string) {
   refuseOver('edit', await store.count(`edit:user:${userId}`, MINUTE), EDITS_PER_MINUTE, 'user')
+}
+
+/**
+ * Evidence checks one user may ask for in a minute: the page asks as its owner types, a pause apart, so
+ * a person never meets this; a script looping on the endpoint does. Each costs a few milliseconds.
+ */
+export const CHECKS_PER_MINUTE = 120
+/** A model's second opinion costs a call to the provider: a handful an hour is what a person asks for. */
+export const SECOND_OPINIONS_PER_HOUR = 10
+
+/** Counts an evidence check by this user, and a second opinion when it asks one; throws RateLimitError past either limit. */
+export async function enforceCheckRateLimit(userId: string, { secondOpinion = false } = {}) {
+  refuseOver('check', await store.count(`check:user:${userId}`, MINUTE), CHECKS_PER_MINUTE, 'user')
+  if (secondOpinion) refuseOver('second-opinion', await store.count(`opinion:user:${userId}`, HOUR), SECOND_OPINIONS_PER_HOUR, 'user')
 }
 
 export function resetRateLimitsForTests() {

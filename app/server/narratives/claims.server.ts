@@ -27,6 +27,7 @@ export const CLAIM_FIELDS = [
   'impactMetrics',
   'targetAudience',
   'geographicFocus',
+  'successStory',
 ] as const satisfies readonly ClaimField[]
 
 export function claimInputsOf(record: ClaimInputs): ClaimInputs {

@@ -48,6 +48,7 @@ export type NarrativeSections = {
   geographicFocus?: string
   keyActivities?: string
   keyAchievements?: string
+  successStory?: string
 }
 
 export type NarrativeDocxOptions = {
@@ -71,6 +72,7 @@ const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['geographicFocus', 'Geographic Focus'],
   ['keyActivities', 'Key Activities'],
   ['keyAchievements', 'Key Achievements'],
+  ['successStory', 'Success Story'],
 ]
 
 /** The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */

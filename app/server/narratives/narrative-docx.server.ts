@@ -27,6 +27,7 @@ export async function narrativeDocxResponse(narrative: Narrative, documentLocale
       geographicFocus: narrative.geographicFocus,
       keyActivities: narrative.keyPrograms,
       keyAchievements: narrative.impactMetrics,
+      successStory: narrative.successStory,
     },
   })
   return docxResponse(buffer, title)

@@ -33,6 +33,7 @@ export function toNarrativeColumns(input: NarrativeInput) {
     impactMetrics: input.impactMetrics,
     targetAudience: input.targetAudience ?? '',
     geographicFocus: input.geographicFocus ?? '',
+    successStory: input.successStory ?? '',
     tone: input.selectedTone,
   }
 }
@@ -113,6 +114,7 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
     impactMetrics: narrative.impactMetrics,
     targetAudience: narrative.targetAudience,
     geographicFocus: narrative.geographicFocus,
+    successStory: narrative.successStory,
     selectedTone: isTone(narrative.tone) ? narrative.tone : 'professional',
   }
 }
@@ -250,6 +252,7 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
     keyAchievements: narrative.impactMetrics,
     targetPopulation: narrative.targetAudience,
     geographicFocus: narrative.geographicFocus,
+    successStory: narrative.successStory,
     c_name1: narrative.contactName1,
     c_title1: narrative.contactTitle1,
     c_email1: narrative.contactEmail1,

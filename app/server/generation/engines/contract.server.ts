@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Limit, VariantFormat } from '~/shared/variant-limits'
+import type { EvidenceInput } from '~/server/coach/contract.server'
 
 // The engines' contract: what writes narratives and their variants, the configured model or the
 // offline drafter, and what a variant is written from. Routes and jobs never see the SDK.
@@ -26,6 +27,8 @@ export type NarrativeEngine = {
   stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null): AsyncIterable<string>
   /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
+  /** A model's own remarks on the evidence, one a line: the coach's second opinion. The offline drafter has none. */
+  reviewEvidence?(input: EvidenceInput, signal: AbortSignal): AsyncIterable<string>
 }
 
 /** What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. */

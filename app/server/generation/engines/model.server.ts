@@ -3,7 +3,7 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/res
 import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/engines/model-events.server'
 import { getEnv, type Env } from '~/server/platform/env.server'
 import { modelFetch } from '~/server/generation/engines/model-fetch.server'
-import { buildPrompt, buildVariantMessages } from '~/server/generation/engines/prompt.server'
+import { buildEvidenceReviewPrompt, buildPrompt, buildVariantMessages } from '~/server/generation/engines/prompt.server'
 import { abortError, ModelStreamError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import type { Limit } from '~/shared/variant-limits'
 
@@ -25,8 +25,13 @@ export function createModelEngine(env: Env): NarrativeEngine {
     stream: (input, signal) => streamFromModel(client, [{ role: 'user', content: buildPrompt(input) }], MAX_ANSWER_TOKENS, signal),
     streamVariant: (task, signal, retry) =>
       streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
+    reviewEvidence: (input, signal) =>
+      streamFromModel(client, [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
   }
 }
+
+/** Three short remarks, with room to spare. */
+const REVIEW_ANSWER_TOKENS = 400
 
 /** The answer's cap: about 700 words, room for a 400-word narrative. */
 const MAX_ANSWER_TOKENS = 1000

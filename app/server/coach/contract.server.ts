@@ -1,0 +1,23 @@
+import type { EvidenceCheckRequest } from '~/shared/evidence'
+import type { Token } from '~/server/generation/drafter/contract.server'
+
+// The evidence coach's contract (docs/decisions/032): the fields it reads, a line as its rules see it,
+// and the bounds that keep one check to a few milliseconds whatever is pasted. The entry point is
+// checkEvidence (coach.server.ts); the rules are in rules.server.ts; a model's second opinion, when one
+// is configured, in second-opinion.server.ts.
+
+export type { EvidenceCheck, EvidenceField, EvidenceFlag, EvidenceMetric, FlagKind, MetricType } from '~/shared/evidence'
+
+export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>
+
+/** A line of a field: its text (cut to MAX_LINE_CHARS) and its tagged words. */
+export type Line = { text: string; tokens: Token[] }
+
+/** How much one check reads: the first lines of each field, each cut at a space. */
+export const COACH_BOUNDS = {
+  metricLines: 30,
+  programmes: 12,
+  /** Lines of the mission, audience and places read for need statistics. */
+  needLines: 12,
+  lineChars: 320,
+} as const
