@@ -73,3 +73,5 @@ export const EvidenceCheckSchema = z.object({
   secondOpinion: z.boolean().optional(),
 })
 export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>
+/** The fields a check reads. */
+export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>

@@ -15,7 +15,10 @@ export function splitItems(value: string | undefined, max: number): string[] {
     const text = line.replace(BULLET, '').replace(/\*+/g, '').replace(/\s+/g, ' ').trim()
     // A line that only introduces the list after it ("Our work includes:") says nothing by itself.
     if (text === '' || /:$/.test(text)) continue
-    const parts = (text.includes(';') ? text.split(';') : splitSentences(text)).flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
+    const parts = text
+      .split(';')
+      .flatMap(splitSentences)
+      .flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
     for (const part of parts) {
       const piece = part
         .trim()

@@ -1,4 +1,3 @@
-import type { EvidenceCheckRequest } from '~/shared/evidence'
 import type { Token } from '~/server/generation/drafter/contract.server'
 
 // The evidence coach's contract (docs/decisions/032): the fields it reads, a line as its rules see it,
@@ -6,9 +5,7 @@ import type { Token } from '~/server/generation/drafter/contract.server'
 // checkEvidence (coach.server.ts); the rules are in rules.server.ts; a model's second opinion, when one
 // is configured, in second-opinion.server.ts.
 
-export type { EvidenceCheck, EvidenceField, EvidenceFlag, EvidenceMetric, FlagKind, MetricType } from '~/shared/evidence'
-
-export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>
+export type { EvidenceCheck, EvidenceField, EvidenceFlag, EvidenceInput, EvidenceMetric, FlagKind, MetricType } from '~/shared/evidence'
 
 /** A line of a field: its text (cut to MAX_LINE_CHARS) and its tagged words. */
 export type Line = { text: string; tokens: Token[] }

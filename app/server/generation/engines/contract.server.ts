@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Limit, VariantFormat } from '~/shared/variant-limits'
-import type { EvidenceInput } from '~/server/coach/contract.server'
+import type { EvidenceInput } from '~/shared/evidence'
 
 // The engines' contract: what writes narratives and their variants, the configured model or the
 // offline drafter, and what a variant is written from. Routes and jobs never see the SDK.

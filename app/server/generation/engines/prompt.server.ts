@@ -4,7 +4,7 @@ import type { Tone } from '~/shared/tones'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { VariantFormat } from '~/shared/variant-limits'
 import { type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
-import type { EvidenceInput } from '~/server/coach/contract.server'
+import type { EvidenceInput } from '~/shared/evidence'
 
 // The single user message sent to the language model (docs/spec.md#the-prompt).
 
