@@ -115,24 +115,24 @@ function ImpactSection({ fields, coach }: { fields: NarrativeFields; coach?: Rea
     <FormSection title="Impact Information">
       <div className="impact-layout">
         <div className="impact-fields">
-      {IMPACT_FIELDS.map(({ name, label, rows, hint }) => (
-        <div className="field-with-example" key={name}>
-          <TextareaField meta={fields[name]} label={label} rows={rows} hint={hint} />
-          <details
-            className="example"
-            name="narrative-example"
-            open={openExample === name}
-            onToggle={(event) => {
-              const isOpen = event.currentTarget.open
-              setOpenExample((current) => (isOpen ? name : current === name ? null : current))
-            }}
-          >
-            {/* Without JavaScript the details still open and close; only the wording stays put. */}
-            <summary className="example-toggle">{openExample === name ? 'Hide Example' : 'View Example'}</summary>
-            <p className="example-text">{IMPACT_EXAMPLES[name]}</p>
-          </details>
-        </div>
-      ))}
+          {IMPACT_FIELDS.map(({ name, label, rows, hint }) => (
+            <div className="field-with-example" key={name}>
+              <TextareaField meta={fields[name]} label={label} rows={rows} hint={hint} />
+              <details
+                className="example"
+                name="narrative-example"
+                open={openExample === name}
+                onToggle={(event) => {
+                  const isOpen = event.currentTarget.open
+                  setOpenExample((current) => (isOpen ? name : current === name ? null : current))
+                }}
+              >
+                {/* Without JavaScript the details still open and close; only the wording stays put. */}
+                <summary className="example-toggle">{openExample === name ? 'Hide Example' : 'View Example'}</summary>
+                <p className="example-text">{IMPACT_EXAMPLES[name]}</p>
+              </details>
+            </div>
+          ))}
         </div>
         {coach}
       </div>

@@ -21,7 +21,14 @@ export const FLAG_KINDS = [
 export type FlagKind = (typeof FLAG_KINDS)[number]
 
 /** The form's fields the coach reads. */
-export const EVIDENCE_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus', 'successStory'] as const
+export const EVIDENCE_FIELDS = [
+  'missionStatement',
+  'keyPrograms',
+  'impactMetrics',
+  'targetAudience',
+  'geographicFocus',
+  'successStory',
+] as const
 export type EvidenceField = (typeof EVIDENCE_FIELDS)[number]
 
 /** What a reviewer would ask: the words that made the coach ask it, and the shape of a stronger line, in the user's words. */

@@ -32,30 +32,41 @@ const limitField = (name: string, { min, max }: { min: number; max: number }) =>
   z
     .number({ invalid_type_error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
+    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`)
     .optional()
 
-/** `{ format, maxWords?, maxCharacters? }`: the token API's body, and the page's form (conform coerces its strings). */
+/**
+ * `{ format, maxWords?, maxCharacters? }`: the token API's body, and the page's form (conform coerces its
+ * strings). A format of its own limit ignores the custom fields: a person who typed a custom limit and then
+ * chose Pitch means Pitch. Messages speak of the limit, never of the fields' names.
+ */
 export const VariantRequestSchema = z
   .object({
     format: z.enum(VARIANT_FORMATS, { errorMap: () => ({ message: 'Choose a format: pitch, loi, social or custom' }) }),
-    maxWords: limitField('maxWords', CUSTOM_LIMITS.words),
-    maxCharacters: limitField('maxCharacters', CUSTOM_LIMITS.characters),
+    maxWords: z.unknown().optional(),
+    maxCharacters: z.unknown().optional(),
   })
-  .superRefine(({ format, maxWords, maxCharacters }, context) => {
-    const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
-    if (format === 'custom' && given !== 1) {
-      context.addIssue({ code: 'custom', path: ['maxWords'], message: 'A custom limit needs maxWords or maxCharacters, not both' })
-    }
-    if (format !== 'custom' && given) {
-      context.addIssue({
-        code: 'custom',
-        path: [maxWords === undefined ? 'maxCharacters' : 'maxWords'],
-        message: `The ${format} format has its own limit: choose custom to set maxWords or maxCharacters`,
+  .transform(({ format, maxWords, maxCharacters }) =>
+    format === 'custom' ? { format, maxWords, maxCharacters } : { format, maxWords: undefined, maxCharacters: undefined },
+  )
+  .pipe(
+    z
+      .object({
+        format: z.enum(VARIANT_FORMATS),
+        maxWords: limitField('The word limit', CUSTOM_LIMITS.words),
+        maxCharacters: limitField('The character limit', CUSTOM_LIMITS.characters),
       })
-    }
-  })
+      .superRefine(({ format, maxWords, maxCharacters }, context) => {
+        const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
+        if (format === 'custom' && given !== 1)
+          context.addIssue({
+            code: 'custom',
+            path: ['maxWords'],
+            message: 'A custom limit needs a number of words or of characters, not both',
+          })
+      }),
+  )
 
 export type VariantRequest = z.infer<typeof VariantRequestSchema>
 
@@ -91,6 +102,11 @@ export function cutToLimit(text: string, limit: Limit): string | null {
 
 /** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
 const ABBREVIATION_END = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Mt|Ft|No|Nos|Vol|Fig|approx|[A-Z])\.\s*$/
+
+/** The text's sentences as the limits count them, each with its trailing space. */
+export function sentencesOf(text: string): string[] {
+  return [...sentences(text)]
+}
 
 function* sentences(text: string) {
   let pending = ''

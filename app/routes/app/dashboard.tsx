@@ -15,7 +15,8 @@ import {
 } from 'react-router'
 import { useCallback, useEffect, useRef, type ReactNode } from 'react'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
+import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
+import { CopyButton } from '~/components/copy-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
 import { NarrativeFormFields } from '~/components/narrative-form-fields'
@@ -27,6 +28,7 @@ import { getEngine } from '~/server/generation/engines/engine.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
+import { leftOut } from '~/server/narratives/coverage.server'
 import { durationUntil } from '~/shared/dates'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getQuota } from '~/server/generation/quota/quota.server'
@@ -78,6 +80,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       status: narrative.status as StreamStatus,
       engine: narrative.engine,
       claims: narrative.status === 'generating' ? [] : claimsOfNarrative(narrative),
+      leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
     },
   }
 }
@@ -179,10 +182,10 @@ export default function DashboardPage() {
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
         <p className="quota" role="status">
-          Limit: {remaining} narratives daily
+          {remaining} {remaining === 1 ? 'narrative' : 'narratives'} left today
         </p>
         <p className="quota-detail">
-          {quota.remaining} of {quota.limit} left today · resets in {quota.resetsIn}
+          Your limit is {quota.limit} a day, variants included · resets in {quota.resetsIn}
         </p>
       </header>
       {/* A status region that is always there, so the message is announced when it appears after a generation. */}
@@ -217,7 +220,11 @@ export default function DashboardPage() {
             </CoachButton>
           ) : null}
           {canDownload ? (
-            <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
+            <>
+              <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
+              <DownloadButton href={narrativePdfPath(narrative.id)} label="Download as PDF" />
+              <CopyButton text={generation.text} />
+            </>
           ) : (
             <button type="button" className="button button-secondary" disabled>
               Download as Word Document
@@ -233,6 +240,7 @@ export default function DashboardPage() {
           engine={narrative?.engine ?? engine}
           // The saved row's claims, once the loader has it: they match the text it holds.
           claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
+          leftOut={narrative?.leftOut}
         />
         {narrative && narrative.status !== 'generating' && !generating && generation.text ? (
           <p className="saved-link">

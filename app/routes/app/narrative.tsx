@@ -14,7 +14,8 @@ import { startVariant, VariantSourceError, waitForGeneration } from '~/server/ge
 import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
 import { compareWords, getVersion, restoreVersion } from '~/server/narratives/versions.server'
-import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
+import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
+import { CopyButton } from '~/components/copy-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/shared/engines'
 import { requireUser } from '~/server/accounts/auth.server'
@@ -22,6 +23,8 @@ import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { leftOut } from '~/server/narratives/coverage.server'
+import { CoverageNote } from '~/components/coverage-note'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
 import { RateLimitError, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
@@ -75,6 +78,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       generatedNarrative,
       updatedAt,
       claims: claimsOfNarrative(narrative),
+      leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
       ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
       ownerEmail: owner.email,
@@ -207,6 +211,7 @@ export default function NarrativeDetailPage() {
           ) : (
             <>
               <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
+              <CoverageNote text={narrative.generatedNarrative} leftOut={narrative.leftOut} engine={narrative.engine} />
               {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
               <p>
                 {narrative.generatedNarrative ? (
@@ -222,6 +227,8 @@ export default function NarrativeDetailPage() {
                       Edit Narrative
                     </Link>
                     <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download Narrative" />
+                    <DownloadButton href={narrativePdfPath(narrative.id)} label="Download as PDF" />
+                    {narrative.generatedNarrative ? <CopyButton text={narrative.generatedNarrative} /> : null}
                   </>
                 ) : null}
               </div>

@@ -39,7 +39,8 @@ const DENOMINATOR = new RegExp(
   'i',
 )
 
-const AWARD = /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredit(?:ed|ation)|named\b[^.]*\bof the year)\b/i
+const AWARD =
+  /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredit(?:ed|ation)|named\b[^.]*\bof the year)\b/i
 const NEED =
   /\b(?:exceed(?:ed|s|ing)?|poverty|poor|low[- ]income|hungry|hunger|food[- ]insecur\w*|unemploy\w*|homeless\w*|at risk|lack\w*|without access|below|qualify for|live[sd]? (?:in|on|with|below)|fac(?:e|es|ing)|struggl\w*|suffer\w*|rate|average|likely|deprived|deprivation|shortage|gap|wait(?:ing)? list|need)\b/i
 const VAGUE =
@@ -67,7 +68,11 @@ const OUTPUT_LEMMAS = new Set(
   ),
 )
 /** Words too general to tie a programme to a result: every programme and every result may say them. */
-const GENERAL_WORDS = new Set(keyWords('program programme programs programmes service services support people person family families community communities work project projects local help year years through who'))
+const GENERAL_WORDS = new Set(
+  keyWords(
+    'program programme programs programmes service services support people person family families community communities work project projects local help year years through who',
+  ),
+)
 
 // ---------------------------------------------------------------------------------------------
 // Typing a line
@@ -95,7 +100,10 @@ function outcomeWords(line: Line): string | null {
   if (phrase) return phrase[0]
   const verb = line.tokens.find((token) => (token.pos === 'VERB' || token.pos === 'AUX') && OUTCOME_LEMMAS.has(token.lemma))
   if (verb) return verb.text
-  const change = /\b(?:fewer|less|lower|higher|up|down)\b\s+(?:by\s+)?\d[\d,.]*(?:\s?%)?|\b\d+(?:\.\d+)?\s?%\s+(?:fewer|less|lower|higher|more)\b/i.exec(line.text)
+  const change =
+    /\b(?:fewer|less|lower|higher|up|down)\b\s+(?:by\s+)?\d[\d,.]*(?:\s?%)?|\b\d+(?:\.\d+)?\s?%\s+(?:fewer|less|lower|higher|more)\b/i.exec(
+      line.text,
+    )
   return change ? change[0] : null
 }
 

@@ -131,7 +131,12 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 /** Throws RateLimitError when `counter` is past `limit`. */
-export function refuseOver(action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion', counter: Counter | null, limit: number, scope: string) {
+export function refuseOver(
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion',
+  counter: Counter | null,
+  limit: number,
+  scope: string,
+) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })

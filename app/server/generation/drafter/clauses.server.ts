@@ -201,8 +201,11 @@ function subjectName(tokens: Token[]): string | null {
   const verb = mainVerb(tokens)
   const aside = tokens.findIndex((token) => token.text === '(' || token.text === ',')
   const subject = tokens.slice(0, aside > 0 && aside < verb ? aside : verb)
-  if (verb <= 0 || subject.length > 6 || !/^(?:our|the)$/i.test(subject[0].text) && subject[0].pos !== 'PROPN') return null
-  if (!subject.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN') || subject.some((token) => token.pos === 'NUM' || token.pos === 'ADP'))
+  if (verb <= 0 || subject.length > 6 || (!/^(?:our|the)$/i.test(subject[0].text) && subject[0].pos !== 'PROPN')) return null
+  if (
+    !subject.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN') ||
+    subject.some((token) => token.pos === 'NUM' || token.pos === 'ADP')
+  )
     return null
   const text = untag(subject).replace(/^(?:our|the)\s+/i, '')
   return /^\p{Lu}/u.test(text) && subject.slice(1).every((token) => token.pos === 'PROPN') ? `the ${text}` : `the ${lowerFirst(text)}`
@@ -320,7 +323,12 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
 }
 
 function isBaseVerb(token: Token | undefined): boolean {
-  return token !== undefined && (token.pos === 'VERB' || token.pos === 'NOUN') && token.text.toLowerCase() === token.lemma && tag(`we ${token.text}`)[1]?.pos === 'VERB'
+  return (
+    token !== undefined &&
+    (token.pos === 'VERB' || token.pos === 'NOUN') &&
+    token.text.toLowerCase() === token.lemma &&
+    tag(`we ${token.text}`)[1]?.pos === 'VERB'
+  )
 }
 
 /** The organisation's words said in the voice's person: "give our members homes" → "give its members homes". */
@@ -424,7 +432,7 @@ export function isPlural(item: Item): boolean {
   const head = headNoun(item.tokens)
   const first = item.tokens[0]
   if (first?.pos === 'NUM' && !/^(?:1|one)$/i.test(first.text)) return true
-  return head !== undefined && head.pos !== 'PROPN' && head.text.toLowerCase() !== head.lemma.toLowerCase()
+  return head !== undefined && head.pos !== 'PROPN' && !/ing$/i.test(head.text) && head.text.toLowerCase() !== head.lemma.toLowerCase()
 }
 
 /** "mobile pantry for rural towns" → "a mobile pantry for rural towns"; plurals and mass nouns stay bare. */

@@ -86,7 +86,8 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
 function giveWay(chosen: Map<Candidate, string>): boolean {
   let longest: Candidate | undefined
   for (const [candidate, text] of chosen) {
-    if (candidate.brief && text !== candidate.brief && (!longest || countWords(text) > countWords(chosen.get(longest)!))) longest = candidate
+    if (candidate.brief && text !== candidate.brief && (!longest || countWords(text) > countWords(chosen.get(longest)!)))
+      longest = candidate
   }
   if (longest) {
     chosen.set(longest, longest.brief!)
@@ -106,7 +107,9 @@ function renameProgrammes(all: Candidate[], chosen: Map<Candidate, string>) {
 }
 
 function keptNames(chosen: Map<Candidate, string>): string[] {
-  const names = [...chosen.keys()].flatMap((candidate) => (candidate.role === 'programme' && candidate.item ? [shortName(candidate.item)] : []))
+  const names = [...chosen.keys()].flatMap((candidate) =>
+    candidate.role === 'programme' && candidate.item ? [shortName(candidate.item)] : [],
+  )
   return [...new Set(names.filter((name): name is string => name !== null))]
 }
 
@@ -116,7 +119,8 @@ function bridgeNumerals(sentences: string[], bridges: string[], reading: Reading
   let used = 0
   return sentences.map((sentence) => {
     const numeral = /^[\d$£€]/.test(sentence)
-    const bridged = numeral && previous ? `${localise(bridges[(reading.seed + used++) % bridges.length], reading.style)} ${sentence}` : sentence
+    const bridged =
+      numeral && previous ? `${localise(bridges[(reading.seed + used++) % bridges.length], reading.style)} ${sentence}` : sentence
     previous = numeral && bridged === sentence
     return bridged
   })
@@ -199,7 +203,9 @@ function byPriority(items: Item[], priorities: Priorities, rotation: number): It
 
 /** The first of the funder's terms whose every word the organisation's inputs use. */
 function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
-  const used = new Set([...reading.mission, ...reading.programmes, ...reading.results, ...reading.audience].flatMap((item) => keyWords(item.text)))
+  const used = new Set(
+    [...reading.mission, ...reading.programmes, ...reading.results, ...reading.audience].flatMap((item) => keyWords(item.text)),
+  )
   const term = brief.terms.slice(0, 20).find((candidate) => {
     const words = keyWords(candidate)
     return words.length > 0 && words.every((word) => used.has(word))
@@ -207,7 +213,11 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
   return term ? lowerFirst(term.trim()) : null
 }
 
-const GENERAL = new Set(keyWords('community communities people families family support services service program programs programme programmes work project local help impact outcomes'))
+const GENERAL = new Set(
+  keyWords(
+    'community communities people families family support services service program programs programme programmes work project local help impact outcomes',
+  ),
+)
 
 function significantWords(text: string): string[] {
   return keyWords(text).filter((word) => !GENERAL.has(word))

@@ -46,7 +46,15 @@ export function readInput(input: NarrativeInput): Reading {
 
 /** Every field the organisation wrote, within the bound a reading looks at. */
 function inputText(input: NarrativeInput): string {
-  return [input.company, input.missionStatement, input.keyPrograms, input.impactMetrics, input.targetAudience, input.geographicFocus, input.successStory]
+  return [
+    input.company,
+    input.missionStatement,
+    input.keyPrograms,
+    input.impactMetrics,
+    input.targetAudience,
+    input.geographicFocus,
+    input.successStory,
+  ]
     .map((field) => (field ?? '').slice(0, MAX_SCAN_CHARS))
     .join('\n')
 }
@@ -183,10 +191,17 @@ function shapeOf(tokens: Token[]): Shape {
   const next = tokens[verb + 1]
   // "146 homes owned by the co-operative" names its agent: it is told as the phrase it is.
   const agent = next?.text.toLowerCase() === 'by' && tokens[verb + 2] !== undefined && tokens[verb + 2].pos !== 'NUM'
-  if (token.pos === 'VERB' && isParticiple(token) && !INTRANSITIVE.has(token.lemma) && agent && !SUBJECT_PRONOUNS.has(subject[0]?.text.toLowerCase()))
+  if (
+    token.pos === 'VERB' &&
+    isParticiple(token) &&
+    !INTRANSITIVE.has(token.lemma) &&
+    agent &&
+    !SUBJECT_PRONOUNS.has(subject[0]?.text.toLowerCase())
+  )
     return 'phrase'
   // "sensors now run in 60 homes": a verb whose participle is its plain form agrees with a plural subject.
-  const presentPlural = token.text.toLowerCase() === token.lemma && subject.some((word) => word.pos === 'NOUN' && word.text.toLowerCase() !== word.lemma)
+  const presentPlural =
+    token.text.toLowerCase() === token.lemma && subject.some((word) => word.pos === 'NOUN' && word.text.toLowerCase() !== word.lemma)
   const participle =
     token.pos === 'VERB' &&
     isParticiple(token) &&
@@ -230,7 +245,8 @@ function isGerundStart(tokens: Token[]): boolean {
   )
 }
 
-const GATHERINGS = /^(?:class|lesson|session|workshop|club|group|course|program|programme|camp|night|circle|school|lab|day|event|competition)(?:e?s)?$/i
+const GATHERINGS =
+  /^(?:class|lesson|session|workshop|club|group|course|program|programme|camp|night|circle|school|lab|day|event|competition)(?:e?s)?$/i
 
 const NOMINAL_ING = new Set(
   'reading training housing funding learning building clothing meeting catering counselling counseling mentoring tutoring coaching teaching writing painting'.split(
@@ -291,7 +307,8 @@ function kindOf(name: string, text: string): Kind {
   if (/\b(?:co-?op(?:erative)?|coop)\b/i.test(name)) return 'co-operative'
   if (/\b(?:lab|laboratory|research|institute|observatory|unit)\b/i.test(name)) return 'research'
   if (/\b(?:school|academy|college|nursery|kindergarten)\b/i.test(name)) return 'school'
-  if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name)) return 'arts'
+  if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
+    return 'arts'
   if (PUBLIC.test(name)) return 'public'
   if (COMPANY_SUFFIX.test(name) || FOR_PROFIT.test(text)) return 'enterprise'
   if (NON_PROFIT.test(text)) return 'charity'

@@ -53,7 +53,7 @@ function facts(
  * wells": the people, briefly, cut only where a list of them has ended; null when they take too long to say.
  */
 function shortAudience(text: string): string | null {
-  const cut = /,?\s(?:who|whom|especially|including|particularly|many of|most of)\s|,\s+and\s+the\s/.exec(text)
+  const cut = /,\s+(?:[^,]*?\s)?(?:who|whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
   const head = cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text
   return head.split(/\s+/).length <= 12 ? lowerFirst(head) : null
 }
@@ -76,9 +76,15 @@ function mission(context: Context, subject: Subject, lead: (purpose: string) => 
       : null
   // After the first mention, the organisation is "it", or its descriptor: its name once is enough.
   const again = subject.we ? subject : context.they(1)
-  const others = facts(context, rest, () => again, (phrase) => `${again.start} ${context.say(again.we ? 'work' : 'works')} for ${phrase}`, {
-    drop: DROP.missionMore,
-  })
+  const others = facts(
+    context,
+    rest,
+    () => again,
+    (phrase) => `${again.start} ${context.say(again.we ? 'work' : 'works')} for ${phrase}`,
+    {
+      drop: DROP.missionMore,
+    },
+  )
   return [...(opening ? [opening] : []), ...others]
 }
 
@@ -90,14 +96,26 @@ function need(
   audience = context.reading.audience,
 ): Candidate[] {
   return [
-    ...facts(context, audience, () => subject, (phrase, _item, _who, index) => (index === 0 ? frames.first(phrase) : frames.more(phrase)), {
-      drop: DROP.audienceMore,
-      firstDrop: DROP.audience,
-    }),
-    ...facts(context, context.reading.places, () => subject, (phrase) => frames.place(phrase), {
-      drop: DROP.placeMore,
-      firstDrop: DROP.place,
-    }),
+    ...facts(
+      context,
+      audience,
+      () => subject,
+      (phrase, _item, _who, index) => (index === 0 ? frames.first(phrase) : frames.more(phrase)),
+      {
+        drop: DROP.audienceMore,
+        firstDrop: DROP.audience,
+      },
+    ),
+    ...facts(
+      context,
+      context.reading.places,
+      () => subject,
+      (phrase) => frames.place(phrase),
+      {
+        drop: DROP.placeMore,
+        firstDrop: DROP.place,
+      },
+    ),
   ]
 }
 
@@ -108,15 +126,27 @@ function programmes(context: Context, subject: (index: number) => Subject, frame
   )
 }
 
-function results(context: Context, list: Item[], subject: (index: number) => Subject, frame: Parameters<typeof facts>[3], telling: Telling) {
+function results(
+  context: Context,
+  list: Item[],
+  subject: (index: number) => Subject,
+  frame: Parameters<typeof facts>[3],
+  telling: Telling,
+) {
   return withPriorities(context, facts(context, list, subject, frame, { telling, role: 'result', drop: DROP.result }))
 }
 
 function awards(context: Context, subject: Subject, named = false): Candidate[] {
-  return facts(context, context.reading.awards, () => subject, (phrase) => awardSentence(context, phrase, subject, named), {
-    role: 'result',
-    drop: DROP.award,
-  })
+  return facts(
+    context,
+    context.reading.awards,
+    () => subject,
+    (phrase) => awardSentence(context, phrase, subject, named),
+    {
+      role: 'result',
+      drop: DROP.award,
+    },
+  )
 }
 
 /** The success story or quote, in its own words. */
@@ -181,7 +211,10 @@ function professional(context: Context): Paragraph[] {
     }),
     [
       ...programmeList(context, (list) =>
-        pick([`${name.start} ${say('meets that need through')} ${list}.`, `${say('The work of')} ${name.mid} ${say('comprises')} ${list}.`], 0),
+        pick(
+          [`${name.start} ${say('meets that need through')} ${list}.`, `${say('The work of')} ${name.mid} ${say('comprises')} ${list}.`],
+          0,
+        ),
       ),
       ...programmes(context, (index) => (index % 2 === 1 ? theyIt(context) : it), programmeFrame(context)),
     ],
@@ -195,7 +228,10 @@ function professional(context: Context): Paragraph[] {
       ),
       ...awards(context, name),
       ...story(context),
-      ...why(context, `${say('The case for')} ${name.mid} ${say('rests on work that is already running and results that are already recorded')}.`),
+      ...why(
+        context,
+        `${say('The case for')} ${name.mid} ${say('rests on work that is already running and results that are already recorded')}.`,
+      ),
     ],
     [
       ask((names) => {
@@ -207,7 +243,10 @@ function professional(context: Context): Paragraph[] {
       ...termSentence(context, (funder, term) => `${say('In')} ${funder}${say('’s terms, this is work on')} ${term}.`),
       ...reprise(context, (purpose) => `${say('That support would help')} ${name.mid} ${purpose}.`),
       ...contactSentence(context, (who) => `${say('To discuss support for this work, please contact')} ${who}.`),
-      ...websiteSentence(context, (url) => `${say('Further information about')} ${reading.name ? it.mid : name.mid} ${say('is available at')} ${url}.`),
+      ...websiteSentence(
+        context,
+        (url) => `${say('Further information about')} ${reading.name ? it.mid : name.mid} ${say('is available at')} ${url}.`,
+      ),
     ],
   ]
 }
@@ -222,7 +261,13 @@ function conversational(context: Context): Paragraph[] {
   const peopleFirst = firstAudience && context.variation % 2 === 0
   const aim = mission(context, we, (purpose) => `${say('At')} ${context.nameInside}, ${say('we’re here to')} ${purpose}.`)
   const people = firstAudience
-    ? facts(context, [firstAudience], () => we, (phrase) => `${say('We’re here for')} ${core(phrase)}`, { drop: DROP.audience })
+    ? facts(
+        context,
+        [firstAudience],
+        () => we,
+        (phrase) => `${say('We’re here for')} ${core(phrase)}`,
+        { drop: DROP.audience },
+      )
     : []
   return [
     peopleFirst ? [...people, ...aim] : [...aim, ...people],
@@ -237,7 +282,9 @@ function conversational(context: Context): Paragraph[] {
       moreAudience,
     ),
     [
-      ...programmeList(context, (list) => pick([`${say('Day to day, that means')} ${list}.`, `${say('At')} ${context.nameInside}, ${say('that means')} ${list}.`], 1)),
+      ...programmeList(context, (list) =>
+        pick([`${say('Day to day, that means')} ${list}.`, `${say('At')} ${context.nameInside}, ${say('that means')} ${list}.`], 1),
+      ),
       ...programmes(context, () => we, chattyFrame(context)),
     ],
     [
@@ -256,12 +303,16 @@ function conversational(context: Context): Paragraph[] {
       ),
       ...awards(context, we),
       ...story(context),
-      ...why(context, `${say('None of this starts from scratch: your help would go straight into work')} ${context.nameInside} ${say('already does')}.`),
+      ...why(
+        context,
+        `${say('None of this starts from scratch: your help would go straight into work')} ${context.nameInside} ${say('already does')}.`,
+      ),
     ],
     [
       ask((names) => {
         const what = names ?? `${say('our work at')} ${context.nameInside}`
-        if (brief) return `${say('We’re asking')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to keep')} ${what} ${say('going')}.`
+        if (brief)
+          return `${say('We’re asking')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to keep')} ${what} ${say('going')}.`
         return reading.sector === 'non-profit'
           ? `${say('We’re looking for support to keep')} ${what} ${say('going')}.`
           : `${say('We’re looking for partners and funding to keep')} ${what} ${say('going')}.`
@@ -284,16 +335,27 @@ function passionate(context: Context): Paragraph[] {
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
   const headline = storyFirst ? undefined : figures[context.variation % Math.max(1, figures.length)]
   const rest = context.results.filter((item) => item !== headline)
-  const resultFrame = (phrase: string, item: Item) => `${say('And there is more: we count')} ${withArticle(phrase, item)}`
+  const resultFrame = (phrase: string, item: Item, _who: Subject, index: number) =>
+    index % 2 === 0 ? `${say('And there is more')}: ${withArticle(phrase, item)}` : `${say('Add to that')} ${withArticle(phrase, item)}`
   const opening = headline
-    ? results(context, [headline], () => we, (phrase, item) => `${say('We count')} ${withArticle(phrase, item)}`, 'past').map((candidate) => ({
+    ? results(
+        context,
+        [headline],
+        () => we,
+        (phrase, item) => `${say('We count')} ${withArticle(phrase, item)}`,
+        'past',
+      ).map((candidate) => ({
         ...candidate,
         rank: 0,
       }))
     : storyFirst
       ? story(context).map((candidate) => ({ ...candidate, rank: 0 }))
       : []
-  const behind = headline ? say('Behind that figure is one purpose') : storyFirst ? say('Behind that story is one purpose') : say('We have one purpose')
+  const behind = headline
+    ? say('Behind that figure is one purpose')
+    : storyFirst
+      ? say('Behind that story is one purpose')
+      : say('We have one purpose')
   return [
     [...opening, ...mission(context, we, (purpose) => `${behind}: ${say('we exist to')} ${core(purpose)}.`)],
     need(context, we, {
@@ -301,7 +363,11 @@ function passionate(context: Context): Paragraph[] {
       more: (phrase) => `${say('We stand with')} ${phrase}`,
       place: (phrase) => `${say('We work')} ${where(phrase)}`,
     }),
-    programmes(context, (index) => (index % 2 === 1 ? { ...we, start: say('We also') } : we), (phrase, item, who) => `${who.start} ${programmeVerb(item, true)} ${withArticle(phrase, item)}`),
+    programmes(
+      context,
+      (index) => (index % 2 === 1 ? { ...we, start: say('We also') } : we),
+      (phrase, item, who) => `${who.start} ${programmeVerb(item, true)} ${withArticle(phrase, item)}`,
+    ),
     [
       ...results(context, rest, () => we, resultFrame, 'past'),
       ...awards(context, we),
@@ -337,14 +403,22 @@ function academic(context: Context): Paragraph[] {
       first: (phrase) => `${say(research ? 'The work is directed at' : 'The intended beneficiaries are')} ${core(phrase)}`,
       more: (phrase) => `${say('The work also concerns')} ${phrase}`,
       place: (phrase) =>
-        /^(?:in|across|throughout|around|within|at)\s/i.test(phrase) ? `${say('The work takes place')} ${phrase}` : `${say('The work is set in')} ${phrase}`,
+        /^(?:in|across|throughout|around|within|at)\s/i.test(phrase)
+          ? `${say('The work takes place')} ${phrase}`
+          : `${say('The work is set in')} ${phrase}`,
     }),
     [
       ...programmeList(context, (list) => `${say('The activities of')} ${name.mid} ${say('comprise')} ${list}.`),
       ...programmes(context, () => it, strandFrame(context)),
     ],
     [
-      ...results(context, context.results, () => it, (phrase, item) => `${say('Reported outcomes also include')} ${withArticle(phrase, item)}`, 'passive'),
+      ...results(
+        context,
+        context.results,
+        () => it,
+        (phrase, item) => `${say('Reported outcomes also include')} ${withArticle(phrase, item)}`,
+        'passive',
+      ),
       ...awards(context, name, true),
       ...story(context),
       ...why(

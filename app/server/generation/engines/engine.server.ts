@@ -1,8 +1,11 @@
+import { createHash, randomInt } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
-import { abortError, UnfitVariantError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
+import { abortError, UnfitVariantError, type FunderBrief, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import { createModelEngine } from '~/server/generation/engines/model.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
+import type { NarrativeInput } from '~/shared/narrative-schema'
 import { getEnv } from '~/server/platform/env.server'
 
 let engine: NarrativeEngine | undefined
@@ -24,12 +27,33 @@ const DRAFT_PIECE_DELAY_MS = 12
 /** Writes from the user's own inputs, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
-  stream: (input, signal) => streamDraft(draftNarrative(input), signal),
+  stream: (input, signal, brief) => streamDraft(regenerated(input, brief ?? null), signal),
   streamVariant(task, signal) {
-    const text = draftVariant(task.input, task.format, task.limit)
+    const text = draftVariant(task)
     if (text === null) throw new UnfitVariantError(task.limit)
     return streamDraft(text, signal)
   },
+}
+
+/**
+ * The draft the same inputs had last, by a digest of them: Regenerate gives another arrangement, never the
+ * same bytes. A bounded memory of this process; after a restart the first arrangement is a random one.
+ */
+const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
+/** Arrangements tried before the one before is given up on (two differ in their wording and order). */
+const MAX_ARRANGEMENTS = 6
+
+function regenerated(input: NarrativeInput, brief: FunderBrief | null): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([input, brief]))
+    .digest('base64url')
+  const last = lastDrafts.get(key)
+  let variation = last ? last.variation + 1 : randomInt(0, 1000)
+  let text = draftNarrative(input, brief, { variation })
+  for (let tries = 1; last && text === last.text && tries < MAX_ARRANGEMENTS; tries++)
+    text = draftNarrative(input, brief, { variation: ++variation })
+  lastDrafts.set(key, { variation, text })
+  return text
 }
 
 async function* streamDraft(text: string, signal: AbortSignal) {

@@ -39,7 +39,8 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string, {
   const { DAILY_NARRATIVE_LIMIT: limit, MAX_DAILY_GENERATIONS: instanceLimit, MAX_SAVED_NARRATIVES: savedLimit } = getEnv()
   const changed = await tx.$executeRaw`
     UPDATE "User"
-    SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day}
+    SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day},
+      "generationsTotal" = "generationsTotal" + 1
     WHERE "id" = ${userId}
       AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < COALESCE("dailyLimit", ${limit})
       AND "disabledAt" IS NULL
@@ -100,14 +101,16 @@ export async function whyRefused(userId: string, { savesNarrative = true } = {})
 }
 
 /**
- * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot), in
- * the transaction that records why.
+ * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot for
+ * the day, not for the total), in the transaction that records why.
  */
 export async function refundQuota(tx: Prisma.TransactionClient, { userId, quotaDay }: ClaimedGeneration) {
   if (!quotaDay) return
   await tx.$executeRaw`
-    UPDATE "User" SET "quotaUsed" = CASE WHEN "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE 0 END
-    WHERE "id" = ${userId} AND "quotaDay" = ${quotaDay}`
+    UPDATE "User"
+    SET "quotaUsed" = CASE WHEN "quotaDay" = ${quotaDay} AND "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE "quotaUsed" END,
+      "generationsTotal" = CASE WHEN "generationsTotal" > 0 THEN "generationsTotal" - 1 ELSE 0 END
+    WHERE "id" = ${userId}`
 }
 
 /**

@@ -1,0 +1,49 @@
+import { DRAFTER_ENGINE } from '~/shared/engines'
+import { NARRATIVE_WORDS } from '~/shared/narrative-text'
+import { countWords } from '~/shared/text'
+
+export type LeftOutView = { kind: 'programme' | 'result' | 'figure' | 'story'; text: string }
+
+const KIND_LABELS: Record<LeftOutView['kind'], string> = {
+  programme: 'Programme',
+  result: 'Result',
+  figure: 'Figure',
+  story: 'Story or quote',
+}
+
+/**
+ * What of the inputs the text does not carry (docs/decisions/033): every programme, result, figure and
+ * story is in a draft of the offline drafter unless 400 words could not hold it, and this names those.
+ * A short draft of the drafter says why it is short.
+ */
+export function CoverageNote({ text, leftOut, engine }: { text: string; leftOut: LeftOutView[]; engine: string | null }) {
+  const words = countWords(text)
+  const drafter = engine === DRAFTER_ENGINE
+  const short = drafter && words > 0 && words < NARRATIVE_WORDS.min
+  if (!leftOut.length && !short) return null
+  return (
+    <div className="coverage-note">
+      {leftOut.length ? (
+        <>
+          <p>
+            <strong>Not in this text:</strong>{' '}
+            {drafter ? 'these items of your inputs did not fit in 400 words.' : 'these items of your inputs were not found in it.'}
+          </p>
+          <ul>
+            {leftOut.map((item, index) => (
+              <li key={index}>
+                {KIND_LABELS[item.kind]}: “{item.text}”
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {short ? (
+        <p>
+          This draft is {words} words: the offline drafter writes only what your inputs say, and adds nothing of its own to reach{' '}
+          {NARRATIVE_WORDS.min}. More programmes, results with their periods, or a story would give it more to say.
+        </p>
+      ) : null}
+    </div>
+  )
+}
