@@ -1,5 +1,5 @@
 import { isEnglishWord } from '~/server/narratives/claims.server'
-import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.server'
+import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/reading.server'
 import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
 import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
 
@@ -36,7 +36,8 @@ export function itemSentence(
   telling: Telling = 'passive',
 ): string {
   const sentence = writeItem(item, subject, frame, telling)
-  if (hasVerb(sentence)) return sentence
+  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one.
+  if (hasVerb(sentence) || (item.shape === 'clause' && item.tokens.some(isVerb))) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
@@ -159,7 +160,7 @@ export function programmeVerb(item: Item, we: boolean): string {
   const head = headNoun(item.tokens)
   const lemma = head?.lemma ?? ''
   const verb =
-    OFFERED.has(lemma) || /ing$/.test(lemma)
+    OFFERED.has(lemma) || /ing$/.test(lemma) || /ing$/.test(head?.text ?? '')
       ? 'offer'
       : RUN.has(lemma)
         ? 'run'
@@ -192,7 +193,7 @@ export function headNoun(tokens: Token[]): Token | undefined {
     const hyphened = (tokens[index - 1]?.text === '-' && !token.spaced) || (tokens[index + 1]?.text === '-' && !tokens[index + 1].spaced)
     if (hyphened) continue
     if (token.pos === 'ADP' || (token.pos === 'PUNCT' && token.text !== '-') || (token.pos === 'PRON' && head)) break
-    if (token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && head)) head = token
+    if (token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && (head || /ing$/.test(token.text)))) head = token
   }
   return head
 }
@@ -263,7 +264,8 @@ export function shortName(item: Item): string | null {
       break
     kept.push(token)
   }
-  while (kept[0]?.pos === 'NUM') kept.shift()
+  // "32 partner pantry sites" is named "the partner pantry sites"; "one-to-one coaching" keeps its "one".
+  while (kept[0]?.pos === 'NUM' && !(kept[1]?.text === '-' && !kept[1].spaced)) kept.shift()
   const nouns = kept.filter((token) => token.pos === 'NOUN' || token.pos === 'PROPN' || token.pos === 'VERB')
   if (nouns.length === 0 || untag(kept).split(/\s+/).length > 6) return null
   // A name is named as it is ("ShoreWatch"); anything else takes "the" ("the client-choice pantry").

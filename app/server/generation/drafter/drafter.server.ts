@@ -150,10 +150,11 @@ function contextOf(reading: Reading, input: NarrativeInput, tone: Tone, brief: F
     results,
     programmeNames: [...new Set(programmes.map(shortName).filter((short): short is string => short !== null))],
     contact: describeContact(reading.contact, tone),
-    brief,
+    // The funder is named inside sentences: "asks the Meadow Fund", not "asks The Meadow Fund".
+    brief: brief && { ...brief, funder: nameInside(brief.funder.trim()) },
     term: brief ? supportedTerm(reading, brief) : null,
     priorityOf: (item) => priorities.linked.get(item) ?? null,
-    linkPriority: (priority) => LINKS[tone](say, brief?.funder ?? '', priority),
+    linkPriority: (priority) => LINKS[tone](say, nameInside(brief?.funder ?? ''), priority),
     say,
     variation,
     pick: (options, slot) => options[(reading.seed + variation * 5 + slot * 7) % options.length],
@@ -184,10 +185,12 @@ function prioritiesOf(reading: Reading, brief: FunderBrief | null): Priorities {
   brief.priorities.slice(0, 12).forEach((priority, index) => {
     const words = new Set(significantWords(priority))
     if (words.size === 0) return
-    const answering = items.filter((item) => significantWords(item.text).some((word) => words.has(word)))
+    const shared = (item: Item) => significantWords(item.text).filter((word) => words.has(word)).length
+    const answering = items.filter((item) => shared(item) > 0)
     for (const item of answering) if (!rankOf.has(item)) rankOf.set(item, index)
-    const first = answering.find((item) => !linked.has(item))
-    if (first) linked.set(first, told(priority))
+    // The item that shares most with the priority says that it answers it.
+    const best = answering.filter((item) => !linked.has(item)).sort((a, b) => shared(b) - shared(a))[0]
+    if (best) linked.set(best, told(priority))
   })
   return { rankOf, linked }
 }

@@ -39,7 +39,8 @@ export function readInput(input: NarrativeInput): Reading {
     story: readStory(input.successStory),
     contact: readContact(input),
     website: cleanWebsite(input.website),
-    style: styleOf(text),
+    // The name is no spelling the organisation chose for its prose ("Highland Growers Co-operative" in Peru).
+    style: styleOf(text.slice(text.indexOf('\n') + 1), [input.website, input.contactEmail1, input.contactEmail2].join(' ')),
     seed: hash(name ?? ''),
   }
 }
@@ -350,9 +351,12 @@ function descriptorOf(name: string | null, text: string, kind: Kind): string {
   return 'the organization'
 }
 
-/** The spelling and the apostrophe the organisation writes with: its own words decide, American when they do not. */
-function styleOf(text: string): Style {
-  const british = (text.match(BRITISH) ?? []).length
+/**
+ * The spelling and the apostrophe the organisation writes with: its own words decide; where they show
+ * neither spelling, its web and mail addresses or its currency may (".org.uk", "£"); else American, as the form is.
+ */
+function styleOf(text: string, addresses: string): Style {
+  const british = (text.match(BRITISH) ?? []).length + (BRITISH_PLACES.test(addresses) || /£/.test(text) ? 1 : 0)
   const american = (text.match(AMERICAN) ?? []).length
   const curly = (text.match(/\p{L}’\p{L}/gu) ?? []).length
   const straight = (text.match(/\p{L}'\p{L}/gu) ?? []).length
@@ -360,9 +364,11 @@ function styleOf(text: string): Style {
 }
 
 const BRITISH =
-  /\b(?:programmes?|\w+isations?|centres?|neighbourhoods?|colours?|behaviours?|labour|favour\w*|honour\w*|recognised|organised|realised|specialised|prioritised|mobilised|enrolment|judgement|catalogue|metres?|litres?|travelled|licence|defence|mum|analysed|modelling)\b/gi
+  /\b(?:programmes?|co-operatives?|\w+isations?|centres?|neighbours?|neighbourhoods?|colours?|behaviours?|labour|favour\w*|honour\w*|recognised|organised|realised|specialised|prioritised|mobilised|enrolment|catalogue|metres?|litres?|travelled|licence|defence|mum|analysed|modelling)\b/gi
 const AMERICAN =
-  /\b(?:programs?|\w+izations?|centers?|neighborhoods?|colors?|behaviors?|labor|favor\w*|honor\w*|recognized|organized|realized|specialized|prioritized|mobilized|enrollment|judgment|meters?|liters?|traveled|defense|mom|analyzed|modeling)\b/gi
+  /\b(?:programs?|cooperatives?|\w+izations?|centers?|neighbors?|neighborhoods?|colors?|behaviors?|labor|favor\w*|honor\w*|recognized|organized|realized|specialized|prioritized|mobilized|enrollment|judgment|meters?|liters?|traveled|defense|mom|analyzed|modeling)\b/gi
+/** Addresses in the countries that write British English. */
+const BRITISH_PLACES = /\.(?:uk|ie|au|nz|za)\b/i
 
 /** The success story or quote: its first sentences, whole, up to a short paragraph. */
 function readStory(value: string | undefined): string | null {

@@ -53,7 +53,7 @@ function facts(
  * wells": the people, briefly, cut only where a list of them has ended; null when they take too long to say.
  */
 function shortAudience(text: string): string | null {
-  const cut = /,\s+(?:[^,]*?\s)?(?:who|whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
+  const cut = /,\s+(?:[^,\s]+\s){0,3}(?:whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
   const head = cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text
   return head.split(/\s+/).length <= 12 ? lowerFirst(head) : null
 }
@@ -242,7 +242,9 @@ function professional(context: Context): Paragraph[] {
       }, context),
       ...termSentence(context, (funder, term) => `${say('In')} ${funder}${say('’s terms, this is work on')} ${term}.`),
       ...reprise(context, (purpose) => `${say('That support would help')} ${name.mid} ${purpose}.`),
-      ...contactSentence(context, (who) => `${say('To discuss support for this work, please contact')} ${who}.`),
+      ...contactSentence(context, (who) =>
+        pick([`${say('To discuss support for this work, please contact')} ${who}.`, `${say('For a conversation about this work, please contact')} ${who}.`], 2),
+      ),
       ...websiteSentence(
         context,
         (url) => `${say('Further information about')} ${reading.name ? it.mid : name.mid} ${say('is available at')} ${url}.`,
@@ -318,7 +320,9 @@ function conversational(context: Context): Paragraph[] {
           : `${say('We’re looking for partners and funding to keep')} ${what} ${say('going')}.`
       }, context),
       ...termSentence(context, (funder, term) => `${funder} ${say('would call it')} ${term}, ${say('and so would we')}.`),
-      ...contactSentence(context, (who) => `${say('If you’d like to talk about it, get in touch with')} ${who}.`),
+      ...contactSentence(context, (who) =>
+        pick([`${say('If you’d like to talk about it, get in touch with')} ${who}.`, `${say('To talk it through, get in touch with')} ${who}.`], 2),
+      ),
       ...websiteSentence(context, (url) => `${say('You can find out more at')} ${url}.`),
       ...reprise(context, (purpose) => `${say('Together we can')} ${purpose}.`),
     ],
@@ -328,12 +332,13 @@ function conversational(context: Context): Paragraph[] {
 // ---- Passionate: "we", a figure (or the story) first, an urgent call ----
 
 function passionate(context: Context): Paragraph[] {
-  const { reading, say, brief } = context
+  const { reading, say, pick, brief } = context
   const we = weSubject()
   // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
   const figures = context.results.filter((item) => item.figure)
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
-  const headline = storyFirst ? undefined : figures[context.variation % Math.max(1, figures.length)]
+  // The results come in another order when the draft is regenerated, so another figure may lead.
+  const headline = storyFirst ? undefined : figures[0]
   const rest = context.results.filter((item) => item !== headline)
   const resultFrame = (phrase: string, item: Item, _who: Subject, index: number) =>
     index % 2 === 0 ? `${say('And there is more')}: ${withArticle(phrase, item)}` : `${say('Add to that')} ${withArticle(phrase, item)}`
@@ -383,7 +388,7 @@ function passionate(context: Context): Paragraph[] {
       }, context),
       ...termSentence(context, (funder, term) => `${say('This is')} ${term}, ${say('in')} ${funder}${say('’s own words')}.`),
       ...reprise(context, (purpose) => `${say('Stand with')} ${context.nameInside} ${say('to')} ${purpose}.`),
-      ...contactSentence(context, (who) => `${say('Reach out to')} ${who} ${say('today')}.`),
+      ...contactSentence(context, (who) => pick([`${say('Reach out to')} ${who} ${say('today')}.`, `${say('Get in touch with')} ${who} ${say('today')}.`], 2)),
       ...websiteSentence(context, (url) => `${say('See the work for yourself at')} ${url}.`),
     ],
   ]
@@ -392,7 +397,7 @@ function passionate(context: Context): Paragraph[] {
 // ---- Academic: the organisation in the third person, the problem first, a measured request ----
 
 function academic(context: Context): Paragraph[] {
-  const { reading, say, brief } = context
+  const { reading, say, pick, brief } = context
   const name = context.they(0)
   const it = context.they(1)
   const research = reading.kind === 'research'
@@ -434,7 +439,9 @@ function academic(context: Context): Paragraph[] {
           : `${say('Continued funding is sought to sustain')} ${what} ${say(`and to extend the evidence on ${names ? 'their' : 'its'} effects`)}.`
       }, context),
       ...termSentence(context, (funder, term) => `${say('In the terms of')} ${funder}${say('’s call, the work addresses')} ${term}.`),
-      ...contactSentence(context, (who) => `${say('Inquiries about support may be addressed to')} ${who}.`),
+      ...contactSentence(context, (who) =>
+        pick([`${say('Inquiries about support may be addressed to')} ${who}.`, `${say('Correspondence about support may be addressed to')} ${who}.`], 2),
+      ),
       ...websiteSentence(context, (url) => `${say('Further information about')} ${name.mid} ${say('is available at')} ${url}.`),
     ],
   ]
