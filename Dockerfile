@@ -3,7 +3,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # No compilers: argon2 and better-sqlite3 ship prebuilt binaries for linux x64 and arm64 (glibc), and
-# better-sqlite3 13 never compiles at install. On another platform, add python3, make and g++ here.
+# package.json's allowScripts keeps npm from running the node-gyp build it would otherwise infer for
+# better-sqlite3 (docs/decisions/010-node-24.md).
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
