@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -180,6 +181,15 @@ describe('robustness', () => {
     },
   )
 
+  it('answers a request without a Host header, as a load balancer\'s HTTP/1.0 health check sends it', async () => {
+    const { port } = new URL(app.origin)
+    for (const [path, body] of [['/resources/healthcheck', /\r\n\r\nOK$/], ['/login', /<title>Sign in \| Impact Narrative Studio<\/title>/]] as const) {
+      const answer = await rawRequest(Number(port), `GET ${path} HTTP/1.0\r\n\r\n`)
+      expect(answer.split('\r\n')[0], path).toBe('HTTP/1.1 200 OK')
+      expect(answer, path).toMatch(body)
+    }
+  })
+
   it('logs a promise that failed with nobody waiting for it, and keeps serving', async () => {
     // A module loaded before the app that leaves one rejected promise unhandled once the app is up.
     const probe = `setTimeout(() => Promise.reject(new Error('unhandled probe')), 300)`
@@ -198,6 +208,17 @@ describe('robustness', () => {
     }
   })
 })
+
+/** Sends bytes as they are and reads the answer until the server closes the connection. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    socket.on('error', reject)
+  })
+}
 
 describe('housekeeping', () => {
   it('purges expired sessions when it starts', async () => {
