@@ -30,14 +30,12 @@ function emptyDataDir() {
   return dataDir
 }
 
-async function start(options: { env?: Record<string, string>; dataDir?: string } = {}) {
+async function start(options: { env?: Record<string, string>; dataDir?: string; npmStart?: boolean } = {}) {
   const dataDir = options.dataDir ?? migratedDataDir()
   if (!dataDirs.includes(dataDir)) dataDirs.push(dataDir)
   // The writers below save as fast as they can: far past the default limits on creates.
-  const server = await startAppServer({
-    env: { MAX_CREATES_PER_MINUTE: '1000000', MAX_SAVED_NARRATIVES: '1000000', ...options.env },
-    dataDir,
-  })
+  const env = { MAX_CREATES_PER_MINUTE: '1000000', MAX_SAVED_NARRATIVES: '1000000', ...options.env }
+  const server = await startAppServer({ env, dataDir, npmStart: options.npmStart })
   servers.push(server)
   return server
 }
@@ -213,6 +211,19 @@ describe('durability of the built app', () => {
     expect(integrityCheck(databaseFile(server.dataDir)).narratives).toBe(writers.acked.length)
     const restarted = await start({ dataDir: server.dataDir })
     expect(await missingNarratives(restarted.origin, token, writers.acked)).toEqual([])
+  }, 60_000)
+
+  it('stops gracefully when `npm start` is sent SIGTERM by its process id, as a supervisor does', async () => {
+    const server = await start({ npmStart: true })
+    try {
+      expect(await within(server.stop(), 15_000, 'stopping npm start')).toBe(0)
+      expect(server.logs()).toContain('"event":"server.stopping"')
+      // Nothing is left serving on the port: the signal reached the server, not only npm.
+      await expect(fetch(`${server.origin}/resources/healthcheck`)).rejects.toThrow()
+    } finally {
+      // A server the signal missed would outlive npm: take the whole process group.
+      await server.kill().catch(() => {})
+    }
   }, 60_000)
 
   it('keeps every acknowledged write and an intact database through a SIGKILL of the whole process tree mid-writes', async () => {
