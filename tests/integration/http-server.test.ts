@@ -59,6 +59,18 @@ describe('the access log', () => {
   })
 })
 
+describe('start-up', () => {
+  it('names the folder emails are written to when no SMTP server is set, wherever the database is', () => {
+    const line = app
+      .logs()
+      .split('\n')
+      .find((entry) => entry.includes('"event":"email.no_smtp"'))
+    const outbox = path.join(app.dataDir, 'outbox')
+    expect(JSON.parse(line!)).toMatchObject({ level: 'warn', outbox })
+    expect(JSON.parse(line!).message).toContain(`written to ${outbox}/`)
+  })
+})
+
 describe('built assets', () => {
   it('serves each script gzipped, immutable for a year, and logs it under /assets', async () => {
     const page = await (await fetch(`${app.origin}/login`)).text()
