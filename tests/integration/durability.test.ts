@@ -179,20 +179,19 @@ async function startGeneration(origin: string, token: string) {
 
 type Run = { code: number; stdout: string; stderr: string }
 
-/**
- * `npx tsx scripts/<script>.ts ...args` against the database at `file`, as `npm run backup` runs it.
- * `fast` loads the same script with tsx's loader in one process (`node --import tsx`): npx and the tsx
- * CLI cost seconds on a busy machine, so the refusal checks use it.
- */
-function runScript(script: 'backup' | 'restore', args: string[], file: string, { fast = false } = {}): Promise<Run> {
-  const command = fast ? process.execPath : 'npx'
-  const prefix = fast ? ['--import', 'tsx'] : ['tsx']
+/** `node build/cli/<script>.js ...args` against the database at `file`: what `npm run backup` runs. */
+function runScript(script: 'backup' | 'restore', args: string[], file: string): Promise<Run> {
   const env = { NODE_ENV: 'production' as const, PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `file:${file}` }
   return new Promise((resolve) => {
-    execFile(command, [...prefix, `scripts/${script}.ts`, ...args], { env, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) })
-    })
+    execFile(
+      process.execPath,
+      [`build/cli/${script}.js`, ...args],
+      { env, timeout: 30_000, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) })
+      },
+    )
   })
 }
 
@@ -296,7 +295,7 @@ describe('durability of the built app', () => {
     expect(writers.refused).toEqual([])
 
     // A running app is detected: the restore refuses and changes nothing.
-    const whileRunning = await runScript('restore', [backupFile], databaseFile(server.dataDir), { fast: true })
+    const whileRunning = await runScript('restore', [backupFile], databaseFile(server.dataDir))
     expect(whileRunning.code).toBe(1)
     expect(whileRunning.stderr).toMatch(/in use: stop the app first/)
     expect(fs.readdirSync(server.dataDir).filter((name) => name.includes('before-restore'))).toEqual([])
@@ -304,7 +303,7 @@ describe('durability of the built app', () => {
 
     // An existing backup is not overwritten without --force.
     const before = fs.readFileSync(backupFile)
-    const again = await runScript('backup', [backupFile], databaseFile(server.dataDir), { fast: true })
+    const again = await runScript('backup', [backupFile], databaseFile(server.dataDir))
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/already exists; pass --force/)
     expect(fs.readFileSync(backupFile).equals(before)).toBe(true)
@@ -313,7 +312,7 @@ describe('durability of the built app', () => {
     const notADatabase = path.join(server.dataDir, 'backups', 'notes.txt')
     fs.writeFileSync(notADatabase, 'these are not the pages you are looking for\n'.repeat(200))
     const elsewhere = emptyDataDir()
-    const refused = await runScript('restore', [notADatabase], databaseFile(elsewhere), { fast: true })
+    const refused = await runScript('restore', [notADatabase], databaseFile(elsewhere))
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/is not a SQLite database/)
     expect(fs.existsSync(databaseFile(elsewhere))).toBe(false)
