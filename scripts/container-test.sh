@@ -40,7 +40,8 @@ test_started=$(now_ms)
 
 # --- The image
 started=$(now_ms)
-docker build --network host -t "$tag" . >"$work/build.log" 2>&1 || { tail -30 "$work/build.log" >&2; fail "docker build"; }
+docker build --network host --force-rm -t "$tag" . >"$work/build.log" 2>&1 \
+  || { grep -E '^Step |ERR!|npm error|returned a non-zero code' "$work/build.log" | tail -40 >&2; fail "docker build"; }
 build_s=$(seconds_since "$started")
 image_mb=$(docker image inspect -f '{{.Size}}' "$tag" | awk '{ printf "%d", $1 / 1e6 }')
 modules_mb=$(docker run --rm --entrypoint du "$tag" -sb /app/node_modules | awk '{ printf "%d", $1 / 1e6 }')
