@@ -487,7 +487,9 @@ function table() {
   return [
     '| measure | app | floor (same run) | comparison | budget | met |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.measure} | ${r.app} | ${r.floor} | ${r.comparison} | ${r.budget} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) => `| ${r.measure} | ${r.app} | ${r.floor} | ${r.comparison} | ${r.budget} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`,
+    ),
   ]
 }
 

@@ -183,15 +183,10 @@ type Run = { code: number; stdout: string; stderr: string }
 function runScript(script: 'backup' | 'restore', args: string[], file: string): Promise<Run> {
   const env = { NODE_ENV: 'production' as const, PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `file:${file}` }
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [`build/cli/${script}.js`, ...args],
-      { env, timeout: 30_000, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) })
-      },
-    )
+    execFile(process.execPath, [`build/cli/${script}.js`, ...args], { env, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) })
+    })
   })
 }
 

@@ -193,13 +193,13 @@ describe('robustness', () => {
     },
   )
 
-  it('answers a request without a Host header, as a load balancer\'s HTTP/1.0 health check sends it', async () => {
-    const { port } = new URL(app.origin)
-    for (const [path, body] of [['/resources/healthcheck', /\r\n\r\nOK$/], ['/login', /<title>Sign in \| Impact Narrative Studio<\/title>/]] as const) {
-      const answer = await rawRequest(Number(port), `GET ${path} HTTP/1.0\r\n\r\n`)
-      expect(answer.split('\r\n')[0], path).toBe('HTTP/1.1 200 OK')
-      expect(answer, path).toMatch(body)
-    }
+  it("answers a request without a Host header, as a load balancer's HTTP/1.0 health check sends it", async () => {
+    const health = await rawRequest(app.port, 'GET /resources/healthcheck HTTP/1.0\r\n\r\n')
+    expect(health.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+    expect(health).toMatch(/\r\n\r\nOK$/)
+    const page = await rawRequest(app.port, 'GET /login HTTP/1.0\r\n\r\n')
+    expect(page.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+    expect(page).toContain('<title>Sign in | Impact Narrative Studio</title>')
   })
 
   it('logs a promise that failed with nobody waiting for it, and keeps serving', async () => {
