@@ -1,7 +1,7 @@
 import { prisma } from '~/server/platform/db.server'
 import { action as generateApi } from '~/routes/api/generate'
 import { loader as generationEvents } from '~/routes/resources/generation-events'
-import { loader as docxLoader } from '~/routes/resources/narrative-docx'
+import { loader as docxLoader } from '~/routes/resources/narrative-download'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/public/login'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'

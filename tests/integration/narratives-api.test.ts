@@ -1,7 +1,7 @@
 import { prisma } from '~/server/platform/db.server'
 import { loader as listApi, action as createApi } from '~/routes/api/narratives'
 import { loader as getApi, action as changeApi } from '~/routes/api/narrative'
-import { loader as docxApi } from '~/routes/api/narrative-docx'
+import { loader as docxApi } from '~/routes/api/narrative-download'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/public/login'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
