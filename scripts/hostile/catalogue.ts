@@ -356,6 +356,80 @@ export const HOSTILE_CASES: HostileCase[] = [
     send: ({ origin, owner, hostileNarrativeId }) =>
       streamed(origin, `/api/narrative/${hostileNarrativeId}/variants`, owner.token, { format: 'custom', maxWords: 1000 }),
   },
+  // The evidence coach tags every line it reads: a check reads the first 30 lines of a field, each cut at 320 characters.
+  {
+    name: 'an evidence check of fields of 5,000 characters with no space',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/narrative/check', {
+          method: 'POST',
+          token: owner.token,
+          json: {
+            missionStatement: fill('a/'),
+            keyPrograms: fill('a'),
+            impactMetrics: fill('Ab'),
+            targetAudience: fill('https://x.org/'),
+            geographicFocus: fill('a-'),
+          },
+        }),
+      ),
+  },
+  {
+    name: 'an evidence check of thousands of tiny lines of figures and vague words',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/narrative/check', {
+          method: 'POST',
+          token: owner.token,
+          json: {
+            keyPrograms: fill('- many a\n'),
+            impactMetrics: fill('- up 1% of many\n'),
+            targetAudience: fill('1 in 5 face '),
+            successStory: fill('9%', 2000),
+          },
+        }),
+      ),
+  },
+  {
+    name: 'the page’s evidence check, every field at its maximum',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      form(
+        origin,
+        '/resources/evidence-check',
+        new URLSearchParams({ impactMetrics: fill('12% up 3 '), keyPrograms: fill('a '), targetAudience: fill('. 1 in 4') }).toString(),
+        owner.cookie,
+      ),
+  },
+  // A PDF lays its text out line by line: a run with no space was broken a character at a time (8 s), before.
+  {
+    name: 'a PDF of a narrative that is one run of 20,000 characters',
+    expect: [200],
+    send: async ({ origin, owner }) => {
+      const created = await answer(origin, '/api/narrative', {
+        method: 'POST',
+        token: owner.token,
+        json: { ...NARRATIVE, generatedNarrative: fill('x', 20_000) },
+      })
+      const id = (JSON.parse(created.text) as { data: { id: string } }).data.id
+      return status(answer(origin, `/api/narrative/${id}/pdf`, { token: owner.token }))
+    },
+  },
+  {
+    name: 'a PDF of a narrative of 20,000 characters in 4,000 lines',
+    expect: [200],
+    send: async ({ origin, owner }) => {
+      const created = await answer(origin, '/api/narrative', {
+        method: 'POST',
+        token: owner.token,
+        json: { ...NARRATIVE, generatedNarrative: fill('line\n', 20_000) },
+      })
+      const id = (JSON.parse(created.text) as { data: { id: string } }).data.id
+      return status(answer(origin, `/resources/narratives/${id}/pdf`, { cookie: owner.cookie }))
+    },
+  },
   // Slow clients held a socket 85 s (headers) and 325 s (body), before.
   {
     name: 'a client sending its headers a byte at a time',

@@ -59,6 +59,7 @@ describe('POST /api/narrative', () => {
       keyAchievements: FULL_INPUT.impactMetrics,
       targetPopulation: FULL_INPUT.targetAudience,
       geographicFocus: FULL_INPUT.geographicFocus,
+      successStory: '',
       c_name1: 'Maria Delgado',
       c_title1: 'Executive Director',
       c_email1: 'maria@harvesttable.org',
@@ -229,6 +230,7 @@ describe('edit to regenerate', () => {
       contactTitle2: 'Programs Lead',
       contactEmail2: 'sam@harvesttable.org',
       contactPhone2: '512-555-0199',
+      successStory: '',
       selectedTone: 'passionate',
     })
   })

@@ -221,7 +221,10 @@ describe('variants with the offline drafter', () => {
     const id = await createNarrative(owner.token)
     const impossible = await startVariant(id, owner.token, { format: 'custom', maxWords: 3 })
     expect(impossible.status).toBe(400)
-    expect(await impossible.json()).toMatchObject({ error: 'maxWords must be at least 10' })
+    expect(await impossible.json()).toMatchObject({
+      error: 'The word limit must be at least 10',
+      details: { maxWords: ['The word limit must be at least 10'] },
+    })
     expect((await startVariant(id, other.token, { format: 'pitch' })).status).toBe(404)
     await prisma.user.update({ where: { id: owner.user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
     expect((await startVariant(id, owner.token, { format: 'pitch' })).status).toBe(429)

@@ -4,7 +4,8 @@ import type { EvidenceCheck, FlagKind } from '~/shared/evidence'
 // The evidence coach's rules (docs/decisions/032), each on real-looking lines: one a reviewer would
 // question, and one it would not.
 
-const metric = (line: string, extra: Parameters<typeof checkEvidence>[0] = {}) => checkEvidence({ impactMetrics: line, ...extra }).metrics[0]
+const metric = (line: string, extra: Parameters<typeof checkEvidence>[0] = {}) =>
+  checkEvidence({ impactMetrics: line, ...extra }).metrics[0]
 const kinds = (check: { flags: { kind: FlagKind }[] }) => check.flags.map((flag) => flag.kind)
 const flag = (check: { flags: { kind: FlagKind; words: string; suggestion: string }[] }, kind: FlagKind) =>
   check.flags.find((candidate) => candidate.kind === kind)
@@ -34,7 +35,12 @@ describe('the flags on a metric line', () => {
     const flagged = flag(metric('61,000 people served'), 'no-period')!
     expect(flagged.words).toBe('61,000')
     expect(flagged.suggestion).toContain('“61,000 people served, in [which year or period?]”')
-    for (const line of ['61,000 people served in 2023', '4,300 meal packs each week during the school year', '48,000 lamps sold since 2017', '212,000 visits in fiscal year 2024'])
+    for (const line of [
+      '61,000 people served in 2023',
+      '4,300 meal packs each week during the school year',
+      '48,000 lamps sold since 2017',
+      '212,000 visits in fiscal year 2024',
+    ])
       expect(kinds(metric(line)), line).not.toContain('no-period')
   })
 
@@ -50,7 +56,11 @@ describe('the flags on a metric line', () => {
     const flagged = flag(metric('71% moved up two reading levels in 2023'), 'no-denominator')!
     expect(flagged.words).toBe('71%')
     expect(flagged.suggestion).toContain('71% ([how many] of [how many]) moved up two reading levels')
-    for (const line of ['71% of 412 adults moved up two reading levels in 2023', '1,093 (16%) exceeded at least one federal health limit in 2022', 'Attendance up 18% on the year before, in 2024'])
+    for (const line of [
+      '71% of 412 adults moved up two reading levels in 2023',
+      '1,093 (16%) exceeded at least one federal health limit in 2022',
+      'Attendance up 18% on the year before, in 2024',
+    ])
       expect(kinds(metric(line)), line).not.toContain('no-denominator')
   })
 
@@ -77,10 +87,13 @@ describe('the flags on a metric line', () => {
   })
 
   it('never supplies a number: a suggestion asks for one in brackets', () => {
-    const check = checkEvidence({ impactMetrics: '61,000 people served\n71% moved up two levels\nAttendance up 18%\nServed hundreds of families' })
+    const check = checkEvidence({
+      impactMetrics: '61,000 people served\n71% moved up two levels\nAttendance up 18%\nServed hundreds of families',
+    })
     const numbersIn = (text: string) => new Set(text.match(/\d[\d,.]*/g) ?? [])
     const given = numbersIn(check.metrics.map((line) => line.text).join(' '))
-    for (const { flags } of check.metrics) for (const { suggestion } of flags) for (const number of numbersIn(suggestion)) expect(given).toContain(number)
+    for (const { flags } of check.metrics)
+      for (const { suggestion } of flags) for (const number of numbersIn(suggestion)) expect(given).toContain(number)
   })
 })
 
@@ -99,7 +112,9 @@ describe('the form as a whole', () => {
   it('says when every figure counts activity and none says what changed', () => {
     const outputs = checkEvidence({ impactMetrics: '412 adults tutored in 2023\n2,100 books lent in 2023' })
     expect(flag(outputs, 'no-outcome')!.suggestion).toContain('[how many] of the 412 adults tutored')
-    expect(kinds(checkEvidence({ impactMetrics: '412 adults tutored in 2023\n71% of 412 adults moved up a reading level in 2023' }))).not.toContain('no-outcome')
+    expect(
+      kinds(checkEvidence({ impactMetrics: '412 adults tutored in 2023\n71% of 412 adults moved up a reading level in 2023' })),
+    ).not.toContain('no-outcome')
   })
 
   it('reads the need statistics of the audience and the places too', () => {

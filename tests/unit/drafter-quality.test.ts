@@ -30,13 +30,17 @@ describe('the organisations the drafter is measured on', () => {
     for (const spelling of ['us', 'uk']) expect(values('spelling')).toContain(spelling)
     for (const kind of ['charity', 'social enterprise', 'company', 'research group', 'school', 'co-operative', 'arts body', 'public body'])
       expect(values('kind')).toContain(kind)
-    for (const style of ['prose', 'bullets', 'semicolon list', 'one line a field', 'long paragraphs']) expect(values('style')).toContain(style)
+    for (const style of ['prose', 'bullets', 'semicolon list', 'one line a field', 'long paragraphs'])
+      expect(values('style')).toContain(style)
   })
 
-  it.each(ORGANISATIONS.map((organisation) => [organisation.input.company, organisation.input]))('%s fits the form’s schema', (_name, input) => {
-    expect(NarrativeInputSchema.parse(input)).toEqual(input)
-    expect(input.missionStatement.length).toBeLessThanOrEqual(LONG_TEXT_MAX)
-  })
+  it.each(ORGANISATIONS.map((organisation) => [organisation.input.company, organisation.input]))(
+    '%s fits the form’s schema',
+    (_name, input) => {
+      expect(NarrativeInputSchema.parse(input)).toEqual(input)
+      expect(input.missionStatement.length).toBeLessThanOrEqual(LONG_TEXT_MAX)
+    },
+  )
 })
 
 describe('stock text', () => {
@@ -56,64 +60,81 @@ describe('stock text', () => {
   })
 
   it('writes no sentence about the document itself, nor about people the inputs never mention', () => {
-    for (const [organisation, byTone] of drafts) for (const tone of TONES) expect(byTone[tone], `${organisation.input.company}, ${tone}`).not.toMatch(PADDING)
+    for (const [organisation, byTone] of drafts)
+      for (const tone of TONES) expect(byTone[tone], `${organisation.input.company}, ${tone}`).not.toMatch(PADDING)
   })
 })
 
-describe.each(ORGANISATIONS.map((organisation) => [organisation.input.company, organisation] as const))('the draft for %s', (_name, organisation) => {
-  const byTone = drafts.get(organisation)!
-  const inputs = inputsOf(organisation)
+describe.each(ORGANISATIONS.map((organisation) => [organisation.input.company, organisation] as const))(
+  'the draft for %s',
+  (_name, organisation) => {
+    const byTone = drafts.get(organisation)!
+    const inputs = inputsOf(organisation)
 
-  it.each(TONES)('in the %s tone is at most 400 words of prose that states only the input’s facts', (tone) => {
-    const draft = byTone[tone]
-    expect(countWords(draft)).toBeLessThanOrEqual(400)
-    // A rich organisation fills the 300-400 words; a sparse one is told in fewer, with nothing invented.
-    if (organisation.richness === 'rich') expect(countWords(draft)).toBeGreaterThanOrEqual(300)
-    expect(findClaims(draft, inputs).filter((claim) => !claim.supported).map((claim) => claim.text)).toEqual([])
-    expect(listMarkers(draft)).toEqual([])
-    expect(splicesAfterColon(draft, organisation.input)).toEqual([])
-  })
-
-  it.each(TONES)('in the %s tone carries every programme, result, figure and story, or leaves out only what 400 words cannot hold', (tone) => {
-    const draft = byTone[tone]
-    const missing = leftOut(draft, inputs)
-    if (countWords(draft) < 360) expect(missing).toEqual([])
-    else expect(missing.length).toBeLessThan(3)
-  })
-
-  it.each(TONES)('in the %s tone ends on a request and names the primary contact', (tone) => {
-    const close = byTone[tone].split('\n\n').at(-1)!
-    expect(close).toMatch(/seeking funding|looking for (?:support|partners)|need your support|funding is sought/)
-    expect(close).toContain(organisation.input.contactName1)
-  })
-
-  it.each(TONES)('in the %s tone opens no two sentences in a row on a figure, and gives (nearly) every sentence a verb', (tone) => {
-    expect(numeralRun(byTone[tone])).toBeLessThanOrEqual(1)
-    const verbless = verblessSentences(byTone[tone])
-    expect(verbless.length / sentencesOf(byTone[tone]).length, verbless.join(' | ')).toBeLessThanOrEqual(0.03)
-  })
-
-  it('writes in the organisation’s own spelling and apostrophe', () => {
-    for (const tone of TONES) {
+    it.each(TONES)('in the %s tone is at most 400 words of prose that states only the input’s facts', (tone) => {
       const draft = byTone[tone]
-      const own = draftWithoutInputs(draft, organisation.input)
-      if (organisation.spelling === 'uk') expect(own, tone).not.toMatch(/\b(?:organization|programs?|center)\b/)
-      else expect(own, tone).not.toMatch(/\b(?:organisation|programmes?|centre)\b/)
-      const curly = /’/.test(Object.values(inputs).join(' '))
-      expect(own, tone).not.toMatch(curly ? /[a-z]'[a-z]/i : /[a-z]’[a-z]/i)
-    }
-  })
+      expect(countWords(draft)).toBeLessThanOrEqual(400)
+      // A rich organisation fills the 300-400 words; a sparse one is told in fewer, with nothing invented.
+      if (organisation.richness === 'rich') expect(countWords(draft)).toBeGreaterThanOrEqual(300)
+      expect(
+        findClaims(draft, inputs)
+          .filter((claim) => !claim.supported)
+          .map((claim) => claim.text),
+      ).toEqual([])
+      expect(listMarkers(draft)).toEqual([])
+      expect(splicesAfterColon(draft, organisation.input)).toEqual([])
+    })
 
-  it('is told differently when regenerated, in every tone', () => {
-    for (const tone of TONES) expect(draftNarrative({ ...organisation.input, selectedTone: tone }, null, { variation: 1 }), tone).not.toBe(byTone[tone])
-  })
-})
+    it.each(TONES)(
+      'in the %s tone carries every programme, result, figure and story, or leaves out only what 400 words cannot hold',
+      (tone) => {
+        const draft = byTone[tone]
+        const missing = leftOut(draft, inputs)
+        if (countWords(draft) < 360) expect(missing).toEqual([])
+        else expect(missing.length).toBeLessThan(3)
+      },
+    )
+
+    it.each(TONES)('in the %s tone ends on a request and names the primary contact', (tone) => {
+      const close = byTone[tone].split('\n\n').at(-1)!
+      expect(close).toMatch(/seeking funding|looking for (?:support|partners)|need your support|funding is sought/)
+      expect(close).toContain(organisation.input.contactName1)
+    })
+
+    it.each(TONES)('in the %s tone opens no two sentences in a row on a figure, and gives (nearly) every sentence a verb', (tone) => {
+      expect(numeralRun(byTone[tone])).toBeLessThanOrEqual(1)
+      const verbless = verblessSentences(byTone[tone])
+      expect(verbless.length / sentencesOf(byTone[tone]).length, verbless.join(' | ')).toBeLessThanOrEqual(0.03)
+    })
+
+    it('writes in the organisation’s own spelling and apostrophe', () => {
+      for (const tone of TONES) {
+        const draft = byTone[tone]
+        const own = draftWithoutInputs(draft, organisation.input)
+        if (organisation.spelling === 'uk') expect(own, tone).not.toMatch(/\b(?:organization|programs?|center)\b/)
+        else expect(own, tone).not.toMatch(/\b(?:organisation|programmes?|centre)\b/)
+        const curly = /’/.test(Object.values(inputs).join(' '))
+        expect(own, tone).not.toMatch(curly ? /[a-z]'[a-z]/i : /[a-z]’[a-z]/i)
+      }
+    })
+
+    it('is told differently when regenerated, in every tone', () => {
+      for (const tone of TONES)
+        expect(draftNarrative({ ...organisation.input, selectedTone: tone }, null, { variation: 1 }), tone).not.toBe(byTone[tone])
+    })
+  },
+)
 
 /** The draft with every run of five or more words the inputs also have taken out: what the drafter wrote itself. */
 function draftWithoutInputs(draft: string, input: NarrativeInput): string {
   const source = Object.values(input).filter(Boolean).join(' ').toLowerCase()
   return draft
     .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.split(/,\s+/).filter((part) => !source.includes(part.toLowerCase().replace(/[.!?]$/, ''))).join(', '))
+    .map((sentence) =>
+      sentence
+        .split(/,\s+/)
+        .filter((part) => !source.includes(part.toLowerCase().replace(/[.!?]$/, '')))
+        .join(', '),
+    )
     .join(' ')
 }

@@ -47,7 +47,9 @@ describe('draftNarrative', () => {
     const [professional, conversational, passionate, academic] = TONES.map((tone) => draft(foodBank, tone))
     expect(professional).toMatch(/^Harvest Table Food Bank exists to end hunger/)
     expect(professional).not.toMatch(/\bwe\b/i)
-    expect(professional).toContain('Harvest Table Food Bank is seeking funding to sustain and extend the neighborhood pantries and the SNAP outreach team.')
+    expect(professional).toContain(
+      'Harvest Table Food Bank is seeking funding to sustain and extend the neighborhood pantries and the SNAP outreach team.',
+    )
     expect(conversational).toMatch(/^We're here for low-income families/)
     expect(conversational).toMatch(/get in touch with Maria Delgado/)
     expect(passionate).toMatch(/^In 2023 we distributed 4\.2 million pounds of food/)
@@ -91,7 +93,13 @@ describe('draftNarrative', () => {
   it('keeps every figure, the award and the quote of rich inputs, and asks for funding in every tone', () => {
     for (const tone of TONES) {
       const output = draft(WATER_CENTER.input, tone)
-      for (const fact of ['$27.4 million', 'Outstanding Research Award', '41 peer-reviewed papers', 'The students helped us get a filter', '6,800'])
+      for (const fact of [
+        '$27.4 million',
+        'Outstanding Research Award',
+        '41 peer-reviewed papers',
+        'The students helped us get a filter',
+        '6,800',
+      ])
         expect(output, tone).toContain(fact)
       expect(output.split('\n\n').at(-1), tone).toMatch(/seeking funding|looking for support|need your support|funding is sought/)
     }
@@ -109,7 +117,8 @@ describe('draftNarrative', () => {
   it('turns pasted bullet lists and markdown into sentences, one an item, without the lead-in line', () => {
     const output = draft({
       ...foodBank,
-      keyPrograms: 'Our programs include:\n- **One-on-one tutoring** for early readers\n- Family reading nights\n* Home libraries for every child',
+      keyPrograms:
+        'Our programs include:\n- **One-on-one tutoring** for early readers\n- Family reading nights\n* Home libraries for every child',
       impactMetrics: '## Results\n640 students took part\n78% reached grade level',
     })
     expect(output).toContain('The food bank offers one-on-one tutoring for early readers.')
@@ -167,7 +176,10 @@ describe('grammar that long inputs used to break', () => {
   })
 
   it('never opens two sentences in a row on a numeral', () => {
-    const many = { ...foodBank, impactMetrics: '- 2,400 adults coached\n- 780 laptops given\n- 87% felt safer online\n- 9 libraries joined\n- 120 volunteers trained' }
+    const many = {
+      ...foodBank,
+      impactMetrics: '- 2,400 adults coached\n- 780 laptops given\n- 87% felt safer online\n- 9 libraries joined\n- 120 volunteers trained',
+    }
     for (const tone of TONES) {
       let previous = false
       for (const sentence of sentencesOf(draft(many, tone))) {
@@ -194,7 +206,10 @@ describe('voice and register', () => {
   })
 
   it('keeps "we" in the first-person tones: "We trained 620 agents", not "620 agents were trained"', () => {
-    const input = { ...foodBank, impactMetrics: '- 620 women agents trained, earning an average of $95 a month\n- 2.8 million pounds of food distributed in 2023' }
+    const input = {
+      ...foodBank,
+      impactMetrics: '- 620 women agents trained, earning an average of $95 a month\n- 2.8 million pounds of food distributed in 2023',
+    }
     for (const tone of ['conversational', 'passionate'] as const) {
       const output = draft(input, tone)
       expect(output, tone).toContain('We trained 620 women agents, who earn an average of $95 a month.')
@@ -209,8 +224,11 @@ describe('voice and register', () => {
     expect(draft(WATER_CENTER.input)).toContain('The center serves')
     const unnamed = { ...foodBank, company: 'Lane County Food Share' }
     expect(draft(unnamed)).toContain('The organization serves')
-    expect(draft({ ...unnamed, missionStatement: 'We are a registered charity that ends hunger in Lane County.' })).toContain('The charity serves')
-    for (const organisation of [PANTRY, TEXTILE_RECYCLER, WATER_CENTER]) expect(draft(organisation.input, 'professional')).not.toMatch(/the charity/i)
+    expect(draft({ ...unnamed, missionStatement: 'We are a registered charity that ends hunger in Lane County.' })).toContain(
+      'The charity serves',
+    )
+    for (const organisation of [PANTRY, TEXTILE_RECYCLER, WATER_CENTER])
+      expect(draft(organisation.input, 'professional')).not.toMatch(/the charity/i)
   })
 
   it('asks a company and a public body for funding and partners, never for gifts, donations or volunteers', () => {
@@ -251,7 +269,11 @@ describe('a funder’s brief', () => {
   })
 
   it('says which priority the inputs answer, puts that fact first, and leaves an unanswered priority unsaid', () => {
-    const output = draft({ ...foodBank, impactMetrics: 'We served 38,000 individuals. 1.1 million pounds of fresh produce went to families with children.' }, 'professional', brief)
+    const output = draft(
+      { ...foodBank, impactMetrics: 'We served 38,000 individuals. 1.1 million pounds of fresh produce went to families with children.' },
+      'professional',
+      brief,
+    )
     expect(output).toMatch(/This answers the Meadow Fund['’]s priority of fresh produce for families with children\./)
     expect(output.indexOf('1.1 million pounds of fresh produce')).toBeLessThan(output.indexOf('38,000 individuals'))
     expect(output).not.toMatch(/digital skills|older adults/i)
@@ -282,7 +304,19 @@ describe('a funder’s brief', () => {
 describe('draftVariant', () => {
   const narrative = draft(foodBank)
   const task = (format: 'pitch' | 'loi' | 'social' | 'custom', limit: { unit: 'words' | 'characters'; max: number }, text = narrative) => ({
-    input: { ...foodBank, contactName2: '', contactTitle2: '', contactEmail2: '', contactPhone2: '', website: foodBank.website!, targetAudience: '', geographicFocus: '', successStory: '', contactTitle1: 'Executive Director', contactPhone1: '' } as Required<NarrativeInput>,
+    input: {
+      ...foodBank,
+      contactName2: '',
+      contactTitle2: '',
+      contactEmail2: '',
+      contactPhone2: '',
+      website: foodBank.website!,
+      targetAudience: '',
+      geographicFocus: '',
+      successStory: '',
+      contactTitle1: 'Executive Director',
+      contactPhone1: '',
+    } as Required<NarrativeInput>,
     narrativeText: text,
     format,
     limit,
@@ -332,20 +366,23 @@ describe("hostile text at the form's maximum sizes", () => {
 
   // A field that is one run of 5,000 characters is one "word": a draft of 400 of them ran past 20,000
   // characters (the most a narrative keeps), so the generation failed; and "a/a/…" held the tagger 5 s.
-  it.each(['a', 'Ab', 'a/', 'https://x.org/'])('copies no more than a sentence’s worth of %j repeated with no space, in any tone', (unit) => {
-    const text = fill(unit)
-    for (const tone of TONES) {
-      const output = draftNarrative({ ...foodBank, missionStatement: text, keyPrograms: text, impactMetrics: text, selectedTone: tone })
-      expect(output.length).toBeLessThan(5000)
-      expect(output).not.toMatch(/\S{52,}/)
-      expect(output).toContain('Maria Delgado')
-      const variant = draftVariant({
-        input: { ...foodBank, company: text.slice(0, 200) } as Required<NarrativeInput>,
-        narrativeText: `${text}\n\n${text}`,
-        format: 'custom',
-        limit: { unit: 'words', max: CUSTOM_LIMITS.words.max },
-      })
-      expect(variant!.length).toBeLessThan(NARRATIVE_TEXT_MAX)
-    }
-  })
+  it.each(['a', 'Ab', 'a/', 'https://x.org/'])(
+    'copies no more than a sentence’s worth of %j repeated with no space, in any tone',
+    (unit) => {
+      const text = fill(unit)
+      for (const tone of TONES) {
+        const output = draftNarrative({ ...foodBank, missionStatement: text, keyPrograms: text, impactMetrics: text, selectedTone: tone })
+        expect(output.length).toBeLessThan(5000)
+        expect(output).not.toMatch(/\S{52,}/)
+        expect(output).toContain('Maria Delgado')
+        const variant = draftVariant({
+          input: { ...foodBank, company: text.slice(0, 200) } as Required<NarrativeInput>,
+          narrativeText: `${text}\n\n${text}`,
+          format: 'custom',
+          limit: { unit: 'words', max: CUSTOM_LIMITS.words.max },
+        })
+        expect(variant!.length).toBeLessThan(NARRATIVE_TEXT_MAX)
+      }
+    },
+  )
 })

@@ -24,7 +24,9 @@ describe('VariantRequestSchema and limitOf', () => {
     expect(firstError({ format: 'custom', maxWords: 12.5 })).toBe('The word limit must be a whole number')
     expect(firstError({ format: 'custom', maxWords: 100_000 })).toBe('The word limit must be at most 1,000')
     expect(firstError({ format: 'custom' })).toBe('A custom limit needs a number of words or of characters, not both')
-    expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe('A custom limit needs a number of words or of characters, not both')
+    expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe(
+      'A custom limit needs a number of words or of characters, not both',
+    )
     expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social or custom')
   })
 
