@@ -16,11 +16,14 @@ export function useEvidenceCheck(formId: string, initial: EvidenceCheck | null) 
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const inFlight = useRef<AbortController | null>(null)
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // The server's answer to a form sent without JavaScript: the page needs no first check of its own then.
   const answered = useRef(initial !== null)
 
   const run = useCallback(
     async (secondOpinion = false) => {
+      // A check asked for now answers what is typed now: the one waiting for a pause in the typing is not needed.
+      clearTimeout(pause.current)
       const form = document.getElementById(formId)
       if (!(form instanceof HTMLFormElement)) return
       const body = new FormData()
@@ -49,12 +52,11 @@ export function useEvidenceCheck(formId: string, initial: EvidenceCheck | null) 
   useEffect(() => {
     const form = document.getElementById(formId)
     if (!form) return
-    let timer: ReturnType<typeof setTimeout> | undefined
     const onInput = (event: Event) => {
       const name = (event.target as HTMLTextAreaElement | null)?.name
       if (!EVIDENCE_FIELDS.some((field) => field === name)) return
-      clearTimeout(timer)
-      timer = setTimeout(() => void run(), PAUSE_MS)
+      clearTimeout(pause.current)
+      pause.current = setTimeout(() => void run(), PAUSE_MS)
     }
     form.addEventListener('input', onInput)
     const filled = EVIDENCE_FIELDS.some((field) => {
@@ -64,7 +66,7 @@ export function useEvidenceCheck(formId: string, initial: EvidenceCheck | null) 
     if (filled && !answered.current) void run()
     return () => {
       form.removeEventListener('input', onInput)
-      clearTimeout(timer)
+      clearTimeout(pause.current)
       inFlight.current?.abort()
     }
   }, [formId, run])

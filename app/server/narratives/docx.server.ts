@@ -15,7 +15,7 @@ import {
 import { cleanText } from '~/shared/text'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
-// The Word download (docs/spec.md#word-document). User text only ever
+// The Word download (docs/spec.md#word-and-pdf-downloads). User text only ever
 // becomes TextRun text, which docx escapes: nothing the user types is read as markup.
 
 export const DEFAULT_TITLE = 'Organization Impact Narrative'

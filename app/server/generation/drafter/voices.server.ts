@@ -243,7 +243,13 @@ function professional(context: Context): Paragraph[] {
       ...termSentence(context, (funder, term) => `${say('In')} ${funder}${say('’s terms, this is work on')} ${term}.`),
       ...reprise(context, (purpose) => `${say('That support would help')} ${name.mid} ${purpose}.`),
       ...contactSentence(context, (who) =>
-        pick([`${say('To discuss support for this work, please contact')} ${who}.`, `${say('For a conversation about this work, please contact')} ${who}.`], 2),
+        pick(
+          [
+            `${say('To discuss support for this work, please contact')} ${who}.`,
+            `${say('For a conversation about this work, please contact')} ${who}.`,
+          ],
+          2,
+        ),
       ),
       ...websiteSentence(
         context,
@@ -321,7 +327,13 @@ function conversational(context: Context): Paragraph[] {
       }, context),
       ...termSentence(context, (funder, term) => `${funder} ${say('would call it')} ${term}, ${say('and so would we')}.`),
       ...contactSentence(context, (who) =>
-        pick([`${say('If you’d like to talk about it, get in touch with')} ${who}.`, `${say('To talk it through, get in touch with')} ${who}.`], 2),
+        pick(
+          [
+            `${say('If you’d like to talk about it, get in touch with')} ${who}.`,
+            `${say('To talk it through, get in touch with')} ${who}.`,
+          ],
+          2,
+        ),
       ),
       ...websiteSentence(context, (url) => `${say('You can find out more at')} ${url}.`),
       ...reprise(context, (purpose) => `${say('Together we can')} ${purpose}.`),
@@ -388,7 +400,9 @@ function passionate(context: Context): Paragraph[] {
       }, context),
       ...termSentence(context, (funder, term) => `${say('This is')} ${term}, ${say('in')} ${funder}${say('’s own words')}.`),
       ...reprise(context, (purpose) => `${say('Stand with')} ${context.nameInside} ${say('to')} ${purpose}.`),
-      ...contactSentence(context, (who) => pick([`${say('Reach out to')} ${who} ${say('today')}.`, `${say('Get in touch with')} ${who} ${say('today')}.`], 2)),
+      ...contactSentence(context, (who) =>
+        pick([`${say('Reach out to')} ${who} ${say('today')}.`, `${say('Get in touch with')} ${who} ${say('today')}.`], 2),
+      ),
       ...websiteSentence(context, (url) => `${say('See the work for yourself at')} ${url}.`),
     ],
   ]
@@ -440,7 +454,13 @@ function academic(context: Context): Paragraph[] {
       }, context),
       ...termSentence(context, (funder, term) => `${say('In the terms of')} ${funder}${say('’s call, the work addresses')} ${term}.`),
       ...contactSentence(context, (who) =>
-        pick([`${say('Inquiries about support may be addressed to')} ${who}.`, `${say('Correspondence about support may be addressed to')} ${who}.`], 2),
+        pick(
+          [
+            `${say('Inquiries about support may be addressed to')} ${who}.`,
+            `${say('Correspondence about support may be addressed to')} ${who}.`,
+          ],
+          2,
+        ),
       ),
       ...websiteSentence(context, (url) => `${say('Further information about')} ${name.mid} ${say('is available at')} ${url}.`),
     ],
