@@ -48,6 +48,14 @@ function loadedFonts() {
   return fonts
 }
 
+/**
+ * Parses the fonts and sets one line, as the server starts: the first PDF otherwise paid about 150 ms of
+ * the event loop for both, in someone's request.
+ */
+export async function warmPdf() {
+  await buildNarrativePdf({ narrative: 'Ready.' })
+}
+
 export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<Buffer> {
   const title = plain(options.title?.title ?? '') || DEFAULT_TITLE
   const date = plain(options.title?.date ?? '')
@@ -55,7 +63,6 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   const document = new PDFDocument({
     size: PAPER[paper],
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
     lang: locale,
     displayTitle: true,
     info: { Title: fullTitle({ title, date }), ...(plain(options.company ?? '') ? { Subject: plain(options.company ?? '') } : {}) },
@@ -65,11 +72,15 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   document.registerFont('Body', regular as unknown as Buffer)
   document.registerFont('Bold', bold as unknown as Buffer)
   const done = collect(document)
+  // Each page is finished and written out as the next begins, its footer drawn as it starts: the end of
+  // a long document is no long step that holds the server.
+  const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
+  writer.footer()
+  document.on('pageAdded', () => writer.footer())
 
-  writeTitle(document, title, date)
-  await writeBody(document, options)
-  await writeContacts(document, options)
-  await writeFooters(document, options.credit ? publicLink(options.link) : null)
+  writer.title(title, date)
+  await writeBody(writer, options)
+  await writeContacts(writer, options)
   document.end()
   return done
 }
@@ -83,97 +94,137 @@ function collect(document: PDFKit.PDFDocument): Promise<Buffer> {
   })
 }
 
-function writeTitle(document: PDFKit.PDFDocument, title: string, date: string) {
-  const width = contentWidth(document)
-  document.font('Bold').fontSize(TITLE_SIZE).fillColor(PRIMARY).text(title, { align: 'center', width, lineGap: LINE_GAP })
-  if (date) document.moveDown(0.2).font('Body').fontSize(BODY_SIZE).fillColor(SECONDARY).text(date, { align: 'center', width })
-  const y = document.y + 6
-  document
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .lineWidth(1.5)
-    .strokeColor(ACCENT)
-    .stroke()
-  document.y = y + 12
-}
-
-async function writeBody(document: PDFKit.PDFDocument, { narrative, sections }: NarrativeDocxOptions) {
-  if (plain(narrative ?? '')) return paragraphs(document, narrative ?? '')
+async function writeBody(writer: PageWriter, { narrative, sections }: NarrativeDocxOptions) {
+  if (plain(narrative ?? '')) return writer.paragraphs(narrative ?? '')
   for (const [key, heading] of SECTION_HEADINGS) {
     const text = sections?.[key] ?? ''
     if (!plain(text)) continue
-    writeHeading(document, heading)
-    await paragraphs(document, text)
+    writer.heading(heading)
+    await writer.paragraphs(text)
   }
 }
 
-async function writeContacts(document: PDFKit.PDFDocument, { contacts, website }: NarrativeDocxOptions) {
+async function writeContacts(writer: PageWriter, { contacts, website }: NarrativeDocxOptions) {
   const contactText = plain(contacts ?? '')
   if (contactText && contactText.toLowerCase() !== 'empty') {
-    writeHeading(document, 'Contact Information')
-    for (const line of contactText.split('\n').filter((part) => part.trim())) await bodyText(document, line.trim())
+    writer.heading('Contact Information')
+    for (const line of contactText.split('\n').filter((part) => part.trim())) await writer.body(line.trim())
   }
   const site = plain(website ?? '')
   if (site) {
-    writeHeading(document, 'Website')
-    await bodyText(document, site)
+    writer.heading('Website')
+    await writer.body(site)
   }
-}
-
-function writeHeading(document: PDFKit.PDFDocument, text: string) {
-  document
-    .moveDown(0.6)
-    .font('Bold')
-    .fontSize(HEADING_SIZE)
-    .fillColor(PRIMARY)
-    .text(text, { width: contentWidth(document), lineGap: LINE_GAP })
-  document.moveDown(0.3)
-}
-
-/** Paragraphs at blank lines; a single newline inside one is kept as a line break. */
-async function paragraphs(document: PDFKit.PDFDocument, text: string) {
-  for (const block of plain(text).split(/\n[ \t]*\n\s*/)) await bodyText(document, block)
-}
-
-/**
- * Laying out text costs about 5 ms a thousand characters: a paragraph is set a piece at a time, with a
- * turn of the event loop between pieces, so a long edited narrative never holds the server
- * (docs/decisions/025). A run of characters with no space is given places to break, which the line
- * breaker would otherwise search for, character by character, at a cost that grows with the square of its length.
- */
-async function bodyText(document: PDFKit.PDFDocument, text: string) {
-  const pieces = piecesOf(text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B')))
-  document.font('Body').fontSize(BODY_SIZE).fillColor(TEXT)
-  for (const [index, piece] of pieces.entries()) {
-    const last = index === pieces.length - 1
-    document.text(piece, { width: contentWidth(document), lineGap: LINE_GAP, paragraphGap: last ? PARAGRAPH_AFTER : 0, continued: !last })
-    await pause()
-  }
-}
-
-/** A turn of the event loop when this document has held it for TURN_MS. */
-const TURN_MS = 8
-let heldSince = performance.now()
-async function pause() {
-  if (performance.now() - heldSince < TURN_MS) return
-  await new Promise((resolve) => setImmediate(resolve))
-  heldSince = performance.now()
 }
 
 const LONG_RUN = /\S{31,}/g
-const PIECE_CHARS = 1000
+const PIECE_CHARS = 400
+const PIECE_LINES = 20
+/** How long one document may hold the event loop before it lets others have a turn. */
+const TURN_MS = 8
 
-/** The text in pieces of about PIECE_CHARS, each ending after a space or a line break. */
+/** The flowing text of one document, its style remembered so a footer drawn in the middle of it can give it back. */
+class PageWriter {
+  private page = 0
+  private style = { font: 'Body', size: BODY_SIZE, color: TEXT }
+  private heldSince = performance.now()
+
+  constructor(
+    private document: PDFKit.PDFDocument,
+    private link: string | null,
+  ) {}
+
+  title(title: string, date: string) {
+    const width = this.width()
+    this.setStyle('Bold', TITLE_SIZE, PRIMARY).text(title, { align: 'center', width, lineGap: LINE_GAP })
+    if (date) this.setStyle('Body', BODY_SIZE, SECONDARY, 0.2).text(date, { align: 'center', width })
+    const y = this.document.y + 6
+    this.document
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(1.5)
+      .strokeColor(ACCENT)
+      .stroke()
+    this.document.y = y + 12
+  }
+
+  heading(text: string) {
+    this.setStyle('Bold', HEADING_SIZE, PRIMARY, 0.6).text(text, { width: this.width(), lineGap: LINE_GAP })
+    this.document.moveDown(0.3)
+  }
+
+  /** Paragraphs at blank lines; a single newline inside one is kept as a line break. */
+  async paragraphs(text: string) {
+    for (const block of plain(text).split(/\n[ \t]*\n\s*/)) await this.body(block)
+  }
+
+  /**
+   * Laying out text costs about 5 ms a thousand characters: a paragraph is set a piece at a time, with a
+   * turn of the event loop whenever this document has held it for TURN_MS (docs/decisions/025). A run of
+   * characters with no space is given places to break, which the line breaker would otherwise search for,
+   * character by character, at a cost that grows with the square of its length.
+   */
+  async body(text: string) {
+    const pieces = piecesOf(text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B')))
+    this.setStyle('Body', BODY_SIZE, TEXT)
+    for (const [index, piece] of pieces.entries()) {
+      const last = index === pieces.length - 1
+      this.document.text(piece, { width: this.width(), lineGap: LINE_GAP, paragraphGap: last ? PARAGRAPH_AFTER : 0, continued: !last })
+      await this.pause()
+    }
+  }
+
+  /**
+   * "Page X" at the foot of a page as it begins (the total is not known until the last page); with the
+   * operator's credit on, the product's name and link above it.
+   */
+  footer() {
+    const document = this.document
+    this.page++
+    const { x, y } = document
+    const bottom = document.page.margins.bottom
+    // Writing inside the bottom margin would start a new page: the margin is lifted while the footer is drawn.
+    document.page.margins.bottom = 0
+    const width = this.width()
+    const top = document.page.height - MARGIN / 2 - (this.link ? FOOTER_SIZE * 2.6 : FOOTER_SIZE * 1.3)
+    document.font('Body').fontSize(FOOTER_SIZE).fillColor(SECONDARY)
+    // Centred by hand, with a width of 0: pdfkit lends a continued paragraph's options (its width among
+    // them) to the next text, and text with a width would join the paragraph being wrapped.
+    const centred = (line: string, at: number) =>
+      document.text(line, MARGIN + (width - document.widthOfString(line)) / 2, at, { lineBreak: false, width: 0, align: 'left' })
+    if (this.link) centred(`${PRODUCT_CREDIT} · ${this.link}`, top)
+    centred(`Page ${this.page}`, this.link ? top + FOOTER_SIZE * 1.3 : top)
+    document.page.margins.bottom = bottom
+    document.x = x
+    document.y = y
+    document.font(this.style.font).fontSize(this.style.size).fillColor(this.style.color)
+  }
+
+  private setStyle(font: string, size: number, color: string, gapBefore = 0) {
+    this.style = { font, size, color }
+    if (gapBefore) this.document.moveDown(gapBefore)
+    return this.document.font(font).fontSize(size).fillColor(color)
+  }
+
+  private async pause() {
+    if (performance.now() - this.heldSince < TURN_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    this.heldSince = performance.now()
+  }
+
+  private width() {
+    return this.document.page.width - MARGIN * 2
+  }
+}
+
+/** The text in pieces of about PIECE_CHARS and at most PIECE_LINES lines, each ending after a space or a line break. */
 function piecesOf(text: string): string[] {
   const pieces: string[] = []
   let start = 0
-  while (text.length - start > PIECE_CHARS) {
-    const end = Math.max(
-      text.lastIndexOf(' ', start + PIECE_CHARS),
-      text.lastIndexOf('\n', start + PIECE_CHARS),
-      text.lastIndexOf('\u200B', start + PIECE_CHARS),
-    )
-    const cut = end > start ? end + 1 : start + PIECE_CHARS
+  while (text.length - start > PIECE_CHARS || nthLineBreak(text, start, PIECE_LINES + 1) < text.length) {
+    const limit = Math.min(start + PIECE_CHARS, nthLineBreak(text, start, PIECE_LINES))
+    const end = Math.max(text.lastIndexOf(' ', limit), text.lastIndexOf('\n', limit), text.lastIndexOf('\u200B', limit))
+    const cut = end >= start ? end + 1 : limit + 1
     pieces.push(text.slice(start, cut))
     start = cut
   }
@@ -181,30 +232,14 @@ function piecesOf(text: string): string[] {
   return pieces
 }
 
-/** "Page X of Y" on every page; with the operator's credit on, the product's name and link above it. */
-async function writeFooters(document: PDFKit.PDFDocument, link: string | null) {
-  const { start, count } = document.bufferedPageRange()
-  for (let index = start; index < start + count; index++) {
-    document.switchToPage(index)
-    // Writing inside the bottom margin would start a new page: the margin is lifted while the footer is drawn.
-    const bottom = document.page.margins.bottom
-    document.page.margins.bottom = 0
-    const width = contentWidth(document)
-    const y = document.page.height - MARGIN / 2 - (link ? FOOTER_SIZE * 2.6 : FOOTER_SIZE * 1.3)
-    document.font('Body').fontSize(FOOTER_SIZE).fillColor(SECONDARY)
-    if (link) document.text(`${PRODUCT_CREDIT} · ${link}`, MARGIN, y, { width, align: 'center', lineBreak: false })
-    document.text(`Page ${index - start + 1} of ${count}`, MARGIN, link ? y + FOOTER_SIZE * 1.3 : y, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    })
-    document.page.margins.bottom = bottom
-    await pause()
+/** Where the `n`th line break from `from` is, or the text's length when it has fewer. */
+function nthLineBreak(text: string, from: number, n: number): number {
+  let at = from - 1
+  for (let count = 0; count < n; count++) {
+    at = text.indexOf('\n', at + 1)
+    if (at === -1) return text.length
   }
-}
-
-function contentWidth(document: PDFKit.PDFDocument) {
-  return document.page.width - MARGIN * 2
+  return at
 }
 
 /** The app's text hygiene, newlines normalised; no control character reaches the page. */
