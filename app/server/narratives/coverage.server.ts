@@ -37,11 +37,10 @@ export function leftOut(text: string, inputs: ClaimInputs): LeftOut[] {
   const listed = new Set(missing.flatMap((item) => numbersIn(item.text)))
   for (const field of [inputs.missionStatement, inputs.targetAudience, inputs.geographicFocus]) {
     for (const item of splitItems(field, MAX_ITEMS)) {
-      for (const number of numbersIn(item)) {
-        if (numbers.has(number) || listed.has(number)) continue
-        listed.add(number)
-        missing.push({ kind: 'figure', text: item })
-      }
+      const unsaid = numbersIn(item).filter((number) => !numbers.has(number) && !listed.has(number))
+      if (unsaid.length === 0) continue
+      for (const number of unsaid) listed.add(number)
+      missing.push({ kind: 'figure', text: item })
     }
   }
   return missing.slice(0, MAX_LISTED)
