@@ -170,8 +170,9 @@ function programmeList(context: Context, write: (list: string) => string): Candi
 }
 
 /** The request, written once the draft knows which programmes it kept. */
-function ask(write: (names: string | null) => string, context: Context): Candidate {
-  const render = (names: string[]) => write(names.length ? joinAnd(names.slice(0, 3)) : null)
+/** `many`: the request names more than one programme ("their effects", not "its"). */
+function ask(write: (names: string | null, many: boolean) => string, context: Context): Candidate {
+  const render = (names: string[]) => write(names.length ? joinAnd(names.slice(0, 3)) : null, names.length > 1)
   return rank(render(context.programmeNames), 0, { role: 'ask', ask: render })
 }
 
@@ -446,11 +447,11 @@ function academic(context: Context): Paragraph[] {
       ),
     ],
     [
-      ask((names) => {
+      ask((names, many) => {
         const what = names ?? `${say('the work of')} ${name.mid}`
         return brief
-          ? `${say('Funding of')} ${brief.amount ?? say('an amount to be agreed')} ${say('is sought from')} ${brief.funder} ${say('to sustain')} ${what} ${say(`and to extend the evidence on ${names ? 'their' : 'its'} effects`)}.`
-          : `${say('Continued funding is sought to sustain')} ${what} ${say(`and to extend the evidence on ${names ? 'their' : 'its'} effects`)}.`
+          ? `${say('Funding of')} ${brief.amount ?? say('an amount to be agreed')} ${say('is sought from')} ${brief.funder} ${say('to sustain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
+          : `${say('Continued funding is sought to sustain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
       }, context),
       ...termSentence(context, (funder, term) => `${say('In the terms of')} ${funder}${say('’s call, the work addresses')} ${term}.`),
       ...contactSentence(context, (who) =>
