@@ -73,6 +73,17 @@ describe('POST /api/narrative', () => {
     })
   })
 
+  it('keeps the success story or quote, reads it back, and traces the text’s claims to it', async () => {
+    const { owner } = await actors()
+    const successStory = '"Choosing my own food meant I could still cook for my kids," Dana Ruiz told us.'
+    const created = await create(owner.token, { ...RECORD, successStory, generatedNarrative: 'Dana Ruiz could still cook for her kids.' })
+    expect(created.body.data).toMatchObject({ successStory, claims: [{ text: 'Dana Ruiz', supported: true, fields: ['successStory'] }] })
+    const id = created.body.data.id
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: owner.token }), { id })).body.data.successStory).toBe(
+      successStory,
+    )
+  })
+
   it('sets the owner from the token, never from the body, and uses no quota', async () => {
     const { owner, other } = await actors()
     const res = await create(owner.token, { ...RECORD, userId: other.user.id, user: { email: 'x' }, isAdmin: true })

@@ -298,6 +298,45 @@ describe('the narrative page', () => {
     expect(page.body.variants).toEqual([expect.objectContaining({ id: variant.id, text: variant.text })])
   })
 
+  it('writes the preset chosen after a custom limit was typed, and speaks of a bad limit without field names', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const cookie = await signIn(user.email)
+    const preset = await call(
+      pageAction,
+      formRequest(`/admin/narratives/${id}`, { intent: 'variant', format: 'social', maxWords: '3', maxCharacters: '' }, { cookie }),
+      { id },
+    )
+    expect(preset.status).toBe(302)
+    expect(await prisma.narrativeVariant.findFirstOrThrow()).toMatchObject({ format: 'social', limitUnit: 'characters', limitMax: 280 })
+    const refused = await call(
+      pageAction,
+      formRequest(`/admin/narratives/${id}`, { intent: 'variant', format: 'custom', maxWords: '3', maxCharacters: '' }, { cookie }),
+      { id },
+    )
+    const said = JSON.stringify(refused.body)
+    expect(said).toContain('The word limit must be at least 10')
+    expect(said).not.toMatch(/maxWords must|maxCharacters must|needs maxWords/)
+  })
+
+  it('lists what the text leaves out of its inputs, and nothing once the text carries it', async () => {
+    const { user, token } = await makeApiUser()
+    const res = await call(
+      createApi,
+      jsonRequest(
+        '/api/narrative',
+        { ...FIELDS, tone: 'professional', generatedNarrative: FIRST_TEXT, successStory: 'Dana found work at Riverside Bakery.' },
+        { token },
+      ),
+    )
+    const id = res.body.data.id as string
+    const cookie = await signIn(user.email)
+    const page = async () => (await call(pageLoader, getRequest(`/admin/narratives/${id}`, { cookie }), { id })).body.narrative.leftOut
+    expect(await page()).toContainEqual({ kind: 'story', text: 'Dana found work at Riverside Bakery.' })
+    await edit(id, token, `${FIRST_TEXT} Dana found work at Riverside Bakery.`)
+    expect(await page()).not.toContainEqual(expect.objectContaining({ kind: 'story' }))
+  })
+
   it('shows a version with its word difference from the current text, and restores it', async () => {
     const { user, token } = await makeApiUser()
     const id = await createNarrative(token, 'We fed many families.')
