@@ -37,6 +37,8 @@ for (const size of WIDTHS) {
     // axe judges colours as the page rests: caught mid-animation (the delete dialog fades in over 160 ms),
     // text at part opacity reads as low contrast. Reduced motion turns the entrances off.
     test.use({ viewport: { width: size.width, height: size.height }, contextOptions: { reducedMotion: 'reduce' } })
+    // Each state costs a layout check and an axe run, seconds apiece on a busy machine.
+    test.describe.configure({ timeout: 120_000 })
 
     test('public pages, and the forms with their errors', async ({ page }) => {
       expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true)
@@ -102,7 +104,7 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'the dashboard after a failed generation')
     })
 
-    test("a member's narrative: shown, its inputs, edited, versions, variant, deleted; the list; the account", async ({ page }) => {
+    test("a member's narrative: shown, its inputs, edited, compared with a version, its delete page; a missing one", async ({ page }) => {
       const { email, password } = await registerUser()
       const token = await apiToken(email, password)
       const id = await createNarrative(token)
@@ -124,6 +126,12 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'the delete page without JavaScript')
       await page.goto('/admin/narratives/no-such-narrative')
       await expectAccessible(page, 'a narrative that does not exist')
+    })
+
+    test("a member's narrative with a variant; the list, and a deletion; the account", async ({ page }) => {
+      const { email, password } = await registerUser()
+      const id = await createNarrative(await apiToken(email, password))
+      await signIn(page, email, password)
 
       // A variant: written, announced, and focus back on its panel once the box it streamed in is gone.
       await page.goto(`/admin/narratives/${id}`)
