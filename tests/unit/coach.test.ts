@@ -109,6 +109,24 @@ describe('the form as a whole', () => {
     expect(flags[0].field).toBe('keyPrograms')
   })
 
+  it('names a programme without the "We run" before it', () => {
+    const check = checkEvidence({
+      keyPrograms: 'We run 14 neighborhood pantries and a mobile market.',
+      impactMetrics: 'In 2023 we distributed 4.2 million pounds of food and served 38,000 individuals.',
+    })
+    const flagged = flag(check, 'programme-without-result')!
+    expect(flagged.words).toBe('14 neighborhood pantries and a mobile market')
+    expect(flagged.suggestion).toContain('“[how many] [people] took part in 14 neighborhood pantries and a mobile market in [year]')
+  })
+
+  it('asks what changed for the people a line counts, not for its year or its amount of things', () => {
+    const check = checkEvidence({ impactMetrics: 'In 2023 we distributed 4.2 million pounds of food and served 38,000 individuals.' })
+    expect(flag(check, 'no-outcome')!.suggestion).toContain('“[how many] of the 38,000 individuals [what changed for them] by [when]”')
+    expect(flag(checkEvidence({ impactMetrics: '2.8 million pounds of food distributed in 2023' }), 'no-outcome')!.suggestion).toContain(
+      '[how many] of the 2.8 million pounds of food',
+    )
+  })
+
   it('says when every figure counts activity and none says what changed', () => {
     const outputs = checkEvidence({ impactMetrics: '412 adults tutored in 2023\n2,100 books lent in 2023' })
     expect(flag(outputs, 'no-outcome')!.suggestion).toContain('[how many] of the 412 adults tutored')

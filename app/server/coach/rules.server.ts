@@ -1,4 +1,5 @@
 import { keyWords } from '~/shared/items'
+import { untag } from '~/server/generation/drafter/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
 
 // The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a
@@ -218,7 +219,7 @@ export function programmeFlags(programmes: Line[], metrics: Line[]): EvidenceFla
   return programmes.flatMap((programme) => {
     const words = keyWords(programme.text).filter((word) => !GENERAL_WORDS.has(word))
     if (words.length === 0 || words.some((word) => resultWords.has(word))) return []
-    const name = clip(programme.text, 8)
+    const name = clip(programmeName(programme), 8)
     return [
       {
         kind: 'programme-without-result' as const,
@@ -248,14 +249,35 @@ export function noOutcomeFlag(metrics: EvidenceMetric[]): EvidenceFlag[] {
 // ---------------------------------------------------------------------------------------------
 // Words
 
-/** "the 412 adults tutored": the group a count line names, to ask what changed for them. */
+const COUNTED = new RegExp(String.raw`(?:[$£€]\s?)?${NUMBER}\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)`, 'gu')
+/** A count of things rather than of people: "4.2 million pounds", "18,000 hours". */
+const AMOUNT = /^(?:million|billion|thousand|pounds?|tons?|tonnes?|kg|kilos?|lbs?|hours?|meals?|miles?|acres?|hectares?|percent|per)\b/i
+
+/**
+ * "the 412 adults tutored": the group a count line names, to ask what changed for them. A year ("In 2023
+ * we …") names no group, and a count of people is preferred to an amount of things.
+ */
 function countedGroup(text: string): string {
-  const match = new RegExp(String.raw`(?:[$£€]\s?)?${NUMBER}\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)`, 'u').exec(text)
-  if (!match) return 'the people it counts'
-  const figure = match[0].slice(0, match[0].length - match[1].length).trim()
-  const words = match[1].split(/\s+/)
-  const end = words.findIndex((word) => GROUP_END.test(word))
-  return `the ${figure} ${(end === -1 ? words : words.slice(0, Math.max(end, 1))).join(' ')}`
+  const groups = [...text.matchAll(COUNTED)].flatMap((match) => {
+    const figure = match[0].slice(0, match[0].length - match[1].length).trim()
+    const words = match[1].split(/\s+/)
+    if (isYearOnly(figure) || /^(?:we|our|us|they|it|and|the)$/i.test(words[0])) return []
+    const end = words.findIndex((word) => GROUP_END.test(word))
+    return [{ amount: AMOUNT.test(words[0]), text: `the ${figure} ${(end === -1 ? words : words.slice(0, Math.max(end, 1))).join(' ')}` }]
+  })
+  return (groups.find((group) => !group.amount) ?? groups[0])?.text ?? 'the people it counts'
+}
+
+/** A programme as the form names it, without the "We run" or "Our team offers" before it. */
+function programmeName(line: Line): string {
+  const tokens = line.tokens
+  if (!/^(?:we|our)$/i.test(tokens[0]?.text ?? '')) return line.text
+  const verb = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX')
+  if (verb === -1) return line.text
+  let from = verb + 1
+  while (tokens[from] && (tokens[from].pos === 'ADV' || tokens[from].pos === 'PART')) from++
+  const rest = tokens.slice(from)
+  return rest.length > 0 ? untag(rest) : line.text
 }
 
 /** At most `maxWords` words of `text`, with an ellipsis when cut. */
