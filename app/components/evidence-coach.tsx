@@ -23,32 +23,35 @@ export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | nu
         <p className="coach-summary" role="status">
           {error ?? (check ? summary(check, questions) : pending ? 'Checking your evidence...' : '')}
         </p>
-        {check ? (
-          <>
-            {check.metrics.length ? (
-              <ol className="coach-metrics" aria-label="Your impact figures">
-                {check.metrics.map((metric, index) => (
-                  <li key={`${index}-${metric.text}`} className="coach-metric">
-                    <p className="coach-line">
-                      <span className={`metric-type metric-type-${metric.type}`}>{METRIC_TYPE_LABELS[metric.type]}</span> {metric.text}
-                    </p>
-                    <p className="coach-reason">{metric.reason}</p>
-                    <Flags flags={metric.flags} />
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            {check.flags.length ? (
-              <>
-                <h4>Across the form</h4>
-                <Flags flags={check.flags} />
-              </>
-            ) : null}
-            {check.secondOpinion ? <SecondOpinionRemarks opinion={check.secondOpinion} /> : null}
-          </>
-        ) : (
-          <p className="coach-empty">Type your impact figures, or press “Check my evidence”, to see how a reviewer would read them.</p>
-        )}
+        {/* On a wide screen the panel stays in view and its answer scrolls: a keyboard scrolls it too. */}
+        <div className="coach-answer" role="region" aria-label="The coach's answer" tabIndex={0}>
+          {check ? (
+            <>
+              {check.metrics.length ? (
+                <ol className="coach-metrics" aria-label="Your impact figures">
+                  {check.metrics.map((metric, index) => (
+                    <li key={`${index}-${metric.text}`} className="coach-metric">
+                      <p className="coach-line">
+                        <span className={`metric-type metric-type-${metric.type}`}>{METRIC_TYPE_LABELS[metric.type]}</span> {metric.text}
+                      </p>
+                      <p className="coach-reason">{metric.reason}</p>
+                      <Flags flags={metric.flags} />
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+              {check.flags.length ? (
+                <>
+                  <h4>Across the form</h4>
+                  <Flags flags={check.flags} />
+                </>
+              ) : null}
+              {check.secondOpinion ? <SecondOpinionRemarks opinion={check.secondOpinion} /> : null}
+            </>
+          ) : (
+            <p className="coach-empty">Type your impact figures, or press “Check my evidence”, to see how a reviewer would read them.</p>
+          )}
+        </div>
       </aside>
     )
   },

@@ -119,7 +119,7 @@ for (const size of WIDTHS) {
           .getByRole('region', { name: /^Second opinion from / })
           .getByRole('listitem')
           .first(),
-      ).toBeVisible()
+      ).toBeVisible({ timeout: 30_000 })
       await expectAccessible(page, 'the evidence coach with a second opinion')
     })
 

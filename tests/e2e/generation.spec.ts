@@ -111,7 +111,7 @@ test('the form is restored after a reload, and the narrative downloads as Word',
   const downloadPromise = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download as Word Document' }).click()
   const download = await downloadPromise
-  expect(download.suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Impact-Narrative---[A-Za-z]+-\d+--\d{4}\.docx$/) // en-US: "November 22, 2026"
+  expect(download.suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Impact-Narrative-[A-Za-z]+-\d+-\d{4}\.docx$/) // en-US: "November 22, 2026"
   await expect(page.getByText('Word document downloaded successfully!')).toBeVisible()
 
   await page.goto('/dashboard')

@@ -126,6 +126,12 @@ describe('draftNarrative', () => {
     expect(output).not.toMatch(/Our programs include|#|\*/)
   })
 
+  it('names no programme after a word capitalised only because it opens the sentence: never "keep the Students going"', () => {
+    const output = draft({ ...foodBank, keyPrograms: 'Students get free instrument loans and two group lessons a week after school.' })
+    expect(output).not.toMatch(/the Students/)
+    expect(output).toContain('Students get free instrument loans and two group lessons a week after school.')
+  })
+
   it('capitalises a sentence start only when that cannot change a name', () => {
     const output = draft({ ...foodBank, keyPrograms: 'we run pantries.\niPad lending for students keeps families connected.' })
     expect(output).toContain('The food bank runs pantries.')

@@ -21,7 +21,8 @@ export async function secondOpinion(input: EvidenceInput, signal: AbortSignal): 
   try {
     for await (const piece of engine.reviewEvidence(input, signal)) {
       answer += piece
-      if (answer.length >= MAX_ANSWER_CHARS) break
+      // Past three whole remarks, the rest would be thrown away: the person need not wait for it.
+      if (answer.length >= MAX_ANSWER_CHARS || remarksOf(answer.slice(0, answer.lastIndexOf('\n') + 1)).length >= MAX_REMARKS) break
     }
   } catch (error) {
     log('warn', 'coach.second_opinion_failed', errorDetails(error))

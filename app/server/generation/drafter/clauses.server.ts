@@ -203,6 +203,8 @@ function subjectName(tokens: Token[]): string | null {
   const aside = tokens.findIndex((token) => token.text === '(' || token.text === ',')
   const subject = tokens.slice(0, aside > 0 && aside < verb ? aside : verb)
   if (verb <= 0 || subject.length > 6 || (!/^(?:our|the)$/i.test(subject[0].text) && subject[0].pos !== 'PROPN')) return null
+  // "Students get free lessons": a word capitalised only because it opens the sentence names no programme.
+  if (subject.length === 1 && isEnglishWord(subject[0].text)) return null
   if (
     !subject.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN') ||
     subject.some((token) => token.pos === 'NUM' || token.pos === 'ADP')

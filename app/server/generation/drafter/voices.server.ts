@@ -238,7 +238,7 @@ function professional(context: Context): Paragraph[] {
       ask((names) => {
         const what = names ?? say('its work')
         return brief
-          ? `${name.start} ${say('asks')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to sustain and extend')} ${what}.`
+          ? `${name.start} ${say('asks')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to maintain and extend')} ${what}.`
           : `${name.start} ${say('is seeking funding to sustain and extend')} ${what}.`
       }, context),
       ...termSentence(context, (funder, term) => `${say('In')} ${funder}${say('’s terms, this is work on')} ${term}.`),
@@ -450,7 +450,7 @@ function academic(context: Context): Paragraph[] {
       ask((names, many) => {
         const what = names ?? `${say('the work of')} ${name.mid}`
         return brief
-          ? `${say('Funding of')} ${brief.amount ?? say('an amount to be agreed')} ${say('is sought from')} ${brief.funder} ${say('to sustain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
+          ? `${say('Funding of')} ${brief.amount ?? say('an amount to be agreed')} ${say('is sought from')} ${brief.funder} ${say('to maintain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
           : `${say('Continued funding is sought to sustain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
       }, context),
       ...termSentence(context, (funder, term) => `${say('In the terms of')} ${funder}${say('’s call, the work addresses')} ${term}.`),
