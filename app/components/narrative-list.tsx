@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
-import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
 // The narrative list's table, pagination and delete dialog (the page is app/routes/app/narratives.tsx).
 
@@ -15,6 +15,9 @@ export type NarrativeListRow = {
   tone: string
   status: string
   createdAt: Date
+  /** The funder it was written for, and the call's deadline (YYYY-MM-DD). */
+  funder: string | null
+  deadline: string | null
   owner: { name: string; email: string } | null
 }
 
@@ -71,6 +74,15 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
       ) : null}
       <td role="cell" data-label="Company">
         {row.company}
+        {row.funder ? (
+          <>
+            <br />
+            <small>
+              for {row.funder}
+              {row.deadline ? `, due ${formatDate(`${row.deadline}T12:00:00Z`, 'UTC')}` : ''}
+            </small>
+          </>
+        ) : null}
       </td>
       <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />

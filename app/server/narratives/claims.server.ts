@@ -5,9 +5,12 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 // Claims traced to the inputs (docs/decisions/017): every figure and proper name of a text,
 // looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
 
-/** The narrative form's fields a claim can be found in. */
-export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'>
-export type ClaimInputs = Partial<Record<ClaimField, string>>
+/**
+ * Where a claim can be found: the narrative form's fields, and for a narrative written for a funder,
+ * the funder's name and the amount asked (the ask names both: docs/decisions/030).
+ */
+export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'> | 'funderName' | 'amountRequested'
+export type ClaimInputs = Partial<Record<ClaimField, string | null>>
 export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
 
 /** A saved narrative's inputs are its columns of the same names. */
@@ -27,6 +30,8 @@ export const CLAIM_FIELDS = [
   'impactMetrics',
   'targetAudience',
   'geographicFocus',
+  'funderName',
+  'amountRequested',
 ] as const satisfies readonly ClaimField[]
 
 export function claimInputsOf(record: ClaimInputs): ClaimInputs {
