@@ -5,8 +5,8 @@ import { FUNDER_LIMITS } from '~/shared/funder-schema'
 // bullets, numbers, tables, limits said several ways, dates in several formats.
 
 describe('readCall', () => {
-  it('reads priorities under a plain heading, questions with limits said several ways, and stops at the next section', () => {
-    const reading = readCall(
+  it('reads priorities under a plain heading, questions with limits said several ways, and stops at the next section', async () => {
+    const reading = await readCall(
       [
         'Riverbend Trust',
         '',
@@ -39,8 +39,8 @@ describe('readCall', () => {
     })
   })
 
-  it('finds what is preferred in prose when the call has no list of priorities', () => {
-    const reading = readCall(
+  it('finds what is preferred in prose when the call has no list of priorities', async () => {
+    const reading = await readCall(
       'The fund supports local charities. Priority will be given to projects that reduce loneliness among older people. We are especially interested in work with carers.',
     )
     expect(reading.priorities).toEqual([{ text: 'Projects that reduce loneliness among older people' }, { text: 'Work with carers' }])
@@ -52,8 +52,8 @@ describe('readCall', () => {
     ['Closing date: 31 Jan 2027', '2027-01-31'],
     ['Submit by 30 February 2027.', undefined],
     ['Founded on 3 March 1990.', undefined],
-  ])('reads the deadline in "%s"', (text, deadline) => {
-    expect(readCall(text).deadline).toBe(deadline)
+  ])('reads the deadline in "%s"', async (text, deadline) => {
+    expect((await readCall(text)).deadline).toBe(deadline)
   })
 
   it.each([
@@ -65,15 +65,15 @@ describe('readCall', () => {
     ],
     ['Our grants are up to $15,000. Most first grants are between $5,000 and $10,000.', { amountMax: 15000, currency: '$' }],
     ['Our endowment is $40 million.', {}],
-  ])('reads the amounts in "%s"', (text, amounts) => {
-    const { amountMin, amountMax, currency } = readCall(text)
+  ])('reads the amounts in "%s"', async (text, amounts) => {
+    const { amountMin, amountMax, currency } = await readCall(text)
     expect(Object.fromEntries(Object.entries({ amountMin, amountMax, currency }).filter(([, value]) => value !== undefined))).toEqual(
       amounts,
     )
   })
 
-  it("keeps the funder's terms: its quoted phrases and its repeated ones, never its own name", () => {
-    const reading = readCall(
+  it("keeps the funder's terms: its quoted phrases and its repeated ones, never its own name", async () => {
+    const reading = await readCall(
       'Harbour Foundation\n\nWe fund "blue economy" projects.\n\nPriorities\n- Coastal resilience in fishing towns\n- Marine literacy for schools\n\nCoastal resilience matters to us.',
     )
     expect(reading.terms.slice(0, 2)).toEqual(['blue economy', 'coastal resilience'])
@@ -81,9 +81,9 @@ describe('readCall', () => {
     expect(reading.terms).not.toContain('harbour foundation')
   })
 
-  it('keeps every list within its bounds, however long the call', () => {
+  it('keeps every list within its bounds, however long the call', async () => {
     const items = Array.from({ length: 60 }, (_, i) => `- Priority number ${i} about ${'word '.repeat(100)}`).join('\n')
-    const reading = readCall(`Priorities\n${items}\n\nQuestions\n${items.replace(/- /g, '- Describe ')}`)
+    const reading = await readCall(`Priorities\n${items}\n\nQuestions\n${items.replace(/- /g, '- Describe ')}`)
     expect(reading.priorities).toHaveLength(FUNDER_LIMITS.priorities)
     expect(reading.priorities.every((priority) => priority.text.length <= FUNDER_LIMITS.priority)).toBe(true)
     expect(reading.questions).toHaveLength(FUNDER_LIMITS.questions)

@@ -1,6 +1,6 @@
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
-import { contentWords } from '~/server/funders/topics.server'
+import { contentWords, isContentWord } from '~/server/funders/topics.server'
 
 // A funder's call read by plain code (docs/decisions/030): its priorities, questions and limits, the
 // deadline, the amounts and the funder's own terms. Line by line, one pass per thing looked for, each
@@ -73,21 +73,26 @@ const FUNDER_NAME = new RegExp(
   'u',
 )
 
-export function readCall(raw: string): CallReading {
+/**
+ * Reads a call of up to 100,000 characters: its first LINES_READ lines, each of at most LINE_MAX
+ * characters. Each thing looked for is one pass over them, and the event loop gets a turn between
+ * passes: however a call is made, no one pass holds the server for long.
+ */
+export async function readCall(raw: string): Promise<CallReading> {
   const text = raw.replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ')
   const lines = classify(text)
+  await turn()
   const questions = findQuestions(lines)
+  await turn()
   const amounts = findAmounts(lines)
+  await turn()
   const priorities = findPriorities(lines)
-  const reading: CallReading = {
-    priorities: priorities.map((text) => ({ text })),
-    questions,
-    terms: [],
-    ...amounts,
-  }
+  await turn()
+  const reading: CallReading = { priorities: priorities.map((text) => ({ text })), questions, terms: [], ...amounts }
   const name = findName(text, lines)
   if (name) reading.name = name
   reading.terms = findTerms(text, priorities).filter((term) => !name?.toLowerCase().includes(term.toLowerCase()))
+  await turn()
   const maxWords = findOverallLimit(lines, questions)
   if (maxWords) reading.maxWords = maxWords
   const deadline = findDeadline(lines)
@@ -95,8 +100,21 @@ export function readCall(raw: string): CallReading {
   return reading
 }
 
+const turn = () => new Promise((resolve) => setImmediate(resolve))
+
+/** A paragraph longer than this is read sentence by sentence, and a sentence longer than it in pieces. */
+const LINE_MAX = 1000
+/** The lines read: about sixty pages of a call, more than any call's priorities, questions and dates need. */
+const LINES_READ = 4000
+
 function classify(text: string): Line[] {
-  return text.split('\n').map((line): Line => {
+  const lines: string[] = []
+  for (const line of text.split('\n')) {
+    if (line.trim()) lines.push(...splitLong(line))
+    else if (lines.at(-1) !== '') lines.push('')
+    if (lines.length >= LINES_READ) break
+  }
+  return lines.slice(0, LINES_READ).map((line): Line => {
     const trimmed = line.trim().replace(/\s+/g, ' ')
     if (!trimmed) return { kind: 'blank', text: '' }
     const heading = /^#{1,6}\s+(.*)$/.exec(trimmed)
@@ -117,6 +135,13 @@ function classify(text: string): Line[] {
 }
 
 /** "Grant size", "How to apply": a short line that starts with a capital and ends without punctuation. */
+const LINE_PIECE = new RegExp(`[\\s\\S]{1,${LINE_MAX}}`, 'g')
+
+function splitLong(line: string): string[] {
+  if (line.length <= LINE_MAX) return [line]
+  return [...sentences(line)].flatMap((sentence) => (sentence.length <= LINE_MAX ? [sentence] : (sentence.match(LINE_PIECE) ?? [])))
+}
+
 function looksLikeHeading(line: string): boolean {
   return (
     line.length <= PLAIN_HEADING_MAX && /^\p{Lu}/u.test(line) && !/[.?!;,:]$/.test(line) && line.split(' ').length <= PLAIN_HEADING_WORDS
@@ -351,12 +376,15 @@ function findName(text: string, lines: Line[]): string | undefined {
 // it repeats, those of its priorities first.
 
 const TERMS_KEPT = 12
+/** A funder's vocabulary shows in the first pages of its call: phrases are counted there. */
+const TERMS_READ = 40_000
 
 function findTerms(text: string, priorities: string[]): string[] {
-  const quoted = [...text.matchAll(/[“"]([^”"\n]{3,60})[”"]/g)]
+  const head = text.slice(0, TERMS_READ)
+  const quoted = [...head.matchAll(/[“"]([^”"\n]{3,60})[”"]/g)]
     .map((match) => match[1].trim())
     .filter((phrase) => phrase.split(/\s+/).length <= 5 && contentWords(phrase).length > 0)
-  const counts = countPhrases(text)
+  const counts = countPhrases(head)
   const inPriorities = countPhrases(priorities.join('\n'))
   const repeated = [...counts]
     .filter(([phrase, count]) => count >= 2 || (inPriorities.get(phrase) ?? 0) > 0)
@@ -388,7 +416,7 @@ function countPhrases(text: string): Map<string, number> {
     }
     for (const word of words) {
       const bare = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
-      if (/^\p{L}[\p{L}-]{2,}$/u.test(bare) && contentWords(bare).length === 1) run.push(bare)
+      if (/^\p{L}[\p{L}-]{2,}$/u.test(bare) && isContentWord(bare)) run.push(bare)
       else flush()
     }
     flush()

@@ -93,6 +93,11 @@ export function stem(word: string): string {
 
 const WORD = /[\p{L}][\p{L}\p{M}'’-]*/gu
 
+/** Whether a lower-case word says something of a topic. */
+export function isContentWord(word: string): boolean {
+  return word.length > 2 && !STOP_WORDS.has(word)
+}
+
 /** The content words of `text`, lower-cased, in order. */
 export function contentWords(text: string): string[] {
   const found: string[] = []

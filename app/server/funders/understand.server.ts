@@ -10,7 +10,7 @@ import { errorDetails, log } from '~/server/platform/logger.server'
  * plain code's reading alone: reading a call never fails for the model's sake.
  */
 export async function understandCall(callText: string, signal?: AbortSignal): Promise<CallReading> {
-  const plain = readCall(callText)
+  const plain = await readCall(callText)
   const engine = getEngine()
   if (!engine.readCall) return plain
   try {

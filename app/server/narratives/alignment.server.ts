@@ -46,6 +46,12 @@ const FIELD_FOR_THEME: Record<string, ContentField> = {
 const FIGURE = /\d/
 /** The sentences shown for a priority: the closest to it, in the text's order. */
 const SENTENCES_SHOWN = 3
+/**
+ * What is read of a text: its first 400 sentences (a 400-word narrative has about 25), and of each its
+ * first 1,000 characters. A crafted text of 20,000 characters costs no more than a long real one.
+ */
+const SENTENCES_READ = 400
+const SENTENCE_READ = 1000
 
 /** The columns kept beside a narrative's text: its claims, and, written for a brief, its alignment. */
 export function textColumns(text: string, inputs: ClaimInputs, brief: string | null) {
@@ -151,12 +157,15 @@ function gapOf(priority: string, topics: Set<string>, state: AlignmentState, bac
 function piecesOf(text: string, claims: Claim[] | null, withoutFunder: (text: string) => string): Piece[] {
   const pieces: Piece[] = []
   let start = 0
+  // Claims are in the text's order: each sentence takes those that start inside it.
+  let next = 0
   for (const sentence of sentences(text)) {
     const end = start + sentence.length
     const trimmed = sentence.trim()
-    if (trimmed) {
-      const inside = claims?.filter((claim) => claim.start >= start && claim.start < end) ?? []
-      const topics = topicsOf(withoutFunder(trimmed))
+    const inside: Claim[] = []
+    while (claims && next < claims.length && claims[next].start < end) inside.push(claims[next++])
+    if (trimmed && pieces.length < SENTENCES_READ) {
+      const topics = topicsOf(withoutFunder(trimmed.slice(0, SENTENCE_READ)))
       if (inside.some((claim) => claim.supported && FIGURE.test(claim.text) && claim.fields.includes('impactMetrics'))) topics.add(EVIDENCE)
       pieces.push({ text: trimmed, topics, claims: inside })
     }
