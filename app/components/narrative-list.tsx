@@ -23,13 +23,23 @@ export type NarrativeListRow = {
 
 type Row = NarrativeListRow
 
-export function NarrativesTable({ rows, showOwner, onDelete }: { rows: Row[]; showOwner: boolean; onDelete: (row: Row) => void }) {
+export function NarrativesTable({
+  rows,
+  showOwner,
+  onDelete,
+  caption = 'Saved narratives, newest first',
+}: {
+  rows: Row[]
+  showOwner: boolean
+  onDelete: (row: Row) => void
+  caption?: string
+}) {
   return (
     // Below 48em the rows read as cards (app.css), each cell named by its column. The roles are explicit:
     // some browsers drop a table's semantics once its display is changed.
     <div className="table-wrap card">
       <table className="table table-cards" role="table">
-        <caption className="visually-hidden">Saved narratives, newest first</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
             {showOwner ? (

@@ -47,6 +47,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       callText: funder.callText,
       source: funder.source,
       createdAt: funder.createdAt,
+      updatedAt: funder.updatedAt,
       amounts: describeAmounts(funder),
     },
     values: {
@@ -103,7 +104,14 @@ export default function FunderPage() {
           Narratives written for it
         </Link>
       </p>
-      <UnderstoodForm funderId={funder.id} values={values} amounts={funder.amounts} lastResult={reply?.result} />
+      {/* Saved, the form starts again from what was saved: keyed by when that was. */}
+      <UnderstoodForm
+        key={String(funder.updatedAt)}
+        funderId={funder.id}
+        values={values}
+        amounts={funder.amounts}
+        lastResult={reply?.result}
+      />
       <section className="section-block" aria-labelledby="call-title">
         <h2 id="call-title">The call</h2>
         <details className="inputs-disclosure">

@@ -132,7 +132,12 @@ export default function NarrativesPage() {
           <p className="visually-hidden" role="status">
             {filtered ? `${pagination.total} ${pagination.total === 1 ? 'narrative matches' : 'narratives match'}.` : ''}
           </p>
-          <NarrativesTable rows={rows} showOwner={showOwner} onDelete={setDeleting} />
+          <NarrativesTable
+            rows={rows}
+            showOwner={showOwner}
+            onDelete={setDeleting}
+            caption={filters.sort === 'deadline' ? 'Saved narratives, upcoming deadlines first' : undefined}
+          />
           <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => listHref(filters, page)} />
         </>
       )}
