@@ -1,31 +1,36 @@
 # Impact Narrative Studio: one container, SQLite and the session secret on the /data volume.
+# What the image keeps and why, and its measured size: docs/decisions/028-a-container-that-builds-and-is-tested.md.
+# scripts/container-test.sh builds and exercises it (CI runs it).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # No compilers: argon2 and better-sqlite3 ship prebuilt binaries for linux x64 and arm64 (glibc), and
-# better-sqlite3 13 never compiles at install. On another platform, add python3, make and g++ here.
+# package.json's allowScripts keeps npm from running the node-gyp build it would otherwise infer for
+# better-sqlite3 (docs/decisions/010-node-24.md).
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The server (build/server, build/client) and its commands bundled with the code they import
+# (build/cli: admin, backup, restore and Prisma's config); then the production dependencies alone,
+# without the files of theirs that nothing here opens (scripts/slim-node-modules.sh).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && sh scripts/slim-node-modules.sh
 
 FROM node:24-bookworm-slim
+# npm runs only the operator's commands here (npm run admin, backup, restore): no update notice.
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_URL=file:/data/app.db
+    DATABASE_URL=file:/data/app.db \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app \
   && mkdir /data && chown app:app /data
 COPY --from=build /app/node_modules ./node_modules
-# tsconfig.json: tsx resolves the `~/` paths of the admin and backup scripts with it.
-COPY --from=build /app/package.json /app/prisma.config.ts /app/tsconfig.json ./
-# build/server is the server, build/client the browser build (public/ included).
-COPY --from=build /app/build ./build
+# package.json: `npm run admin`, `backup` and `restore` run build/cli's commands.
+COPY --from=build /app/package.json ./
+# Pending migrations are applied at start-up by Prisma's CLI, which reads prisma.config.js and prisma/.
+COPY --from=build /app/build/cli/prisma.config.js ./
 COPY --from=build /app/prisma ./prisma
-COPY --from=build /app/scripts ./scripts
-# The admin and backup commands run the TypeScript sources with tsx, and prisma.config.ts (read by the
-# migrations at start-up) imports from app/.
-COPY --from=build /app/app ./app
+COPY --from=build /app/build ./build
 USER app
 VOLUME ["/data"]
 EXPOSE 3000

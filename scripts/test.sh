@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: typecheck, unit and integration tests (Vitest), then the built app in Chromium (Playwright).
+# npm test: typecheck, unit and integration tests (Vitest), then the built app in Chromium (Playwright),
+# and the benchmark in smoke mode. The container test is not part of it (see the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,3 +34,11 @@ echo "== end-to-end tests"
 npx playwright test
 echo "== benchmark, smoke mode (proves the script runs; its figures are not measurements)"
 npm run bench -- --smoke
+# The Docker image is built and run by scripts/container-test.sh: from .ci/run after this, since it needs a
+# Docker daemon and the npm registry (the image installs its own node_modules), and takes minutes.
+if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+  where="Docker answers on this machine: run it with 'bash scripts/container-test.sh'"
+else
+  where="it needs a Docker daemon, and none answers on this machine"
+fi
+echo "== NOT RUN by npm test: the container test (builds the Docker image and runs it; CI runs it after npm test). $where."

@@ -1,6 +1,6 @@
 # Sourced by .ci/run: puts Node.js 24 LTS first on PATH when the machine's node is older than the
 # project needs (22.22). It comes from the npm registry's `node` package, which carries the binary
-# and the C headers; native modules compile against those headers (npm_config_nodedir).
+# and the C headers; a native module that compiles uses those headers, without downloading any.
 node_is_recent() {
   command -v node >/dev/null 2>&1 && node -e '
     const [major, minor] = process.versions.node.split(".").map(Number)
@@ -15,6 +15,8 @@ if ! node_is_recent; then
   fi
   export PATH="$node_prefix/node_modules/.bin:$PATH"
   case "$(uname -m)" in aarch64 | arm64) node_arch=arm64 ;; *) node_arch=x64 ;; esac
-  export npm_config_nodedir="$node_prefix/node_modules/node/node_modules/node-linux-$node_arch"
+  # node-gyp's `nodedir`, set the way node-gyp asks for since npm 11: npm warns about `npm_config_nodedir`
+  # (not an npm setting), and passes npm_package_config_node_gyp_* through to the node-gyp it runs.
+  export npm_package_config_node_gyp_nodedir="$node_prefix/node_modules/node/node_modules/node-linux-$node_arch"
 fi
 echo "Node.js $(node --version), npm $(npm --version)"

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { SubmitButton } from '~/components/forms'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
 export type VersionSummary = { id: string; source: string; createdAt: string | Date }
 export type WordDiffView = { text: string; change: 'same' | 'removed' | 'added' }
@@ -28,6 +29,7 @@ export function VersionHistory({
   return (
     <section className="section-block" aria-labelledby="versions-title" id="versions">
       <h2 id="versions-title">Versions</h2>
+      <p className="field-hint">Saves made within {EDIT_SESSION_MS / 60_000} minutes of each other are kept as one version.</p>
       {versions.length ? (
         <ol className="version-list">
           {versions.map((version, index) => (

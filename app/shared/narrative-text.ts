@@ -22,3 +22,6 @@ export const NarrativeTextSchema = z.object({
 
 /** The target length of a narrative, in words (docs/spec.md#the-prompt). */
 export const NARRATIVE_WORDS = { min: 300, max: 400 } as const
+
+/** Edits saved within this time of the newest version, itself an edit, are one version: a writing session, not each save. */
+export const EDIT_SESSION_MS = 10 * 60 * 1000

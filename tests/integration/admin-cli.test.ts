@@ -8,8 +8,9 @@ const run = promisify(execFile)
 
 beforeEach(resetDatabase)
 
+/** What `npm run admin` runs: the command bundled by `npm run build`. */
 async function admin(...args: string[]) {
-  return run('npx', ['tsx', 'scripts/admin.ts', ...args], { env: process.env }).then(
+  return run(process.execPath, ['build/cli/admin.js', ...args], { env: process.env }).then(
     (result) => ({ code: 0, ...result }),
     (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }),
   )

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -55,6 +56,18 @@ describe('the access log', () => {
     const line = await waitForAccessLine(refused.headers.get('X-Request-Id')!)
     expect(line).toMatchObject({ method: 'POST', path: '/login', status: 403 })
     expect(app.logs()).not.toContain('secret-value')
+  })
+})
+
+describe('start-up', () => {
+  it('names the folder emails are written to when no SMTP server is set, wherever the database is', () => {
+    const line = app
+      .logs()
+      .split('\n')
+      .find((entry) => entry.includes('"event":"email.no_smtp"'))
+    const outbox = path.join(app.dataDir, 'outbox')
+    expect(JSON.parse(line!)).toMatchObject({ level: 'warn', outbox })
+    expect(JSON.parse(line!).message).toContain(`written to ${outbox}/`)
   })
 })
 
@@ -180,6 +193,15 @@ describe('robustness', () => {
     },
   )
 
+  it("answers a request without a Host header, as a load balancer's HTTP/1.0 health check sends it", async () => {
+    const health = await rawRequest(app.port, 'GET /resources/healthcheck HTTP/1.0\r\n\r\n')
+    expect(health.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+    expect(health).toMatch(/\r\n\r\nOK$/)
+    const page = await rawRequest(app.port, 'GET /login HTTP/1.0\r\n\r\n')
+    expect(page.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+    expect(page).toContain('<title>Sign in | Impact Narrative Studio</title>')
+  })
+
   it('logs a promise that failed with nobody waiting for it, and keeps serving', async () => {
     // A module loaded before the app that leaves one rejected promise unhandled once the app is up.
     const probe = `setTimeout(() => Promise.reject(new Error('unhandled probe')), 300)`
@@ -198,6 +220,17 @@ describe('robustness', () => {
     }
   })
 })
+
+/** Sends bytes as they are and reads the answer until the server closes the connection. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    socket.on('error', reject)
+  })
+}
 
 describe('housekeeping', () => {
   it('purges expired sessions when it starts', async () => {

@@ -153,9 +153,15 @@ describe('the data folder', () => {
     const older = await startAppServer()
     await older.stop()
     fs.chmodSync(path.join(older.dataDir, 'app.db'), 0o644)
+    fs.chmodSync(path.join(older.dataDir, 'session-secret'), 0o644)
+    fs.mkdirSync(path.join(older.dataDir, 'outbox'), { mode: 0o755 })
+    fs.writeFileSync(path.join(older.dataDir, 'outbox', 'old-mail.txt'), 'To: someone\n', { mode: 0o644 })
     const restarted = await startAppServer({ dataDir: older.dataDir })
     try {
-      expect(fs.statSync(path.join(older.dataDir, 'app.db')).mode & 0o777).toBe(0o600)
+      const modeOf = (file: string) => fs.statSync(path.join(older.dataDir, file)).mode & 0o777
+      expect([modeOf('app.db'), modeOf('session-secret'), modeOf('outbox'), modeOf('outbox/old-mail.txt')]).toEqual([
+        0o600, 0o600, 0o700, 0o600,
+      ])
     } finally {
       await restarted.stop()
       fs.rmSync(older.dataDir, { recursive: true, force: true })

@@ -12,8 +12,9 @@ export const START_ARGS = startArgs()
 
 function startArgs(): string[] {
   const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-  const [command, ...args] = pkg.scripts.start.split(/\s+/)
-  if (command !== 'node') throw new Error(`npm start should run node directly, not ${command}`)
+  // `exec`: the shell npm runs the script in becomes node, so a signal npm passes on reaches the server.
+  const [shellExec, command, ...args] = pkg.scripts.start.split(/\s+/)
+  if (shellExec !== 'exec' || command !== 'node') throw new Error(`npm start should exec node, not run ${pkg.scripts.start}`)
   return args
 }
 
@@ -47,15 +48,19 @@ export function newDataDir() {
   return dir
 }
 
+/** Starts the built app with node and `npm start`'s arguments, or (`npmStart`) as `npm start` itself. */
 export async function startAppServer({
   env = {},
   dataDir = newDataDir(),
   nodeArgs = [],
-}: { env?: Record<string, string>; dataDir?: string; nodeArgs?: string[] } = {}): Promise<AppServer> {
+  npmStart = false,
+}: { env?: Record<string, string>; dataDir?: string; nodeArgs?: string[]; npmStart?: boolean } = {}): Promise<AppServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ''
-  const child = spawn(process.execPath, [...nodeArgs, ...START_ARGS], {
+  const command = npmStart ? 'npm' : process.execPath
+  const args = npmStart ? ['start'] : [...nodeArgs, ...START_ARGS]
+  const child = spawn(command, args, {
     detached: true, // its own process group, so kill() takes the whole tree
     env: {
       PATH: process.env.PATH,

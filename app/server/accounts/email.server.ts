@@ -14,7 +14,7 @@ function getTransport() {
   return transport
 }
 
-/** Sends through SMTP when SMTP_URL is set; otherwise writes the message to data/outbox/. */
+/** Sends through SMTP when SMTP_URL is set; otherwise writes the message to the outbox folder. */
 export async function sendEmail(email: Email) {
   const env = getEnv()
   if (env.SMTP_URL) {
@@ -26,8 +26,11 @@ export async function sendEmail(email: Email) {
   log('info', 'email.outbox', { subject: email.subject, file })
 }
 
+// Beside the database: data/outbox in a checkout, /data/outbox in the container.
+const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox')
+
 async function writeToOutbox(dataDir: string, email: Email) {
-  const outbox = path.join(dataDir, 'outbox')
+  const outbox = outboxOf(dataDir)
   await fs.mkdir(outbox, { recursive: true, mode: 0o700 })
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.txt`)
   const body = `To: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`
@@ -36,9 +39,12 @@ async function writeToOutbox(dataDir: string, email: Email) {
 }
 
 export function warnIfNoMailer() {
-  if (!getEnv().SMTP_URL) {
+  const env = getEnv()
+  if (!env.SMTP_URL) {
+    const outbox = outboxOf(env.dataDir)
     log('warn', 'email.no_smtp', {
-      message: 'SMTP_URL is not set: emails (password resets) are written to data/outbox/ instead of being sent.',
+      message: `SMTP_URL is not set: emails (password resets, invitations) are written to ${outbox}/ instead of being sent.`,
+      outbox,
     })
   }
 }

@@ -1,6 +1,6 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express, { type ErrorRequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { limitBodySize } from '~/server/edge/body-limit.server'
 import { refuseCrossSite } from '~/server/edge/cross-site.server'
@@ -22,6 +22,7 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
   app.disable('x-powered-by')
   // How many reverse proxies may append to X-Forwarded-For; 0 trusts none and uses the socket address.
   app.set('trust proxy', env.TRUST_PROXY)
+  app.use(defaultHost(new URL(env.appOrigin).host))
   app.use((_req, res, next) => {
     // While stopping, each answer closes its connection, so keep-alive clients let the server drain.
     if (isStopping()) res.set('Connection', 'close')
@@ -50,6 +51,15 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
   )
   app.use(lastResort)
   return app
+}
+
+// An HTTP/1.0 request may come without a Host header (haproxy's default health check sends none), and
+// React Router builds each request's URL from it: such a request is for this site, under its own name.
+function defaultHost(host: string): RequestHandler {
+  return (req, _res, next) => {
+    req.headers.host ||= host
+    next()
+  }
 }
 
 // Pages and data are gzipped as they are sent, at a fast level; event streams never, since each

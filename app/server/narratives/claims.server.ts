@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import wordListPath from 'word-list'
-import type { NarrativeInput } from '~/shared/narrative-schema'
+import { NARRATIVE_FIELDS, type NarrativeInput } from '~/shared/narrative-schema'
 
 // Claims traced to the inputs (docs/decisions/017): every figure and proper name of a text,
 // looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
@@ -13,26 +13,15 @@ export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'> | 'funder
 export type ClaimInputs = Partial<Record<ClaimField, string | null>>
 export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
 
-/** A saved narrative's inputs are its columns of the same names. */
-export const CLAIM_FIELDS = [
-  'company',
-  'website',
-  'contactName1',
-  'contactTitle1',
-  'contactEmail1',
-  'contactPhone1',
-  'contactName2',
-  'contactTitle2',
-  'contactEmail2',
-  'contactPhone2',
-  'missionStatement',
-  'keyPrograms',
-  'impactMetrics',
-  'targetAudience',
-  'geographicFocus',
+/**
+ * A saved narrative's inputs are its columns of the same names: the form's fields but its tone, and the
+ * funder's name and the amount asked of a narrative written for a funder.
+ */
+export const CLAIM_FIELDS: readonly ClaimField[] = [
+  ...NARRATIVE_FIELDS.filter((field): field is Exclude<ClaimField, 'funderName' | 'amountRequested'> => field !== 'selectedTone'),
   'funderName',
   'amountRequested',
-] as const satisfies readonly ClaimField[]
+]
 
 export function claimInputsOf(record: ClaimInputs): ClaimInputs {
   return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, record[field]]))

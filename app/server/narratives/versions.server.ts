@@ -6,6 +6,7 @@ import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { textColumns } from '~/server/narratives/alignment.server'
 import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
+import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
 // Every text a narrative has had, within bounds (docs/decisions/020). A version is written in the same
 // transaction as the text it records, so the history never misses or invents a text.
@@ -15,8 +16,6 @@ export type VersionSource = (typeof VERSION_SOURCES)[number]
 
 /** The versions a narrative keeps: the newest, and its first text, however long ago. */
 export const VERSIONS_KEPT = 50
-/** Edits saved within this time of the newest version, itself an edit, are one version: a writing session, not each save. */
-export const EDIT_SESSION_MS = 10 * 60 * 1000
 
 /**
  * Records `text` as the narrative's newest version, then forgets the oldest past VERSIONS_KEPT (never

@@ -13,6 +13,8 @@ export function keepDataPrivate(databaseFile: string) {
   for (const name of [base, `${base}-wal`, `${base}-shm`, `${base}-journal`, 'session-secret', 'outbox']) {
     const file = path.join(dir, name)
     const stat = fs.statSync(file, { throwIfNoEntry: false })
-    if (stat) fs.chmodSync(file, stat.isDirectory() ? 0o700 : 0o600)
+    if (!stat) continue
+    fs.chmodSync(file, stat.isDirectory() ? 0o700 : 0o600)
+    if (stat.isDirectory()) for (const mail of fs.readdirSync(file)) fs.chmodSync(path.join(file, mail), 0o600)
   }
 }
