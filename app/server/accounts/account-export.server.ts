@@ -38,25 +38,36 @@ async function readProfile(userId: string) {
   }
 }
 
-/** The user's narratives, newest first, `NARRATIVES_PER_STEP` at a time, each as the export writes it. */
-async function* readNarratives(userId: string) {
+/** Rows read `size` at a time, each step after the last row of the one before (`read` is given its id). */
+async function* inSteps<Row extends { id: string }>(
+  size: number,
+  read: (page: { take: number; cursor?: { id: string }; skip?: number }) => Promise<Row[]>,
+) {
   let cursor: string | undefined
   while (true) {
-    const step = await prisma.narrative.findMany({
+    const step = await read({ take: size, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) })
+    yield step
+    if (step.length < size) return
+    cursor = step[step.length - 1].id
+  }
+}
+
+/** The user's narratives, newest first, `NARRATIVES_PER_STEP` at a time, each as the export writes it. */
+async function* readNarratives(userId: string) {
+  const steps = inSteps(NARRATIVES_PER_STEP, (page) =>
+    prisma.narrative.findMany({
       where: { userId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
-      take: NARRATIVES_PER_STEP,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    })
+      ...page,
+    }),
+  )
+  for await (const step of steps)
     yield step.map(({ versions, variants, ...narrative }) => ({
       ...toApiNarrative(narrative),
       versions: versions.map(toApiVersion),
       variants: variants.map((variant) => toApiVariant(variant, narrative)),
     }))
-    if (step.length < NARRATIVES_PER_STEP) return
-    cursor = step[step.length - 1].id
-  }
 }
 
 /** A brief's call is at most 100,000 characters: ten of them are a step like five narratives. */
@@ -64,18 +75,10 @@ const FUNDERS_PER_STEP = 10
 
 /** The user's funder briefs, oldest first, with their calls' text, a few at a time. */
 async function* readFunders(userId: string) {
-  let cursor: string | undefined
-  while (true) {
-    const step = await prisma.funder.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: FUNDERS_PER_STEP,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    })
-    yield step.map(toApiFunder)
-    if (step.length < FUNDERS_PER_STEP) return
-    cursor = step[step.length - 1].id
-  }
+  const steps = inSteps(FUNDERS_PER_STEP, (page) =>
+    prisma.funder.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...page }),
+  )
+  for await (const step of steps) yield step.map(toApiFunder)
 }
 
 /** The export as the JSON text it is sent as: `{ exportedAt, profile, narratives: [...], funders: [...] }`, a piece at a time. */
