@@ -37,8 +37,10 @@ async function main() {
     await registerOverHttp(app.origin, ADMIN.email, ADMIN.password)
     const token = await registerOverHttp(app.origin, MEMBER.email, MEMBER.password)
     const id = await generate(app.origin, token)
+    const funderId = await addBrief(app.origin, token)
+    const forFunder = await generate(app.origin, token, { funderId, amountRequested: '$25,000' })
     for (const size of WIDTHS) {
-      for (const shot of shots(id)) {
+      for (const shot of shots(id, { funderId, forFunder })) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, baseURL: app.origin })
         const page = await context.newPage()
         if (shot.as !== 'visitor') await signIn(page, shot.as === 'admin' ? ADMIN : MEMBER)
@@ -56,7 +58,7 @@ async function main() {
   }
 }
 
-function shots(id: string): Shot[] {
+function shots(id: string, { funderId, forFunder }: { funderId: string; forFunder: string }): Shot[] {
   const narrative = `/admin/narratives/${id}`
   return [
     { name: 'login', as: 'visitor', path: '/login' },
@@ -71,23 +73,39 @@ function shots(id: string): Shot[] {
     { name: 'narrative-inputs', as: 'member', path: narrative, before: (page) => page.locator('.inputs-disclosure > summary').click() },
     { name: 'narrative-edit', as: 'member', path: `${narrative}?edit=1` },
     { name: 'narrative-delete', as: 'member', path: `${narrative}/delete` },
+    { name: 'funders', as: 'member', path: '/funders' },
+    { name: 'funder', as: 'member', path: `/funders/${funderId}` },
+    { name: 'narrative-for-funder', as: 'member', path: `/admin/narratives/${forFunder}` },
     { name: 'account', as: 'member', path: '/account' },
     { name: 'users', as: 'admin', path: '/users' },
     { name: 'narratives-admin', as: 'admin', path: '/admin/narratives' },
   ]
 }
 
-/** A narrative written by the offline drafter, as the dashboard writes one. */
-async function generate(origin: string, token: string): Promise<string> {
+/** A narrative written by the offline drafter, as the dashboard writes one (for a funder's brief, with `forFunder`). */
+async function generate(origin: string, token: string, forFunder: Record<string, string> = {}): Promise<string> {
   const response = await fetch(`${origin}/api/narrative/generate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(ORGANISATION),
+    body: JSON.stringify({ ...ORGANISATION, ...forFunder }),
   })
   const events = await response.text()
   const id = /"id":"([^"]+)"/.exec(events)?.[1]
   if (!response.ok || !id) throw new Error(`generate: ${response.status} ${events.slice(0, 500)}`)
   return id
+}
+
+/** The community foundation's call of the tests, uploaded as its Word file. */
+async function addBrief(origin: string, token: string): Promise<string> {
+  const form = new FormData()
+  form.set('name', 'Lane County Community Foundation')
+  form.set(
+    'file',
+    new File([new Uint8Array(fs.readFileSync('tests/fixtures/funders/community-foundation.docx'))], 'community-foundation.docx'),
+  )
+  const response = await fetch(`${origin}/api/funders`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+  if (response.status !== 201) throw new Error(`funder: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { data: { id: string } }).data.id
 }
 
 async function signIn(page: Page, { email, password }: { email: string; password: string }) {

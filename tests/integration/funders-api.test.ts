@@ -7,6 +7,7 @@ import { action as createNarrativeAction, loader as listNarrativesApi } from '~/
 import { loader as narrativeApi, action as changeNarrativeApi } from '~/routes/api/narrative'
 import { action as restoreApi } from '~/routes/api/narrative-version-restore'
 import { loader as versionsApi } from '~/routes/api/narrative-versions'
+import { action as variantsAction } from '~/routes/api/narrative-variants'
 import { loader as exportApi } from '~/routes/auth/profile-export'
 import { deleteAccount } from '~/server/accounts/account.server'
 import { resetDatabase } from '../setup/db'
@@ -354,6 +355,27 @@ describe('narratives written for a brief', () => {
       jsonRequest('/api/narrative', { ...organisation, generatedNarrative: 'x', amountRequested: '$5,000' }, { token: other.token }),
     )
     expect(noFunder.status).toBe(400)
+  })
+})
+
+describe('a question of the call answered as a variant', () => {
+  it('is refused for a narrative whose brief has no such question, and without a question', async () => {
+    const { token } = await makeApiUser()
+    const created = await call(
+      createNarrativeAction,
+      jsonRequest('/api/narrative', { ...organisation, generatedNarrative: NARRATIVE_TEXT }, { token }),
+    )
+    const { id } = created.body.data
+    const asked = await call(variantsAction, jsonRequest(`/api/narrative/${id}/variants`, { format: 'question', question: 0 }, { token }), {
+      id,
+    })
+    expect(asked).toMatchObject({ status: 404, body: { error: 'Question not found' } })
+    const unnamed = await call(variantsAction, jsonRequest(`/api/narrative/${id}/variants`, { format: 'question' }, { token }), { id })
+    expect(unnamed).toMatchObject({
+      status: 400,
+      body: { error: "The question format needs question: which of the call's questions to answer" },
+    })
+    expect(await prisma.narrativeVariant.count()).toBe(0)
   })
 })
 
