@@ -19,6 +19,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     const id = params.id ?? ''
     if (request.method === 'PUT') {
+      if (!(await getFunder(user, id))) return apiError(404, NOT_FOUND)
       const input = await readJson(request, FunderUpdateSchema)
       if (input.callText !== undefined && input.priorities === undefined) await enforceCallReadingRateLimit(user.id)
       const funder = await updateFunder(user, id, input, request.signal)

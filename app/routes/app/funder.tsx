@@ -70,6 +70,8 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
 export async function action({ request, params, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
+  // Another's brief is not found, whatever the form holds.
+  if (!(await getFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'delete') {
