@@ -20,6 +20,8 @@ const STOP_WORDS = new Set(
     'activities work works working program programs programme programmes service services people person area areas plan plans ' +
     'will year years time times example examples word words character characters maximum max limit question questions answer ' +
     'support supports supported supporting help helps helping ensure ensures specific particular particularly including ' +
+    // How a call names its criteria ("Strategic fit: improves access to food"): the label, not the topic.
+    'strategic fit relevance ' +
     // How a call is run, not what it is about.
     'date dates deadline closing close closes portal online submit submitted submission accepted form forms contact email decision decisions'
   ).split(/\s+/),
@@ -45,7 +47,7 @@ const THEMES: Record<string, string> = Object.fromEntries(
     evidence:
       'evaluation evaluate evaluated evaluating measure measured measuring measurement outcome outcomes result results evidence data indicator indicators track tracked monitor monitoring',
     continuity:
-      'sustainability sustainable sustain sustained long-term continue continued continuing continuation beyond diversify diversified income revenue',
+      'sustainability sustainable sustain sustained long-term legacy continue continued continuing continuation beyond diversify diversified income revenue',
     partnership: 'partner partners partnership partnerships collaborate collaboration collaborative coalition coalitions network networks',
     place: 'community communities neighbourhood neighbourhoods neighborhood neighborhoods local locally resident residents grassroots',
     capacity: 'capacity staff staffing volunteer volunteers governance leadership board',

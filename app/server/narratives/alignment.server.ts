@@ -28,7 +28,7 @@ export function parseBrief(column: string | null): BriefAsWritten | null {
 
 /** The fields that say what the organisation does: a priority is answered from these. */
 const CONTENT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus'] as const
-type ContentField = (typeof CONTENT_FIELDS)[number]
+export type ContentField = (typeof CONTENT_FIELDS)[number]
 
 /** Where a gap is filled, by what the priority is about; Key Programs and Services otherwise. */
 const FIELD_FOR_THEME: Record<string, ContentField> = {
@@ -85,18 +85,12 @@ type Piece = { text: string; topics: Set<string>; claims: Claim[] }
 export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsWritten, claims: Claim[]): Alignment[] {
   const withoutFunder = nameRemover(brief.funder)
   const pieces = piecesOf(text, claims, withoutFunder)
-  const fieldPieces = CONTENT_FIELDS.map((field) => ({
-    field,
-    pieces: piecesOf(inputs[field] ?? '', null, withoutFunder).map((piece) => {
-      if (field === 'impactMetrics') piece.topics.add(EVIDENCE)
-      return piece
-    }),
-  }))
+  const backingOf = inputBacking(inputs, brief.funder)
   return brief.priorities.map((priority) => {
     const topics = topicsOf(priority)
-    const answers = answerer(priority, topics)
-    const answering = pieces.filter(answers)
-    const backing = fieldPieces.filter(({ pieces: those }) => those.some(answers)).map(({ field }) => field)
+    const answers = answersPriority(priority)
+    const answering = pieces.filter((piece) => answers(piece.topics))
+    const backing = backingOf(priority)
     const supported = answering.filter((piece) => piece.claims.every((claim) => claim.supported))
     const state: AlignmentState = !answering.length ? 'missing' : backing.length && supported.length ? 'answered' : 'unsupported'
     const shown = (state === 'answered' ? supported : answering)
@@ -121,13 +115,33 @@ export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsW
 }
 
 /**
- * Whether a sentence answers a priority: it speaks to the priority, and, for a priority named before
- * its description ("Food security: reducing hunger among families"), to what the name names: a
- * sentence about children does not answer food security for being about children.
+ * The input fields that speak to a priority: what a text may answer it from. The offline drafter asks
+ * this too, so that it writes nothing towards a priority the inputs leave without backing.
  */
-function answerer(priority: string, topics: Set<string>) {
+export function inputBacking(inputs: ClaimInputs, funder: string): (priority: string) => ContentField[] {
+  const withoutFunder = nameRemover(funder)
+  const fieldPieces = CONTENT_FIELDS.map((field) => ({
+    field,
+    pieces: piecesOf(inputs[field] ?? '', null, withoutFunder).map((piece) => {
+      if (field === 'impactMetrics') piece.topics.add(EVIDENCE)
+      return piece
+    }),
+  }))
+  return (priority) => {
+    const answers = answersPriority(priority)
+    return fieldPieces.filter(({ pieces }) => pieces.some((piece) => answers(piece.topics))).map(({ field }) => field)
+  }
+}
+
+/**
+ * Whether a text with these topics answers a priority: it speaks to the priority, and, for a priority
+ * named before its description ("Food security: reducing hunger among families"), to what the name
+ * names: a sentence about children does not answer food security for being about children.
+ */
+export function answersPriority(priority: string): (topics: Set<string>) => boolean {
+  const topics = topicsOf(priority)
   const named = namedTopics(priority)
-  return (piece: Piece) => speaksTo(topics, piece.topics) && (named.size === 0 || sharedTopics(named, piece.topics).length > 0)
+  return (text) => speaksTo(topics, text) && (named.size === 0 || sharedTopics(named, text).length > 0)
 }
 
 /** The topics of a priority's name, when it names itself before a colon; none otherwise. */
@@ -175,7 +189,7 @@ function piecesOf(text: string, claims: Claim[] | null, withoutFunder: (text: st
 }
 
 /** The funder's own name says nothing of what a sentence answers ("Community" in "Lane County Community Foundation"). */
-function nameRemover(funder: string) {
+export function nameRemover(funder: string) {
   const escaped = funder.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   if (!escaped) return (text: string) => text
   const pattern = new RegExp(escaped, 'gi')
