@@ -25,7 +25,7 @@ const DRAFT_PIECE_DELAY_MS = 12
 /** Writes from the user's own inputs, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
-  stream: (input, signal) => streamDraft(draftNarrative(input), signal),
+  stream: (input, signal, brief) => streamDraft(draftNarrative(input, brief), signal),
   streamVariant(task, signal) {
     const text = task.question
       ? answerQuestion(task.narrativeText, task.question, task.limit)
