@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { SCREENSHOT_CLOCK, SCREENSHOT_ORIGIN, SCREENSHOT_PORT } from './tests/e2e/screenshot-app'
 import { START_ARGS } from './tests/setup/app-server'
 
 const APP_PORT = 3300
@@ -8,10 +9,10 @@ const SMTP_PORT = 2526
 const MODEL_PORT = 4010
 const E2E_DIR = 'tests/.tmp/e2e'
 
-function app(port: number, name: string, env: Record<string, string> = {}) {
+function app(port: number, name: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   return {
     // The app's log is kept, so the teardown can check that no secret ever reached it.
-    command: `rm -rf ${E2E_DIR}/${name} && mkdir -p ${E2E_DIR}/${name} && node ${START_ARGS.join(' ')} 2>&1 | tee ${E2E_DIR}/${name}/app.log`,
+    command: `rm -rf ${E2E_DIR}/${name} && mkdir -p ${E2E_DIR}/${name} && node ${[...nodeArgs, ...START_ARGS].join(' ')} 2>&1 | tee ${E2E_DIR}/${name}/app.log`,
     url: `http://localhost:${port}/resources/healthcheck`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -39,6 +40,20 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
+  projects: [
+    { name: 'e2e', testIgnore: /screenshots\.spec\.ts/ },
+    {
+      // Each main page at a desktop and a phone width, compared with its picture in docs/screenshots,
+      // which `npm run screenshots` refreshes (docs/decisions/029-layout-seen-as-people-see-it.md).
+      name: 'screenshots',
+      testMatch: /screenshots\.spec\.ts/,
+      snapshotPathTemplate: 'docs/screenshots/{arg}{ext}',
+      use: { baseURL: SCREENSHOT_ORIGIN, timezoneId: 'UTC', locale: 'en-US', contextOptions: { reducedMotion: 'reduce' } },
+      expect: {
+        toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', threshold: 0.2, maxDiffPixels: 50 },
+      },
+    },
+  ],
   use: {
     baseURL: `http://localhost:${APP_PORT}`,
     trace: 'retain-on-failure',
@@ -70,5 +85,7 @@ export default defineConfig({
     // The app with a model (the fake one), and the app on its embedded defaults (the offline drafter).
     app(APP_PORT, 'model', { OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, OPENAI_API_KEY: 'e2e-key' }),
     app(OFFLINE_APP_PORT, 'offline'),
+    // Last: its clock starts with it, and the global setup fills it before any other work.
+    app(SCREENSHOT_PORT, 'screens', { FIXED_CLOCK: SCREENSHOT_CLOCK }, ['--import', './tests/fixtures/fixed-clock.ts']),
   ],
 })

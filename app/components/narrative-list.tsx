@@ -35,7 +35,7 @@ export function NarrativesTable({
   caption?: string
 }) {
   return (
-    // Below 48em the rows read as cards (app.css), each cell named by its column. The roles are explicit:
+    // Below 68em the rows read as cards (app.css), each cell named by its column. The roles are explicit:
     // some browsers drop a table's semantics once its display is changed.
     <div className="table-wrap card">
       <table className="table table-cards" role="table">

@@ -18,7 +18,8 @@ export const HOSTILE_APP_ENV = {
 export type Context = {
   origin: string
   owner: { token: string; cookie: string }
-  other: { token: string }
+  /** An account of its own for the case that spends its edit allowance, so no other case meets its 429. */
+  saver: { token: string; narrativeId: string }
   /** The owner's narrative with two unrelated versions of 20,000 characters: its id and its first version's. */
   versions: { narrativeId: string; firstVersionId: string }
   /** The owner's narrative written from hostile fields, for a variant. */
@@ -177,6 +178,7 @@ export async function prepare(origin: string): Promise<Context> {
   const ownerEmail = `hostile-owner-${stamp}@example.org`
   const ownerToken = await register(origin, ownerEmail)
   const otherToken = await register(origin, `hostile-other-${stamp}@example.org`)
+  const saverToken = await register(origin, `hostile-saver-${stamp}@example.org`)
   const crafted = {
     missionStatement: CRAFTED_FIELD,
     keyPrograms: CRAFTED_FIELD,
@@ -203,7 +205,7 @@ export async function prepare(origin: string): Promise<Context> {
     origin,
     funderId: JSON.parse(funder.text).data.id,
     owner: { token: ownerToken, cookie: await signIn(origin, ownerEmail) },
-    other: { token: otherToken },
+    saver: { token: saverToken, narrativeId: await create(origin, saverToken) },
     versions: { narrativeId, firstVersionId: versions.at(-1).id },
     hostileNarrativeId,
     otherNarrativeId: await create(origin, otherToken),
@@ -598,13 +600,13 @@ export const HOSTILE_CASES: HostileCase[] = [
   {
     name: '35 saves of a distinct 20 KB text in a row',
     expect: [429],
-    async send({ origin, owner, versions }) {
+    async send({ origin, saver }) {
       let last = 0
       for (let i = 0; i < 35; i++) {
         last = await status(
-          answer(origin, `/api/narrative/${versions.narrativeId}`, {
+          answer(origin, `/api/narrative/${saver.narrativeId}`, {
             method: 'PUT',
-            token: owner.token,
+            token: saver.token,
             json: { generatedNarrative: words(100 + i, 3000).slice(0, 20_000) },
           }),
         )

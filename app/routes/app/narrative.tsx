@@ -443,7 +443,9 @@ function MetaFooter({ narrative }: { narrative: Narrative }) {
   const timeZone = useLocalTimeZone()
   return (
     <footer className="meta-footer">
-      <p>ID: {narrative.id}</p>
+      <p>
+        ID: <code>{narrative.id}</code>
+      </p>
       <p>Tone: {narrative.tone}</p>
       <p>Last updated: {formatDateTime(narrative.updatedAt, timeZone)}</p>
     </footer>
