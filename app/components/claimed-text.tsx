@@ -62,7 +62,7 @@ export function WordCount({ text, min, max }: { text: string; min: number; max: 
   const inRange = words >= min && words <= max
   return (
     <span className={`word-count${inRange ? ' word-count-ok' : ''}`}>
-      {words} {words === 1 ? 'word' : 'words'} (target {min}-{max})
+      {words} {words === 1 ? 'word' : 'words'} {min === 0 ? `(at most ${max})` : `(target ${min}-${max})`}
     </span>
   )
 }

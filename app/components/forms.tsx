@@ -33,7 +33,7 @@ function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'number' | 'hidden'
+type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'number' | 'date' | 'hidden'
 
 /** A labelled input whose errors are announced and tied to it with aria-describedby. */
 export function Field({

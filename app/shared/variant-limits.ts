@@ -36,14 +36,30 @@ const limitField = (name: string, { min, max }: { min: number; max: number }) =>
     .max(max, `${name} must be at most ${max}`)
     .optional()
 
-/** `{ format, maxWords?, maxCharacters? }`: the token API's body, and the page's form (conform coerces its strings). */
+/** A narrative written for a funder's brief can also be fitted to one of the call's questions, by its place in the brief. */
+export const QUESTION_FORMAT = 'question'
+/** The most questions a brief keeps (FUNDER_LIMITS.questions). */
+const QUESTIONS_MAX = 20
+
+/**
+ * `{ format, maxWords?, maxCharacters?, question? }`: the token API's body, and the page's form (conform
+ * coerces its strings). `question` (from 0) goes with the `question` format only, whose limit is the question's own.
+ */
 export const VariantRequestSchema = z
   .object({
-    format: z.enum(VARIANT_FORMATS, { errorMap: () => ({ message: 'Choose a format: pitch, loi, social or custom' }) }),
+    format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT], {
+      errorMap: () => ({ message: 'Choose a format: pitch, loi, social, custom or question' }),
+    }),
     maxWords: limitField('maxWords', CUSTOM_LIMITS.words),
     maxCharacters: limitField('maxCharacters', CUSTOM_LIMITS.characters),
+    question: z
+      .number({ invalid_type_error: 'question must be the number of a question of the brief, from 0' })
+      .int('question must be the number of a question of the brief, from 0')
+      .min(0, 'question must be the number of a question of the brief, from 0')
+      .max(QUESTIONS_MAX - 1, 'question must be the number of a question of the brief, from 0')
+      .optional(),
   })
-  .superRefine(({ format, maxWords, maxCharacters }, context) => {
+  .superRefine(({ format, maxWords, maxCharacters, question }, context) => {
     const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
     if (format === 'custom' && given !== 1) {
       context.addIssue({ code: 'custom', path: ['maxWords'], message: 'A custom limit needs maxWords or maxCharacters, not both' })
@@ -55,11 +71,23 @@ export const VariantRequestSchema = z
         message: `The ${format} format has its own limit: choose custom to set maxWords or maxCharacters`,
       })
     }
+    if ((format === QUESTION_FORMAT) !== (question !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['question'],
+        message:
+          format === QUESTION_FORMAT
+            ? "The question format needs question: which of the call's questions to answer"
+            : 'question goes with the question format only',
+      })
+    }
   })
 
 export type VariantRequest = z.infer<typeof VariantRequestSchema>
 
+/** The limit of a request in one of the fixed formats, or custom; a question's is the question's own (questionLimit). */
 export function limitOf({ format, maxWords, maxCharacters }: VariantRequest): Limit {
+  if (format === QUESTION_FORMAT) throw new Error("A question's limit is the question's own")
   if (format !== 'custom') return FIXED_LIMITS[format]
   return maxWords === undefined ? { unit: 'characters', max: maxCharacters! } : { unit: 'words', max: maxWords }
 }
@@ -92,7 +120,8 @@ export function cutToLimit(text: string, limit: Limit): string | null {
 /** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
 const ABBREVIATION_END = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Mt|Ft|No|Nos|Vol|Fig|approx|[A-Z])\.\s*$/
 
-function* sentences(text: string) {
+/** The sentences of `text`, each with the spaces after it. */
+export function* sentences(text: string) {
   let pending = ''
   for (const { segment } of sentenceSegmenter().segment(text)) {
     pending += segment
@@ -108,4 +137,11 @@ let segmenter: Intl.Segmenter | undefined
 function sentenceSegmenter() {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })
   return segmenter
+}
+
+/** The limit an answer to a call's question keeps: the question's own, else that of a letter of inquiry. */
+export function questionLimit(question: { maxWords?: number; maxCharacters?: number }): Limit {
+  if (question.maxWords) return { unit: 'words', max: question.maxWords }
+  if (question.maxCharacters) return { unit: 'characters', max: question.maxCharacters }
+  return FIXED_LIMITS.loi
 }

@@ -29,7 +29,7 @@ describe('VariantRequestSchema and limitOf', () => {
     expect(firstError({ format: 'pitch', maxWords: 40 })).toBe(
       'The pitch format has its own limit: choose custom to set maxWords or maxCharacters',
     )
-    expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social or custom')
+    expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social, custom or question')
   })
 })
 

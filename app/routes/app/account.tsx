@@ -106,7 +106,7 @@ export default function AccountPage() {
       <PasswordForm lastResult={lastResult('password')} />
       <section className="form-section" aria-labelledby="export-title">
         <h2 id="export-title">Your data</h2>
-        <p>Download your profile and every narrative you keep, with its versions and variants, as one JSON file.</p>
+        <p>Download your profile, every narrative you keep with its versions and variants, and your funder briefs, as one JSON file.</p>
         <p>
           <a href={EXPORT_PATH} className="button button-secondary" download>
             Download my data
@@ -219,8 +219,8 @@ function DeleteForm({ lastResult }: FormProps) {
     <section className="form-section" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p>
-        This deletes your account and every narrative, version and variant in it, at once and for good. Download your data first if you want
-        to keep it.
+        This deletes your account and every narrative, version, variant and funder brief in it, at once and for good. Download your data
+        first if you want to keep it.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />

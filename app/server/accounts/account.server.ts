@@ -114,7 +114,7 @@ export async function deleteAccount(user: Owner, password: string) {
   }
   log('info', 'account.deleted', { userId: user.id })
   mailNotice(owner, 'Your Impact Narrative Studio account was deleted', [
-    'Your Impact Narrative Studio account was deleted, with every narrative, version and variant in it.',
+    'Your Impact Narrative Studio account was deleted, with every narrative, version, variant and funder brief in it.',
     'Nothing of it is kept. If you did not do this, tell your administrator.',
   ])
 }

@@ -131,7 +131,12 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 /** Throws RateLimitError when `counter` is past `limit`. */
-export function refuseOver(action: RateLimitedAction | 'create' | 'edit', counter: Counter | null, limit: number, scope: string) {
+export function refuseOver(
+  action: RateLimitedAction | 'create' | 'edit' | 'readCall',
+  counter: Counter | null,
+  limit: number,
+  scope: string,
+) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })
@@ -165,6 +170,17 @@ export const EDITS_PER_MINUTE = 30
 /** Counts a save or restore of a narrative's text by this user; throws RateLimitError past EDITS_PER_MINUTE. */
 export async function enforceEditRateLimit(userId: string) {
   refuseOver('edit', await store.count(`edit:user:${userId}`, MINUTE), EDITS_PER_MINUTE, 'user')
+}
+
+/**
+ * Calls one user may have read in a minute (a file read in a worker, or a model asked): far more than a
+ * person adds, few enough that a script cannot keep the readers or the model busy.
+ */
+export const CALL_READINGS_PER_MINUTE = 20
+
+/** Counts a call read for this user; throws RateLimitError past CALL_READINGS_PER_MINUTE. */
+export async function enforceCallReadingRateLimit(userId: string) {
+  refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
 }
 
 export function resetRateLimitsForTests() {

@@ -5,13 +5,23 @@ import { NARRATIVE_FIELDS, type NarrativeInput } from '~/shared/narrative-schema
 // Claims traced to the inputs (docs/decisions/017): every figure and proper name of a text,
 // looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
 
-/** The narrative form's fields a claim can be found in. */
-export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'>
-export type ClaimInputs = Partial<Record<ClaimField, string>>
+/**
+ * Where a claim can be found: the narrative form's fields, and for a narrative written for a funder,
+ * the funder's name and the amount asked (the ask names both: docs/decisions/030).
+ */
+export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'> | 'funderName' | 'amountRequested'
+export type ClaimInputs = Partial<Record<ClaimField, string | null>>
 export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
 
-/** A saved narrative's inputs are its columns of the same names: the form's fields but its tone. */
-export const CLAIM_FIELDS = NARRATIVE_FIELDS.filter((field): field is ClaimField => field !== 'selectedTone')
+/**
+ * A saved narrative's inputs are its columns of the same names: the form's fields but its tone, and the
+ * funder's name and the amount asked of a narrative written for a funder.
+ */
+export const CLAIM_FIELDS: readonly ClaimField[] = [
+  ...NARRATIVE_FIELDS.filter((field): field is Exclude<ClaimField, 'funderName' | 'amountRequested'> => field !== 'selectedTone'),
+  'funderName',
+  'amountRequested',
+]
 
 export function claimInputsOf(record: ClaimInputs): ClaimInputs {
   return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, record[field]]))

@@ -11,7 +11,10 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 /** A saved narrative as a Word download, dated in the reader's zone and locale and on their paper. */
 export async function narrativeDocxResponse(narrative: Narrative, documentLocale: DocumentLocale, timeZone?: string) {
-  const title = narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone })
+  const title = forFunder(
+    narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
+    narrative.funderName,
+  )
   const buffer = await buildNarrativeDocx({
     documentLocale,
     narrative: narrative.generatedNarrative,
@@ -34,9 +37,9 @@ export async function narrativeDocxResponse(narrative: Narrative, documentLocale
 
 /** A variant as a Word download: its text alone, under the narrative's title and the variant's format. */
 export async function variantDocxResponse(variant: VariantWithNarrative, documentLocale: DocumentLocale, timeZone?: string) {
-  const { company, tone } = variant.narrative
-  const format = VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant'
-  const dated = narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone })
+  const { company, tone, funderName } = variant.narrative
+  const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
+  const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
   const buffer = await buildNarrativeDocx({
     documentLocale,
@@ -47,6 +50,11 @@ export async function variantDocxResponse(variant: VariantWithNarrative, documen
     link: getEnv().appOrigin,
   })
   return docxResponse(buffer, title)
+}
+
+/** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */
+function forFunder(title: DocumentTitle, funderName: string | null): DocumentTitle {
+  return funderName ? { ...title, title: `${title.title} for ${funderName}` } : title
 }
 
 function docxResponse(buffer: Buffer, title: DocumentTitle) {

@@ -23,13 +23,21 @@ export function findVariantSource(userId: string, narrativeId: string) {
 /** Inserts the variant a job starts with. Raw, like a generation's insert (decision 006). */
 export async function insertGeneratingVariant(
   tx: Prisma.TransactionClient,
-  row: { narrativeId: string; userId: string; format: VariantFormat; limit: Limit; engine: string; quotaDay: string },
+  row: {
+    narrativeId: string
+    userId: string
+    format: VariantFormat | 'question'
+    limit: Limit
+    engine: string
+    quotaDay: string
+    question: string | null
+  },
 ) {
   const id = createRowId()
   const now = new Date()
   await tx.$executeRaw`
-    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt")
-    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now})`
+    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question")
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question})`
   return id
 }
 
@@ -79,6 +87,7 @@ const VARIANT_FIELDS = {
   status: true,
   engine: true,
   createdAt: true,
+  question: true,
 } as const
 export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
 
@@ -105,7 +114,7 @@ export function getNarrativeWorkbench({ id, viewer }: { id: string; viewer: View
   })
 }
 
-const WITH_NARRATIVE = { ...VARIANT_FIELDS, narrative: { select: { company: true, tone: true } } } as const
+const WITH_NARRATIVE = { ...VARIANT_FIELDS, narrative: { select: { company: true, tone: true, funderName: true } } } as const
 export type VariantWithNarrative = Prisma.NarrativeVariantGetPayload<{ select: typeof WITH_NARRATIVE }>
 
 /** One variant of a narrative the viewer may see, with what its Word file needs. */
@@ -127,6 +136,7 @@ export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
   return {
     id: variant.id,
     format: variant.format,
+    ...(variant.question !== null ? { question: variant.question } : {}),
     limit: limitOfVariant(variant),
     text: variant.text,
     wordCount: countWords(variant.text),

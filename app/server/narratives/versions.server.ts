@@ -4,7 +4,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { claimsColumn } from '~/server/narratives/claims.server'
+import { textColumns } from '~/server/narratives/alignment.server'
 import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
@@ -93,7 +93,7 @@ export async function restoreVersion({ id, versionId, viewer }: { id: string; ve
     if (!version) return false
     await tx.narrative.update({
       where: { id },
-      data: { generatedNarrative: version.text, claims: claimsColumn(version.text, version.narrative) },
+      data: { generatedNarrative: version.text, ...textColumns(version.text, version.narrative, version.narrative.brief) },
     })
     await recordVersion(tx, id, version.text, 'restored')
     return true

@@ -47,8 +47,12 @@ export type Subject = {
   possessive: string
 }
 
-/** A sentence and how much it matters: 0 always, 1-3 facts and their framing, 4 and up padding. */
-export type Candidate = { text: string; rank: number }
+/**
+ * A sentence and how much it matters: 0 always, 1-3 facts and their framing, 4 and up padding; the ask
+ * that names a funder (ASK_RANK) before all of them.
+ */
+export type Candidate = { text: string; rank: number; lead?: true }
+export const ASK_RANK = -1
 export type Paragraph = Candidate[]
 
 /** What a voice writes from: the reading, and the phrases the composer derived from it. */
@@ -65,6 +69,8 @@ export type Context = {
   contact: string | null
   /** The tone's place among the four: it decides which long items this voice tells briefly. */
   toneIndex: number
+  /** Written for a funder's call: whom the ask names ("the Lane County Community Foundation") and for how much. */
+  ask: { funder: string; amount: string | null } | null
   /** Chooses one of several wordings, the same way every time for one organisation. */
   pick: (options: string[], slot: number) => string
 }

@@ -5,56 +5,69 @@ import { gerundOf, shortName } from '~/server/generation/drafter/clauses.server'
 import { readInput } from '~/server/generation/drafter/reading.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
 import { PADDING_RANK, VOICES } from '~/server/generation/drafter/voices.server'
+import { planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
 import type { Candidate, Contact, Context, Reading } from '~/server/generation/drafter/contract.server'
+import type { FunderBrief } from '~/server/generation/engines/contract.server'
 
 // The offline drafter (docs/spec.md#engines, docs/decisions/021): writes the narrative from
 // the user's own facts when no model is configured. It plans before it writes: the inputs are read as
 // structure (drafter/reading), each item becomes a sentence of its own (drafter/clauses), the tone's
 // voice chooses the order, shapes, person and call to action (drafter/voices), and this file keeps the
-// sentences that matter most within 300-400 words. Deterministic, in process, linear in its input.
+// sentences that matter most within 300-400 words. Written for a funder's call, its plan
+// (drafter/funder-plan) orders and weighs the facts by the call's priorities, the ask names the funder
+// and the amount, and the call's word limit, when shorter, is kept. Deterministic, in process, linear in its input.
 
 const MAX_WORDS = 390
 const ENOUGH_WORDS = 365
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
 const MAX_CHARACTERS = 5000
 
-export function draftNarrative(input: NarrativeInput): string {
-  const reading = readInput(input)
+export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null): string {
+  const plan = brief ? planFor(input, brief, MAX_WORDS) : null
+  const reading = plan ? plan.order(readInput(input)) : readInput(input)
   const tone = input.selectedTone ?? 'professional'
-  const paragraphs = VOICES[tone](contextOf(reading, input, TONES.indexOf(tone)))
-  return fit(paragraphs)
+  const paragraphs = VOICES[tone](contextOf(reading, input, TONES.indexOf(tone), plan))
+  return fit(plan ? plan.weigh(paragraphs) : paragraphs, plan?.maxWords ?? null)
     .map((sentences) => sentences.join(' '))
     .join('\n\n')
 }
 
-/** The sentences of each paragraph that fit: required ones, then by rank, padding only while short. */
-function fit(paragraphs: Candidate[][]): string[][] {
+/**
+ * The sentences of each paragraph that fit: required ones, then by rank, padding only while short.
+ * Under a funder's shorter limit nothing is required: the ask comes first, then the opening and the
+ * contact, the first facts, and only then the lead-ins, each kept only with something it leads into.
+ */
+function fit(paragraphs: Candidate[][], limit: number | null): string[][] {
+  const most = limit ?? MAX_WORDS
+  const enough = Math.round((most * ENOUGH_WORDS) / MAX_WORDS)
+  const tier = ({ rank, lead }: Candidate) => (limit !== null && lead ? rank + 1.5 : rank)
   const all = paragraphs.flat()
-  const kept = new Set<Candidate>(all.filter((candidate) => candidate.rank === 0))
+  const kept = new Set<Candidate>()
   let total = 0
   let characters = 0
-  for (const candidate of kept) {
-    total += countWords(candidate.text)
-    characters += candidate.text.length + 1
-  }
-  const ranks = [...new Set(all.map((candidate) => candidate.rank))].filter((rank) => rank > 0).sort((a, b) => a - b)
-  for (const rank of ranks) {
+  const tiers = [...new Set(all.map(tier))].sort((a, b) => a - b)
+  for (const rank of tiers) {
     for (const candidate of all) {
-      if (candidate.rank !== rank) continue
-      if (rank >= PADDING_RANK && total >= ENOUGH_WORDS) break
+      if (tier(candidate) !== rank) continue
+      if (rank >= PADDING_RANK && total >= enough) break
       const words = countWords(candidate.text)
-      if (total + words > MAX_WORDS || characters + candidate.text.length > MAX_CHARACTERS) continue
+      const required = rank <= 0 && limit === null
+      if (!required && (total + words > most || characters + candidate.text.length > MAX_CHARACTERS)) continue
       kept.add(candidate)
       total += words
       characters += candidate.text.length + 1
     }
   }
   return paragraphs
-    .map((paragraph) => paragraph.filter((candidate) => kept.has(candidate)).map((candidate) => candidate.text))
+    .map((paragraph) => {
+      const sentences = paragraph.filter((candidate) => kept.has(candidate))
+      const led = sentences.some((candidate) => !candidate.lead)
+      return sentences.filter((candidate) => limit === null || led || !candidate.lead).map((candidate) => candidate.text)
+    })
     .filter((paragraph) => paragraph.length > 0)
 }
 
-function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number): Context {
+function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number, plan: FunderPlan | null): Context {
   const purpose = purposeOf(reading)
   return {
     reading,
@@ -64,6 +77,7 @@ function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number): 
     programmeNames: reading.programmes.map(shortName).filter((name): name is string => name !== null),
     contact: describeContact(reading.contact, toneIndex),
     toneIndex,
+    ask: plan?.ask ?? null,
     pick: (options, slot) => options[(reading.seed + slot * 7) % options.length],
   }
 }

@@ -9,7 +9,14 @@ import {
   weSubject,
   withArticle,
 } from '~/server/generation/drafter/clauses.server'
-import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
+import {
+  ASK_RANK,
+  type Candidate,
+  type Context,
+  type Item,
+  type Paragraph,
+  type Subject,
+} from '~/server/generation/drafter/contract.server'
 
 // The four voices (docs/decisions/021). Each chooses its person, its opening move, the order of what it says, its
 // sentence shapes and its call to action, and writes the five paragraphs of docs/spec.md#the-prompt as
@@ -20,6 +27,8 @@ import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/gene
 export const PADDING_RANK = 4
 
 const rank = (text: string, value: number): Candidate => ({ text, rank: value })
+/** A paragraph's lead-in ("So what has changed?"): always kept, but under a funder's limit only with what it leads into. */
+const leadIn = (text: string): Candidate => ({ text, rank: 0, lead: true })
 const pad = (texts: string[], from = PADDING_RANK): Candidate[] => texts.map((text, index) => rank(text, from + index))
 
 const BRIEF_WORDS = 9
@@ -127,8 +136,14 @@ function websiteSentence(context: Context, write: (url: string) => string): Cand
   return context.reading.website ? [rank(write(context.reading.website), 1)] : []
 }
 
-function asked(context: Context, write: (names: string) => string): Candidate[] {
+/** The ask: for the programmes by name; written for a funder's call, of that funder, for the amount when one is given. */
+function asked(
+  context: Context,
+  write: (names: string) => string,
+  writeToFunder: (funder: string, amount: string | null, names: string | null) => string,
+): Candidate[] {
   const names = context.programmeNames.slice(0, 3)
+  if (context.ask) return [rank(writeToFunder(context.ask.funder, context.ask.amount, names.length ? joinAnd(names) : null), ASK_RANK)]
   return names.length > 0 ? [rank(write(joinAnd(names)), 2)] : []
 }
 
@@ -181,7 +196,7 @@ function professional(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank(
+      leadIn(
         pick(
           [
             `To meet that need, ${name.mid} runs a focused set of programmes.`,
@@ -189,7 +204,6 @@ function professional(context: Context): Paragraph[] {
           ],
           2,
         ),
-        0,
       ),
       ...items(told(context, reading.programmes, 3), () => it, programmeFrame),
       ...pad(
@@ -203,7 +217,7 @@ function professional(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank(pick(['The results to date can be stated in figures.', 'The results so far are best told in figures.'], 3), 0),
+      leadIn(pick(['The results to date can be stated in figures.', 'The results so far are best told in figures.'], 3)),
       ...items(
         told(context, reading.results, 4),
         () => it,
@@ -226,7 +240,12 @@ function professional(context: Context): Paragraph[] {
       ),
     ],
     [
-      ...asked(context, (names) => `${name.start} is seeking funding to sustain and extend ${names}.`),
+      ...asked(
+        context,
+        (names) => `${name.start} is seeking funding to sustain and extend ${names}.`,
+        (funder, amount, names) =>
+          `${name.start} requests ${amount ? `${amount} from` : 'the support of'} ${funder} for ${names ?? 'this work'}.`,
+      ),
       ...contactSentence(context, (who) => `To discuss support for this work, please contact ${who}.`),
       ...websiteSentence(context, (url) => `Further information is available at ${url}.`),
       ...pad(
@@ -300,7 +319,7 @@ function conversational(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank(pick(['Here’s what that looks like day to day.', 'So what do we actually do?'], 1), 0),
+      leadIn(pick(['Here’s what that looks like day to day.', 'So what do we actually do?'], 1)),
       ...items(told(context, reading.programmes, 3), () => we, chattyFrame),
       ...pad(
         [
@@ -313,7 +332,7 @@ function conversational(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank('So what has changed?', 0),
+      leadIn('So what has changed?'),
       ...items(
         told(context, reading.results, 4),
         () => we,
@@ -336,7 +355,11 @@ function conversational(context: Context): Paragraph[] {
       ),
     ],
     [
-      ...asked(context, (names) => `We’re looking for support to keep ${names} going.`),
+      ...asked(
+        context,
+        (names) => `We’re looking for support to keep ${names} going.`,
+        (funder, amount, names) => `We’re asking ${funder} for ${amount ?? 'a hand'} to keep ${names ?? 'all of this'} going.`,
+      ),
       ...contactSentence(context, (who) => `If you’d like to talk about helping, get in touch with ${who}.`),
       ...websiteSentence(context, (url) => `You can also find out more at ${url}.`),
       ...pad(
@@ -396,7 +419,7 @@ function passionate(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank(pick(['We answer that need with action, not just words.', 'So we act.'], 1), 0),
+      leadIn(pick(['We answer that need with action, not just words.', 'So we act.'], 1)),
       ...items(told(context, reading.programmes, 3), () => we, programmeFrame),
       ...pad(
         [
@@ -409,7 +432,7 @@ function passionate(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank('And the change is real.', 0),
+      leadIn('And the change is real.'),
       ...items(told(context, results, 4), () => we, resultFrame),
       ...items(
         told(context, reading.awards, 5),
@@ -424,7 +447,11 @@ function passionate(context: Context): Paragraph[] {
       ),
     ],
     [
-      ...asked(context, (names) => `We need your support to keep ${names} going.`),
+      ...asked(
+        context,
+        (names) => `We need your support to keep ${names} going.`,
+        (funder, amount, names) => `We are asking ${funder} ${amount ? `for ${amount} ` : ''}to keep ${names ?? 'this work'} going.`,
+      ),
       rank(`Now is the time to stand with ${context.name}.`, 0),
       ...contactSentence(context, (who) => `Reach out to ${who} today.`),
       ...websiteSentence(context, (url) => `Discover more and get involved at ${url}.`),
@@ -488,7 +515,7 @@ function academic(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank(pick([`The principal activities of ${it.mid} are described below.`, `Several strands of activity can be distinguished.`], 1), 0),
+      leadIn(pick([`The principal activities of ${it.mid} are described below.`, `Several strands of activity can be distinguished.`], 1)),
       ...items(told(context, reading.programmes, 3), () => it, strandFrame),
       ...pad(
         [
@@ -501,7 +528,7 @@ function academic(context: Context): Paragraph[] {
       ),
     ],
     [
-      rank('A number of outcomes have been reported.', 0),
+      leadIn('A number of outcomes have been reported.'),
       ...items(
         told(context, reading.results, 4),
         () => it,
@@ -524,7 +551,11 @@ function academic(context: Context): Paragraph[] {
       ),
     ],
     [
-      ...asked(context, (names) => `Continued funding is sought to sustain ${names} and to extend the evidence on their effects.`),
+      ...asked(
+        context,
+        (names) => `Continued funding is sought to sustain ${names} and to extend the evidence on their effects.`,
+        (funder, amount, names) => `${amount ? `A grant of ${amount}` : 'Funding'} is sought from ${funder} for ${names ?? 'this work'}.`,
+      ),
       ...contactSentence(context, (who) => `Inquiries about support may be addressed to ${who}.`),
       ...websiteSentence(context, (url) => `Further information about ${name.mid} is available at ${url}.`),
       ...pad(

@@ -26,10 +26,18 @@ export type NarrativeEngine = {
   stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null): AsyncIterable<string>
   /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
+  /**
+   * A model's reading of a funder's call: its raw answer, asked for as one JSON object, which the caller
+   * checks before using. The offline drafter has none: plain code reads calls (funders/call-reading).
+   */
+  readCall?(callText: string, signal: AbortSignal): Promise<string>
 }
 
-/** What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. */
-export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit }
+/**
+ * What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. An
+ * answer to one of a call's questions carries the question, and is written like a custom variant.
+ */
+export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit; question?: string }
 
 /** The attempt that ran over its limit, and by how much: the second attempt is told both. */
 export type VariantRetry = { text: string; length: number; over: number }

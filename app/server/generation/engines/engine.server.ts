@@ -2,6 +2,7 @@ import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
 import { abortError, UnfitVariantError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import { createModelEngine } from '~/server/generation/engines/model.server'
+import { answerQuestion } from '~/server/generation/variants/question-answer.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { getEnv } from '~/server/platform/env.server'
 
@@ -24,9 +25,11 @@ const DRAFT_PIECE_DELAY_MS = 12
 /** Writes from the user's own inputs, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
-  stream: (input, signal) => streamDraft(draftNarrative(input), signal),
+  stream: (input, signal, brief) => streamDraft(draftNarrative(input, brief), signal),
   streamVariant(task, signal) {
-    const text = draftVariant(task.input, task.format, task.limit)
+    const text = task.question
+      ? answerQuestion(task.narrativeText, task.question, task.limit)
+      : draftVariant(task.input, task.format, task.limit)
     if (text === null) throw new UnfitVariantError(task.limit)
     return streamDraft(text, signal)
   },

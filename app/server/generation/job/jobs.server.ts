@@ -19,7 +19,9 @@ import {
   markVariantFailed,
 } from '~/server/narratives/variants.server'
 import { writeVariant } from '~/server/generation/variants/variant-writer.server'
-import { limitOf, type VariantRequest } from '~/shared/variant-limits'
+import { cutToLimit, fits, limitOf, QUESTION_FORMAT, questionLimit, type Limit, type VariantRequest } from '~/shared/variant-limits'
+import { engineBrief, type ForFunder } from '~/server/funders/funders.server'
+import { parseBrief } from '~/server/narratives/alignment.server'
 import { claimGeneration } from '~/server/generation/quota/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
@@ -56,18 +58,29 @@ const jobs = new Map<string, Generation>()
 
 /**
  * Validated input in, narrative id out: claims quota and creates the record in one transaction,
- * then writes the narrative in the background, detached from the request that asked for it.
+ * then writes the narrative in the background, detached from the request that asked for it. Written
+ * for a funder's brief, the engine answers it, and the call's word limit is kept: a text over it is cut
+ * at its last whole sentence within it.
  */
-export async function startGeneration(userId: string, input: NarrativeInput) {
+export async function startGeneration(userId: string, input: NarrativeInput, funder: ForFunder | null = null) {
   await takeTurn()
   const engine = getEngine()
   const claimed = await claimGeneration(userId, { savesNarrative: true }, (tx, quotaDay) =>
-    insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay }),
+    insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), ...funder, userId, engine: engine.name, quotaDay }),
   )
+  const brief = parseBrief(funder?.brief ?? null)
+  const limit: Limit | null = brief?.maxWords ? { unit: 'words', max: brief.maxWords } : null
   const generation = launch(userId, claimed, {
     kind: 'narrative',
-    write: (out, signal) => streamInto(engine.stream(input, signal), out),
-    save: (status, text) => finishNarrative({ id: claimed.id, status, text, inputs: input }, { userId, quotaDay: claimed.quotaDay }),
+    async write(out, signal) {
+      const text = await streamInto(engine.stream(input, signal, brief && engineBrief(brief)), out)
+      return limit && !fits(text, limit) ? (cutToLimit(text, limit) ?? text) : undefined
+    },
+    save: (status, text) =>
+      finishNarrative(
+        { id: claimed.id, status, text, inputs: { ...input, ...funder }, brief: funder?.brief ?? null },
+        { userId, quotaDay: claimed.quotaDay },
+      ),
     markFailed: () => markNarrativeFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
     keepsStoppedText: true,
   })
@@ -87,17 +100,38 @@ export async function startVariant(userId: string, narrativeId: string, request:
   const engine = getEngine()
   const source = await findVariantSource(userId, narrativeId)
   if (!source) throw new VariantSourceError('Narrative not found')
-  const limit = limitOf(request)
+  const question = request.format === QUESTION_FORMAT ? parseBrief(source.brief)?.questions[request.question!] : undefined
+  if (request.format === QUESTION_FORMAT && !question) throw new VariantSourceError('Question not found')
+  const limit = question ? questionLimit(question) : limitOf(request)
   const claimed = await claimGeneration(userId, { savesNarrative: false }, (tx, quotaDay) =>
-    insertGeneratingVariant(tx, { narrativeId, userId, format: request.format, limit, engine: engine.name, quotaDay }),
+    insertGeneratingVariant(tx, {
+      narrativeId,
+      userId,
+      format: request.format,
+      limit,
+      engine: engine.name,
+      quotaDay,
+      question: question?.text ?? null,
+    }),
   )
-  const task: VariantTask = { input: toFormValues(source), narrativeText: source.generatedNarrative, format: request.format, limit }
+  const task: VariantTask = {
+    input: toFormValues(source),
+    narrativeText: source.generatedNarrative,
+    format: request.format === QUESTION_FORMAT ? 'custom' : request.format,
+    limit,
+    ...(question ? { question: question.text } : {}),
+  }
   const generation = launch(userId, claimed, {
     kind: 'variant',
     write: (out, signal) => writeVariant(engine, task, out, signal),
     save: (status, text) =>
       finishVariant(
-        { id: claimed.id, status: status === 'complete' ? 'complete' : 'failed', text, inputs: task.input },
+        {
+          id: claimed.id,
+          status: status === 'complete' ? 'complete' : 'failed',
+          text,
+          inputs: { ...task.input, funderName: source.funderName, amountRequested: source.amountRequested },
+        },
         { userId, quotaDay: claimed.quotaDay },
       ),
     markFailed: () => markVariantFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
@@ -202,8 +236,14 @@ async function write(generation: Generation, work: Work): Promise<Outcome> {
   }
 }
 
+/** Streams the pieces into `out`; resolves with the whole text. */
 async function streamInto(pieces: AsyncIterable<string>, out: JobOutput) {
-  for await (const text of pieces) out.append(text)
+  let whole = ''
+  for await (const text of pieces) {
+    out.append(text)
+    whole += text
+  }
+  return whole
 }
 
 /** Runs a step of the clean-up whose failure is logged: recovery at the next start finishes the job. */
