@@ -1,8 +1,6 @@
 import { FIELD_LABELS } from '~/shared/narrative-schema'
 
-// How a narrative answers the funder brief it was written for (docs/decisions/030): each priority with
-// its state in words (never colour alone), the sentences that answer it, the inputs behind them, and
-// what to add where it is a gap.
+// A priority's state is said in words, never by colour alone (docs/decisions/030).
 
 export type AlignmentView = {
   priority: string

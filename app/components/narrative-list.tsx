@@ -3,8 +3,6 @@ import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
-// The narrative list's table, pagination and delete dialog (the page is app/routes/app/narratives.tsx).
-
 export const LIST_PATH = '/admin/narratives'
 
 /** One narrative as the list shows it: the owner only for an admin, the text only as its preview. */
@@ -164,7 +162,7 @@ function IconLink({
   )
 }
 
-/** Previous and next links; `pageHref` builds a page's address (the narrative list's by default). */
+/** `pageHref` builds a page's address (the narrative list's by default). */
 export function Pagination({
   page,
   pages,
@@ -241,7 +239,7 @@ export function DeleteDialog({
   )
 }
 
-/** The row actions' icons: 24-unit line drawings in the text colour, hidden from screen readers (the links are labelled). */
+/** Hidden from screen readers: the links are labelled. */
 function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg

@@ -2,11 +2,7 @@ import { Form, useNavigation, useSubmit } from 'react-router'
 import type { FormEvent } from 'react'
 import type { Limit } from '~/shared/variant-limits'
 
-/**
- * The call's questions, each answered on its own as a variant fitted to its limit (docs/decisions/030).
- * Each is a plain form: without JavaScript the page waits for the answer; with it, the answer streams
- * in the variants' panel above.
- */
+/** Plain forms: without JavaScript the page waits for the answer; with it, the answer streams in the variants' panel above. */
 export function QuestionAnswers({
   basePath,
   funder,

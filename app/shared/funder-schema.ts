@@ -31,7 +31,6 @@ const AMOUNT_MAX = 1_000_000_000_000
 export type Priority = { text: string }
 export type CallQuestion = { text: string; maxWords?: number; maxCharacters?: number }
 
-/** What the app understood of a call: the answer of `POST /api/funders/extract`. */
 export type CallReading = {
   name?: string
   priorities: Priority[]
@@ -68,7 +67,6 @@ export const CallTextSchema = z
   .pipe(cleaned(FUNDER_LIMITS.callText))
   .pipe(z.string().min(1, "Paste the call's text or choose a file"))
 
-/** YYYY-MM-DD, a day that exists. */
 export const daySchema = (name: string) =>
   z
     .string()
@@ -113,7 +111,6 @@ function amountsInOrder(value: { amountMin?: number | null; amountMax?: number |
     context.addIssue({ code: 'custom', path: ['amountMin'], message: 'amountMin must not be more than amountMax' })
 }
 
-/** `POST /api/funders`: the name and the call; what was understood of it, when not given, is read from the call. */
 export const FunderCreateSchema = z
   .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
   .partial({
@@ -128,7 +125,7 @@ export const FunderCreateSchema = z
   })
   .superRefine(amountsInOrder)
 
-/** `PUT /api/funders/{id}`: any of the fields; null clears a value. A new call with no priorities given is read again. */
+/** `PUT /api/funders/{id}`: null clears a value. */
 export const FunderUpdateSchema = z
   .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
   .partial()
@@ -137,7 +134,6 @@ export const FunderUpdateSchema = z
 export type FunderCreate = z.infer<typeof FunderCreateSchema>
 export type FunderUpdate = z.infer<typeof FunderUpdateSchema>
 
-/** `POST /api/funders/extract` as JSON. */
 export const ExtractRequestSchema = z.object({ text: CallTextSchema })
 
 /** An answer of a model asked to read a call: checked before anything of it is used, and bounded like a person's. */
@@ -165,7 +161,6 @@ export const AmountRequestedSchema = cleaned(FUNDER_LIMITS.amountRequested).pipe
   z.string().refine((value) => value === '' || /\d/.test(value), 'The amount requested must hold a figure, such as $25,000'),
 )
 
-/** What generating or saving a narrative for a funder adds to the narrative's fields. */
 export const ForFunderSchema = z.object({
   funderId: z.string().max(40, 'Choose one of your funder briefs').optional(),
   amountRequested: AmountRequestedSchema.optional(),

@@ -5,7 +5,6 @@ import { callFromUpload, CallFileError } from '~/server/funders/call-file.server
 import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
 
-/** The user's funder briefs, newest first, without their calls' text. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

@@ -8,7 +8,6 @@ import { QuotaError } from '~/server/generation/quota/contract.server'
 
 const NOT_FOUND = 'Narrative not found'
 
-/** The narrative's written variants, newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

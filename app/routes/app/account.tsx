@@ -22,9 +22,7 @@ import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, ProfileNa
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// One's own account (docs/decisions/022): the name, the email (confirmed by a link to the new
-// address), the password, a download of one's data, and deleting the account. Every form is a plain
-// POST with its intent, so the page works without JavaScript.
+// Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
 export const meta: MetaFunction = () => [{ title: 'Account | Impact Narrative Studio' }]
 
@@ -121,9 +119,8 @@ export default function AccountPage() {
 type FormProps = { lastResult?: SubmissionResult<string[]> }
 
 /**
- * conform's form for one intent, validated in the browser with the schema the action uses. A form
- * without a default value (the ones with passwords) is emptied once its submission has succeeded: the
- * action redirects back here, so the page stays mounted and would otherwise keep what was typed.
+ * A form without a default value (the ones with passwords) is emptied once its submission has succeeded:
+ * the action redirects back here, so the page stays mounted and would otherwise keep what was typed.
  */
 function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string>) {
   const { schema } = FORMS[intent]

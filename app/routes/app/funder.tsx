@@ -22,9 +22,7 @@ import { briefFromEditForm, describeAmounts, FUNDER_LIMITS, FunderEditFormSchema
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// One funder brief (docs/spec.md#funder-briefs): what was understood of the call, which its owner can
-// correct (edit, remove or add a priority or a question, fix a limit) in one plain form, the call's text,
-// and deleting the brief.
+// One funder brief (docs/spec.md#funder-briefs): what was understood of the call is corrected in one plain form.
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   {
@@ -297,7 +295,6 @@ function RemoveBox({ name, index, label }: { name: string; index: number; label:
   )
 }
 
-/** A missing or foreign brief, or a failure to load one. */
 export function ErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404

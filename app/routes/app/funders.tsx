@@ -12,9 +12,8 @@ import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, Fu
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// Funder briefs (docs/spec.md#funder-briefs): the user's own, and the form that adds one from the
-// call's text or its file. A plain multipart form: it works without JavaScript, and a file that cannot
-// be read is refused with what was typed kept.
+// A plain multipart form (docs/spec.md#funder-briefs): it works without JavaScript, and a file that cannot be read is
+// refused with what was typed kept.
 
 export const meta: MetaFunction = () => [{ title: 'Funder Briefs | Impact Narrative Studio' }]
 

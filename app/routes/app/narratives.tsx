@@ -52,7 +52,6 @@ function parseFilters(params: URLSearchParams): NarrativeFilters {
   }
 }
 
-/** The list's address for a page, keeping its filters. */
 function listHref(filters: NarrativeFilters, page: number) {
   const params = new URLSearchParams()
   if (filters.q) params.set('q', filters.q)
@@ -78,7 +77,6 @@ function parsePage(value: string | null) {
   return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
-/** Only what the table shows: the owner only for an admin, the text only as its preview. */
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeListRow {
   // One line in a table cell: line breaks and runs of spaces read as single spaces.
   const characters = Array.from(

@@ -5,9 +5,8 @@ import { toApiVersion, VERSIONS_NEWEST_FIRST } from '~/server/narratives/version
 import { toApiVariant, WRITTEN_VARIANTS } from '~/server/narratives/variants.server'
 import { toApiFunder } from '~/server/funders/funders.server'
 
-// A person's data, theirs to take (decision 022): the profile, every narrative they own with its
-// versions and variants, and their funder briefs, in the shapes the token API reads them. Only the user's own rows, even for an
-// administrator; the fields are listed, so no password hash, token or link can slip in.
+// A person's data, theirs to take (decision 022), in the shapes the token API reads them. Only the user's
+// own rows, even for an administrator; the fields are listed, so no password hash, token or link can slip in.
 
 const PROFILE_FIELDS = {
   id: true,
@@ -22,9 +21,8 @@ const PROFILE_FIELDS = {
 } as const
 
 /**
- * Narratives read and written per step. An account may keep 1,000, each with up to 50 versions of
- * 20,000 characters: the export is written as it is read, a few at a time, so neither the server's
- * memory nor any one turn of its event loop holds more than a step.
+ * An account may keep 1,000 narratives, each with up to 50 versions of 20,000 characters: written as it is read, a few at
+ * a time, the export holds no more than a step in memory or in any one turn of the event loop.
  */
 const NARRATIVES_PER_STEP = 5
 
@@ -38,7 +36,6 @@ async function readProfile(userId: string) {
   }
 }
 
-/** Rows read `size` at a time, each step after the last row of the one before (`read` is given its id). */
 async function* inSteps<Row extends { id: string }>(
   size: number,
   read: (page: { take: number; cursor?: { id: string }; skip?: number }) => Promise<Row[]>,
@@ -52,7 +49,6 @@ async function* inSteps<Row extends { id: string }>(
   }
 }
 
-/** The user's narratives, newest first, `NARRATIVES_PER_STEP` at a time, each as the export writes it. */
 async function* readNarratives(userId: string) {
   const steps = inSteps(NARRATIVES_PER_STEP, (page) =>
     prisma.narrative.findMany({
@@ -73,7 +69,6 @@ async function* readNarratives(userId: string) {
 /** A brief's call is at most 100,000 characters: ten of them are a step like five narratives. */
 const FUNDERS_PER_STEP = 10
 
-/** The user's funder briefs, oldest first, with their calls' text, a few at a time. */
 async function* readFunders(userId: string) {
   const steps = inSteps(FUNDERS_PER_STEP, (page) =>
     prisma.funder.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...page }),
@@ -81,7 +76,6 @@ async function* readFunders(userId: string) {
   for await (const step of steps) yield step.map(toApiFunder)
 }
 
-/** The export as the JSON text it is sent as: `{ exportedAt, profile, narratives: [...], funders: [...] }`, a piece at a time. */
 async function* exportText(userId: string, exportedAt: string) {
   yield `{\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "profile": ${indent(await readProfile(userId))},\n  "narratives": [`
   let count = 0
@@ -105,7 +99,7 @@ function indent(value: unknown, depth = 1) {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`)
 }
 
-/** The export as a download: a JSON attachment named with the day (never cached: the session lookup marked the answer private). */
+/** Never cached: the session lookup marked the answer private. */
 export function accountExportResponse(user: { id: string }) {
   const exportedAt = new Date().toISOString()
   const pieces = exportText(user.id, exportedAt)

@@ -4,13 +4,11 @@ import { refuse } from '~/server/edge/refuse.server'
 const KB = 1024
 
 /**
- * The largest body of each kind, refused with 413 before anything parses it.
- * - form: the largest form a page sends is the dashboard's, about 27,000 characters at its fields'
- *   limits: 30 KB URL-encoded in English, up to 6 bytes a character in a non-Latin script.
- * - json: the API's largest body, a narrative with its text and inputs, escaped as JSON.
- * - upload: a funder's call sent to the funder paths as a form (docs/decisions/031): a file of at most
- *   CALL_FILE_MAX_BYTES (5 MB) and the call's text pasted beside it (100,000 characters, 600 KB at most).
- * - callJson: a call's text sent to the funder paths as JSON: 100,000 characters, escaped.
+ * Refused with 413 before anything parses them.
+ * - form: the dashboard's, about 27,000 characters at its fields' limits: 30 KB URL-encoded in English,
+ *   up to 6 bytes a character in a non-Latin script.
+ * - json: a narrative with its text and inputs, escaped; callJson: a call's 100,000 characters, escaped.
+ * - upload: a call's file (CALL_FILE_MAX_BYTES) and its pasted text, 600 KB at most (docs/decisions/031).
  */
 export const BODY_LIMITS = { form: 192 * KB, json: 512 * KB, upload: 6 * 1024 * KB, callJson: 1024 * KB } as const
 type BodyKind = keyof typeof BODY_LIMITS
@@ -29,10 +27,6 @@ function tooLarge(limit: number) {
   return { status: 413, error: `Request body too large (limit ${limit >= 1024 * KB ? `${limit / 1024 / KB} MB` : `${limit / KB} KB`})` }
 }
 
-/**
- * Refuses a declared body over its kind's limit before reading it, and counts a body sent without
- * Content-Length as it arrives, refusing it at the limit.
- */
 export function limitBodySize(): RequestHandler {
   return (req, res, next) => {
     const limit = BODY_LIMITS[bodyKind(req)]

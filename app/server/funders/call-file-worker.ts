@@ -1,8 +1,6 @@
-// Reads an uploaded call (.docx or .pdf) into text, in a worker thread of its own (docs/decisions/031):
-// a file's parser may take long or much memory, and never on the server's event loop. Run by Node as it
-// is (its types stripped) in development and tests, and built beside the server for production, so it
-// imports only packages and Node's own modules. The structure a reader needs is kept as Markdown-like
-// text: headings as "# ", list items as "- ", a table's cells joined by " | ".
+// Reads an uploaded call into text in a worker thread (docs/decisions/031): a parser may take long or much memory, never
+// on the server's event loop. Run with its types stripped in development and tests, so it imports only packages and
+// Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'
@@ -47,10 +45,8 @@ function bounded(text: string): CallFileAnswer {
 type ZipEntry = { method: number; compressed: number; size: number; dataAt: number }
 
 /**
- * A zip's entries as its central directory declares them, or null when it has none a zip would. A zip
- * bomb declares its size honestly, and is refused before anything is unpacked, or lies, and is caught
- * by unpacking each entry only as far as it declared (unpacksAsDeclared): either way, nothing grows
- * past what the headers admit.
+ * Null when there are no entries a zip would have. A zip bomb declares its size honestly and is refused
+ * before anything is unpacked, or lies and is caught by unpacksAsDeclared: nothing grows past its headers.
  */
 function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -79,7 +75,6 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   return entries
 }
 
-/** An entry unpacks to no more than it declares: inflated with its declared size as the most the output may hold. */
 function unpacksAsDeclared({ method, compressed, size, dataAt }: ZipEntry): boolean {
   if (method === 0) return compressed === size
   if (method !== 8) return false
@@ -105,7 +100,7 @@ function decodeEntities(text: string): string {
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ')
 
-/** mammoth's HTML (headings, paragraphs, lists, tables: a small, regular subset) as structured text. */
+/** mammoth's HTML is a small, regular subset: headings, paragraphs, lists, tables. */
 function textOfHtml(html: string): string {
   const withTables = html.replace(/<table[^>]*>([\s\S]*?)<\/table>/g, (_, table: string) =>
     [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)]
@@ -132,7 +127,6 @@ type TextContent = { items: unknown[] }
 const CELL_GAP = 14
 const LIST_MARKER = /^(?:\d{1,2}[.)]|[a-z][.)]|[•●▪◦‣–-])$/
 
-/** A page's text items as lines, top to bottom; items far apart on one line are a table's cells. */
 function textOfPage(content: TextContent): string {
   // Spaces are items too, as wide as the gap they fill: the gaps are measured between the words instead.
   const items = content.items.filter(

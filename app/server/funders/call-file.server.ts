@@ -5,15 +5,13 @@ import type { CallFileAnswer } from '~/server/funders/call-file-worker'
 import { log } from '~/server/platform/logger.server'
 import { cleanName } from '~/shared/text'
 
-// An uploaded call read into text (docs/decisions/031). Plain text is decoded here; a Word file or a
-// PDF goes to a worker thread of its own, bounded in time and memory, so no file, however crafted,
-// holds the event loop or the process's memory. Every refusal says what to do instead.
+// Plain text is decoded here; a Word file or a PDF goes to a worker bounded in time and memory, so no file, however
+// crafted, holds the event loop or the process's memory (docs/decisions/031). Every refusal says what to do instead.
 
 const MB = 1024 * 1024
 
 /** A Word file's parts, unpacked: a long call's is a few megabytes. */
 const UNPACKED_MAX_BYTES = 64 * MB
-/** How long a worker may read one file. */
 const READ_TIME_MS = 10_000
 /** The worker's JavaScript heap, and what the process may grow by while files are read (unpacked buffers live outside the heap). */
 const WORKER_HEAP_MB = 256
@@ -83,8 +81,6 @@ const tooLong = () =>
     422,
     `The call is longer than ${FUNDER_LIMITS.callText.toLocaleString('en-US')} characters. Paste the part that matters.`,
   )
-
-// Workers: at most READS_AT_ONCE at a time, each for one file, ended when it answers or runs over.
 
 let reading = 0
 const waiting: (() => void)[] = []
@@ -165,10 +161,7 @@ function runWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<CallFileAns
   })
 }
 
-/**
- * The call a form's `file` field uploads, as text and the file's name; null when the form chose no file
- * (a browser sends an empty, nameless one). Throws CallFileError for a file that cannot be read.
- */
+/** Null when the form chose no file (a browser sends an empty, nameless one). */
 export async function callFromUpload(form: FormData): Promise<{ text: string; source: string } | null> {
   const file = form.get('file')
   if (!(file instanceof File) || (file.size === 0 && !file.name)) return null

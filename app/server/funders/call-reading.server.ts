@@ -2,9 +2,8 @@ import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading
 import { sentences } from '~/shared/variant-limits'
 import { contentWords, isContentWord } from '~/server/funders/topics.server'
 
-// A funder's call read by plain code (docs/decisions/030): its priorities, questions and limits, the
-// deadline, the amounts and the funder's own terms. Line by line, one pass per thing looked for, each
-// line's work bounded: a call of 100,000 characters is read in milliseconds.
+// A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
+// work bounded: a call of 100,000 characters is read in milliseconds.
 
 type LineKind = 'heading' | 'item' | 'row' | 'text' | 'blank'
 type Line = { kind: LineKind; text: string }
@@ -42,7 +41,6 @@ const LIMIT_PATTERNS = [
   new RegExp(String.raw`${LIMIT_NUMBER}[\s-]*${LIMIT_UNIT}\s*(?:max(?:imum)?|limit|or (?:less|fewer))`, 'i'),
   new RegExp(String.raw`\(\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}\s*\)`, 'i'),
 ]
-/** An overall limit is said of the whole: the narrative, the proposal, the application. */
 const WHOLE_CUE = /\b(?:narrative|proposal|application|statement|submission|case for support|letter|response|total|overall|entire|whole)\b/i
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
@@ -66,18 +64,12 @@ const UP_TO = new RegExp(
 const AT_LEAST = new RegExp(String.raw`(?:minimum(?: of)?|min\.?|at least|from)\s*(${CURRENCY})\s?${AMOUNT}`, 'i')
 const AMOUNT_CUE = /grant|award|request|fund|amount|budget|range|between|up to|sum/i
 
-/** "Lane County Community Foundation", "Department for Rural Affairs", "Ministry of Health". */
 const CAPITALISED = String.raw`[A-Z][\p{L}'’&.-]*`
 const FUNDER_NAME = new RegExp(
   String.raw`(?:${CAPITALISED}[ \t]+(?:(?:of|for|and|the|&)[ \t]+)?){0,6}(?:Foundation|Trust|Fund|Council|Department|Agency|Ministry|Commission|Authority|Endowment|Philanthropies|Giving|Corporation|Company|Bank|Group|Institute|Society|Inc\.?|plc|LLC|Ltd\.?)\b(?:[ \t]+(?:of|for|on)[ \t]+(?:the[ \t]+)?${CAPITALISED}(?:[ \t]+(?:and[ \t]+)?${CAPITALISED}){0,4})?`,
   'u',
 )
 
-/**
- * Reads a call of up to 100,000 characters: its first LINES_READ lines, each of at most LINE_MAX
- * characters. Each thing looked for is one pass over them, and the event loop gets a turn between
- * passes: however a call is made, no one pass holds the server for long.
- */
 export async function readCall(raw: string): Promise<CallReading> {
   const text = raw.replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ')
   const lines = classify(text)
@@ -134,7 +126,6 @@ function classify(text: string): Line[] {
   })
 }
 
-/** "Grant size", "How to apply": a short line that starts with a capital and ends without punctuation. */
 const LINE_PIECE = new RegExp(`[\\s\\S]{1,${LINE_MAX}}`, 'g')
 
 function splitLong(line: string): string[] {
@@ -152,7 +143,6 @@ function sectionOf(heading: string): Section | null {
   return SECTION_HEADINGS.find(([, pattern]) => pattern.test(heading))?.[0] ?? null
 }
 
-/** Each line with the section it is in: the kind of the last heading above it. */
 function* inSections(lines: Line[]): Generator<Line & { section: Section }> {
   let section: Section = 'other'
   for (const line of lines) {
@@ -161,9 +151,7 @@ function* inSections(lines: Line[]): Generator<Line & { section: Section }> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Priorities: the items, rows and short lines under a heading of priorities or criteria, most
-// important first when the call weighs them; else the sentences that say what is preferred.
+// Priorities: under a heading of priorities or criteria, most important first when weighed; else the sentences of preference.
 
 function findPriorities(lines: Line[]): string[] {
   const found: { text: string; weight: number }[] = []
@@ -206,7 +194,6 @@ function findPriorities(lines: Line[]): string[] {
   )
 }
 
-/** A sentence that introduces a list rather than being one of its items. */
 const LEAD_IN = /:$|\b(?:following|below|these|as follows)\b/i
 
 /** A table row: its first cell names the criterion, a short cell may weigh it, a long one describes it. */
@@ -228,9 +215,7 @@ function priorityOfRow(row: string, maybeHeader: boolean): { text: string; weigh
   return { text, weight: weightCell ? Number(/\d+/.exec(weightCell)![0]) : 0 }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Questions, each with its own limit: the items under a heading of questions, and anywhere the
-// numbered lines that ask something.
+// Questions: the items under a heading of questions, and anywhere the numbered lines that ask something.
 
 function findQuestions(lines: Line[]): CallQuestion[] {
   const questions: CallQuestion[] = []
@@ -255,9 +240,8 @@ function findQuestions(lines: Line[]): CallQuestion[] {
 }
 
 /**
- * A question without its limit where the limit stands apart: in brackets ("(250 words maximum)") or
- * after the question ("Describe it. Maximum 250 words"); inside a sentence ("in no more than 200
- * words") it is part of the question.
+ * A limit standing apart, in brackets ("(250 words maximum)") or after the question ("Describe it. Maximum 250 words"), is
+ * taken out; inside a sentence ("in no more than 200 words") it is part of the question.
  */
 function withoutLimit(text: string, phrase: string): string {
   const at = text.indexOf(phrase)
@@ -299,9 +283,6 @@ function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | un
   }
   return first
 }
-
-// ---------------------------------------------------------------------------------------------
-// The deadline, the amounts and the funder's name.
 
 function findDeadline(lines: Line[]): string | undefined {
   for (let index = 0; index < lines.length; index++) {
@@ -371,9 +352,7 @@ function findName(text: string, lines: Line[]): string | undefined {
   return bounded(name.replace(/^the\s+/i, '').trim(), FUNDER_LIMITS.name)
 }
 
-// ---------------------------------------------------------------------------------------------
-// The funder's terms: the phrases it puts in quotation marks, and the two- and three-word phrases
-// it repeats, those of its priorities first.
+// The funder's terms: the phrases it puts in quotation marks, and the phrases it repeats, those of its priorities first.
 
 const TERMS_KEPT = 12
 /** A funder's vocabulary shows in the first pages of its call: phrases are counted there. */
@@ -400,7 +379,6 @@ function findTerms(text: string, priorities: string[]): string[] {
   return kept.map((term) => bounded(term, FUNDER_LIMITS.term))
 }
 
-/** Runs of two or three content words inside a sentence, counted. */
 function countPhrases(text: string): Map<string, number> {
   const counts = new Map<string, number>()
   for (const piece of text.toLowerCase().split(/[\n.;:!?()[\]"“”|,]+/)) {
@@ -424,9 +402,6 @@ function countPhrases(text: string): Map<string, number> {
   return counts
 }
 
-// ---------------------------------------------------------------------------------------------
-
-/** A line's sentences: segmented only when it may hold more than one. */
 function sentencesOf(text: string): string[] {
   return /[.!?]\s/.test(text) ? [...sentences(text)].map((sentence) => sentence.trim()) : [text]
 }

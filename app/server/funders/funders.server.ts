@@ -23,14 +23,12 @@ export class FunderLimitError extends Error {
   }
 }
 
-/** A brief the request named that is not the user's (or no longer exists). */
 export class FunderNotFoundError extends Error {
   constructor(message = 'funderId names no funder brief of yours') {
     super(message)
   }
 }
 
-/** The user's briefs, newest first, without their calls' text. */
 export function listFunders(viewer: Viewer) {
   return prisma.funder.findMany({
     where: { userId: viewer.id },
@@ -44,7 +42,7 @@ export function getFunder(viewer: Viewer, id: string) {
   return prisma.funder.findFirst({ where: { id, userId: viewer.id } })
 }
 
-/** A new brief: what is not given is read from the call (by a model when one is configured). */
+/** What is not given is read from the call (by a model when one is configured). */
 export async function createFunder(viewer: Viewer, input: FunderCreate & { source?: string }, signal?: AbortSignal) {
   const reading = await understandCall(input.callText, signal)
   const funder = await prisma.$transaction(async (tx) => {
@@ -63,7 +61,7 @@ export async function createFunder(viewer: Viewer, input: FunderCreate & { sourc
   return funder
 }
 
-/** Changes what is given; a new call with no priorities given is read again. Null when the brief is not the viewer's. */
+/** A new call with no priorities given is read again. */
 export async function updateFunder(viewer: Viewer, id: string, input: FunderUpdate, signal?: AbortSignal) {
   const current = await getFunder(viewer, id)
   if (!current) return null
@@ -82,7 +80,7 @@ export async function updateFunder(viewer: Viewer, id: string, input: FunderUpda
   return getFunder(viewer, id)
 }
 
-/** Deletes the brief; the narratives written for it keep its name and the brief as written, and lose only the link. */
+/** The narratives written for it keep its name and the brief as written, and lose only the link. */
 export async function deleteFunder(viewer: Viewer, id: string) {
   const deleted = await prisma.$transaction(async (tx) => {
     const { count } = await tx.funder.deleteMany({ where: { id, userId: viewer.id } })
@@ -145,7 +143,7 @@ export function termsOf(funder: Pick<Funder, 'terms'>): string[] {
   return JSON.parse(funder.terms) as string[]
 }
 
-/** A brief as the API reads it (docs/api.md#funder-briefs); a list's carries no `callText`. */
+/** A list's carries no `callText` (docs/api.md#funder-briefs). */
 export function toApiFunder(funder: FunderRecord) {
   return {
     id: funder.id,
@@ -165,7 +163,6 @@ export function toApiFunder(funder: FunderRecord) {
   }
 }
 
-/** What a narrative written for a brief keeps of it: the link, the name, the amount asked, the deadline and the brief as written. */
 export type ForFunder = {
   funderId: string
   funderName: string
@@ -174,10 +171,7 @@ export type ForFunder = {
   brief: string
 }
 
-/**
- * The user's own brief `funderId`, as a narrative written for it keeps it; null when none is named.
- * Throws FunderNotFoundError for a brief that is not theirs, or an amount asked of no funder.
- */
+/** Throws FunderNotFoundError for a brief that is not theirs, or an amount asked of no funder. */
 export async function forFunder(
   viewer: Viewer,
   { funderId, amountRequested }: { funderId?: string; amountRequested?: string },
@@ -200,7 +194,6 @@ export async function forFunder(
   return { funderId: funder.id, funderName: funder.name, amountRequested: amount, deadline: funder.deadline, brief: JSON.stringify(brief) }
 }
 
-/** The engines' view of a brief a narrative was written for. */
 export function engineBrief(brief: BriefAsWritten): FunderBrief {
   return { funder: brief.funder, amount: brief.amount, priorities: brief.priorities, terms: brief.terms, maxWords: brief.maxWords }
 }

@@ -1,9 +1,6 @@
-// What a piece of text is about, as plain code can tell (docs/decisions/030): its content words, each
-// reduced to a stem, and where a funder and an applicant commonly say one thing in different words
-// ("food insecurity", "hunger", "pantries"), to one theme. A funder's priority and a sentence are about
-// the same thing when they share enough of these keys. Deterministic, linear in the text.
+// What a text is about, as plain code can tell (docs/decisions/030): its content words' stems, and where a funder and an
+// applicant say one thing in different words ("hunger", "pantries"), one theme. Deterministic, linear in the text.
 
-/** Words that say nothing of a topic: English's function words, and what every call and narrative says. */
 const STOP_WORDS = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
@@ -27,10 +24,7 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 )
 
-/**
- * Words a funder and an applicant use for one thing. Each list is one theme; a word is in one theme
- * at most. Kept short on purpose: a theme too wide makes every sentence about everything.
- */
+/** A word is in one theme at most. Kept short on purpose: a theme too wide makes every sentence about everything. */
 const THEMES: Record<string, string> = Object.fromEntries(
   Object.entries({
     hunger: 'hunger hungry food foods meal meals nutrition nutritious pantry pantries grocery groceries insecurity',
@@ -95,12 +89,10 @@ export function stem(word: string): string {
 
 const WORD = /[\p{L}][\p{L}\p{M}'’-]*/gu
 
-/** Whether a lower-case word says something of a topic. */
 export function isContentWord(word: string): boolean {
   return word.length > 2 && !STOP_WORDS.has(word)
 }
 
-/** The content words of `text`, lower-cased, in order. */
 export function contentWords(text: string): string[] {
   const found: string[] = []
   for (const [match] of text.toLowerCase().matchAll(WORD)) {
@@ -110,7 +102,6 @@ export function contentWords(text: string): string[] {
   return found
 }
 
-/** What `text` is about: a theme for each word that has one, else the word's stem. */
 export function topicsOf(text: string): Set<string> {
   const topics = new Set<string>()
   for (const word of contentWords(text)) {
@@ -120,7 +111,6 @@ export function topicsOf(text: string): Set<string> {
   return topics
 }
 
-/** The topics `a` and `b` share. */
 export function sharedTopics(a: Set<string>, b: Set<string>): string[] {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a]
   return [...small].filter((topic) => large.has(topic))
@@ -129,21 +119,16 @@ export function sharedTopics(a: Set<string>, b: Set<string>): string[] {
 /** Themes so common in this writing that sharing one says little ("community", "staff"). */
 const WEAK_THEMES = new Set(['theme:place', 'theme:capacity'])
 
-/** How much sharing `topic` says: a theme twice a plain stem, but for the weak ones. */
 function weight(topic: string): number {
   return topic.startsWith('theme:') && !WEAK_THEMES.has(topic) ? 2 : 1
 }
 
-/**
- * Whether a text with topics `text` speaks to a priority with topics `priority`: what they share
- * weighs 2 or more (a theme, or two stems), or all the priority has when it weighs less ("Innovation").
- */
+/** What they share weighs 2 or more (a theme, or two stems), or all the priority has when it weighs less ("Innovation"). */
 export function speaksTo(priority: Set<string>, text: Set<string>): boolean {
   const score = closeness(priority, text)
   return score > 0 && score >= Math.min(2, closeness(priority, priority))
 }
 
-/** How much `text` shares with `priority`, each shared topic weighed. */
 export function closeness(priority: Set<string>, text: Set<string>): number {
   let shared = 0
   for (const topic of sharedTopics(priority, text)) shared += weight(topic)
@@ -153,7 +138,6 @@ export function closeness(priority: Set<string>, text: Set<string>): number {
 /** What results and measures are about: figures speak to it too, where a caller can tell they are results. */
 export const EVIDENCE = 'theme:evidence'
 
-/** The theme of a topic key, or null for a plain stem. */
 export function themeOf(topic: string): string | null {
   return topic.startsWith('theme:') ? topic.slice(6) : null
 }

@@ -4,10 +4,8 @@ import { readCall } from '~/server/funders/call-reading.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
 /**
- * What the app understands of a call (docs/decisions/030). Plain code always reads it; a configured
- * model reads it too, as one JSON object checked against CallReadingSchema, and its answer is taken
- * where it says something, plain code's elsewhere. A model that fails or answers out of shape leaves
- * plain code's reading alone: reading a call never fails for the model's sake.
+ * Plain code always reads the call; a configured model's answer, checked against CallReadingSchema, is
+ * taken where it says something. Reading a call never fails for the model's sake (docs/decisions/030).
  */
 export async function understandCall(callText: string, signal?: AbortSignal): Promise<CallReading> {
   const plain = await readCall(callText)
@@ -27,7 +25,7 @@ export async function understandCall(callText: string, signal?: AbortSignal): Pr
   }
 }
 
-/** The object in an answer that may wrap it in a code fence or open with its thoughts. */
+/** An answer may wrap the object in a code fence or open with its thoughts. */
 function jsonObjectIn(answer: string): string {
   const text = answer.replace(/^\s*<think>[\s\S]*?<\/think>/, '')
   return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)

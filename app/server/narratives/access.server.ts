@@ -3,7 +3,6 @@ import type { Prisma } from '@prisma/client'
 /** Who is reading: ownership of narratives, their versions and variants is decided here. */
 export type Viewer = { id: string; isAdmin: boolean }
 
-/** An admin reaches any narrative, anyone else only their own. */
 export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
   return viewer.isAdmin ? {} : { userId: viewer.id }
 }

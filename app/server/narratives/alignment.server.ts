@@ -4,15 +4,13 @@ import type { CallQuestion } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
 
-// A narrative's alignment with the funder brief it was written for (docs/decisions/030): for each of
-// the funder's priorities, the sentences of the text that answer it, the input fields behind them, and
-// whether it is answered from the inputs, said without support, or not answered at all. Plain code,
+// A narrative's alignment with the funder brief it was written for (docs/decisions/030). Plain code,
 // like claims (decision 017), found when the text changes and kept beside it.
 
 export type AlignmentState = 'answered' | 'unsupported' | 'missing'
 export type Alignment = { priority: string; state: AlignmentState; sentences: string[]; fields: ContentField[]; gap?: string }
 
-/** The brief a narrative was written for, as it kept it (the brief may change or go; the narrative keeps this). */
+/** The brief may change or go; the narrative keeps it as it was written for. */
 export type BriefAsWritten = {
   funder: string
   amount: string | null
@@ -39,10 +37,7 @@ const FIELD_FOR_THEME: Record<string, ContentField> = {
   'theme:rural': 'geographicFocus',
 }
 
-/**
- * The person's results are evidence: a sentence stating a figure of their Impact Metrics speaks to a
- * call's "measurable outcomes", and so does that field.
- */
+/** A sentence stating a figure of the Impact Metrics speaks to a call's "measurable outcomes", and so does that field. */
 const FIGURE = /\d/
 /** The sentences shown for a priority: the closest to it, in the text's order. */
 const SENTENCES_SHOWN = 3
@@ -53,14 +48,13 @@ const SENTENCES_SHOWN = 3
 const SENTENCES_READ = 400
 const SENTENCE_READ = 1000
 
-/** The columns kept beside a narrative's text: its claims, and, written for a brief, its alignment. */
 export function textColumns(text: string, inputs: ClaimInputs, brief: string | null) {
   const claims = findClaims(text, claimInputsOf(inputs))
   const written = parseBrief(brief)
   return { claims: JSON.stringify(claims), alignment: written ? JSON.stringify(findAlignment(text, inputs, written, claims)) : null }
 }
 
-/** The kept alignment; for a text written for a brief and kept before it was found (null), found now. */
+/** `kept` is null for a text kept before alignment was: found now. */
 export function readAlignment(
   kept: string | null,
   claims: string | null,
@@ -74,7 +68,6 @@ export function readAlignment(
   return findAlignment(text, inputs, written, readClaims(claims, text, inputs))
 }
 
-/** The share of the priorities answered from the inputs, 0 to 1 in hundredths; null with no priority. */
 export function coverageOf(alignment: Alignment[]): number | null {
   if (!alignment.length) return null
   return Math.round((alignment.filter((item) => item.state === 'answered').length / alignment.length) * 100) / 100
@@ -114,10 +107,7 @@ export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsW
   })
 }
 
-/**
- * The input fields that speak to a priority: what a text may answer it from. The offline drafter asks
- * this too, so that it writes nothing towards a priority the inputs leave without backing.
- */
+/** The offline drafter asks this too, so that it writes nothing towards a priority the inputs leave without backing. */
 export function inputBacking(inputs: ClaimInputs, funder: string): (priority: string) => ContentField[] {
   const withoutFunder = nameRemover(funder)
   const fieldPieces = CONTENT_FIELDS.map((field) => ({
@@ -134,9 +124,8 @@ export function inputBacking(inputs: ClaimInputs, funder: string): (priority: st
 }
 
 /**
- * Whether a text with these topics answers a priority: it speaks to the priority, and, for a priority
- * named before its description ("Food security: reducing hunger among families"), to what the name
- * names: a sentence about children does not answer food security for being about children.
+ * For a priority named before its description ("Food security: reducing hunger among families"), the text must speak to
+ * the name too: a sentence about children does not answer food security for being about children.
  */
 export function answersPriority(priority: string): (topics: Set<string>) => boolean {
   const topics = topicsOf(priority)
@@ -144,13 +133,11 @@ export function answersPriority(priority: string): (topics: Set<string>) => bool
   return (text) => speaksTo(topics, text) && (named.size === 0 || sharedTopics(named, text).length > 0)
 }
 
-/** The topics of a priority's name, when it names itself before a colon; none otherwise. */
 function namedTopics(priority: string): Set<string> {
   const colon = priority.indexOf(':')
   return colon > 0 && colon < 60 ? topicsOf(priority.slice(0, colon)) : new Set<string>()
 }
 
-/** What to do about a priority that is not answered from the inputs, in the person's own terms. */
 function gapOf(priority: string, topics: Set<string>, state: AlignmentState, backing: ContentField[], answering: Piece[]): string | null {
   if (state === 'answered') return null
   const named = namedTopics(priority)
@@ -167,7 +154,7 @@ function gapOf(priority: string, topics: Set<string>, state: AlignmentState, bac
   return `The sentences that answer “${priority}” state what your inputs do not (${unsupported.join(', ')}): correct them, or add the facts to ${where}.`
 }
 
-/** The sentences of a text (with its claims) or of an input field (null), with what each is about. */
+/** `claims` is null for an input field. */
 function piecesOf(text: string, claims: Claim[] | null, withoutFunder: (text: string) => string): Piece[] {
   const pieces: Piece[] = []
   let start = 0

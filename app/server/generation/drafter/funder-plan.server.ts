@@ -6,16 +6,14 @@ import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { PADDING_RANK } from '~/server/generation/drafter/voices.server'
 import { ASK_RANK, type Item, type Paragraph, type Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter's plan for a funder's call (docs/decisions/030). The same plain code that reads a
-// narrative's alignment decides what the inputs can answer; the plan then orders each field's items by
-// the priority they answer (the most important first), ranks the sentences that answer a priority
-// above the rest (those of the first priority highest), and drops any sentence of the voice's own that speaks to a priority the inputs do not
-// back: a gap stays a gap. The ask and the limit are the voice's and the fitting's (drafter.server.ts).
+// The offline drafter's plan for a funder's call (docs/decisions/030): the plain code that reads a narrative's
+// alignment decides what the inputs can answer, and no sentence of the voice's own may speak to a priority
+// the inputs do not back: a gap stays a gap.
 
 const PRIORITIES_MAX = FUNDER_LIMITS.priorities
 
 export type FunderPlan = {
-  /** The funder as a sentence names it ("the Lane County Community Foundation"), and the amount asked. */
+  /** As a sentence names it ("the Lane County Community Foundation"). */
   ask: { funder: string; amount: string | null }
   /** The funder's word limit when it is shorter than a narrative's own. */
   maxWords: number | null
@@ -27,7 +25,6 @@ export function planFor(input: NarrativeInput, brief: FunderBrief, narrativeWord
   const backingOf = inputBacking(input, brief.funder)
   const priorities = brief.priorities.map((priority) => ({ answers: answersPriority(priority), backed: backingOf(priority).length > 0 }))
   const withoutFunder = nameRemover(brief.funder)
-  /** The place of the first backed priority `topics` answer, or null. */
   const firstAnswered = (topics: Set<string>) => {
     const index = priorities.findIndex(({ answers, backed }) => backed && answers(topics))
     return index < 0 ? null : index

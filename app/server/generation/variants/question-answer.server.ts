@@ -2,10 +2,8 @@ import { closeness, EVIDENCE, topicsOf } from '~/server/funders/topics.server'
 import { fits, sentences, type Limit } from '~/shared/variant-limits'
 
 /**
- * The offline answer to one of a call's questions (docs/decisions/030): the narrative's own sentences
- * that speak to the question, most to the point first (and, as close, those with figures), kept in the narrative's order within the
- * question's limit. Nothing is added: a question the narrative says nothing to is answered with its
- * opening, and the alignment shows the gap. Null when not one sentence fits.
+ * The narrative's own sentences that speak to the question, kept in its order within the limit. Nothing
+ * is added: a question it says nothing to is answered with its opening, and the alignment shows the gap.
  */
 export function answerQuestion(narrativeText: string, question: string, limit: Limit): string | null {
   const asked = topicsOf(question)
@@ -27,7 +25,6 @@ export function answerQuestion(narrativeText: string, question: string, limit: L
   return chosen.length ? chosen.map((kept) => kept.text).join(' ') : null
 }
 
-/** A sentence's topics; one that states a figure speaks to a question about results. */
 function topicsWithFigures(text: string) {
   const topics = topicsOf(text)
   if (/\d/.test(text)) topics.add(EVIDENCE)
