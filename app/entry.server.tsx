@@ -9,9 +9,8 @@ import { RequestIdContext } from '~/shared/request-id'
 export const streamTimeout = 5_000
 
 /**
- * Pages are sent whole, in one write: every loader has finished before rendering starts (no deferred
- * data), so streaming the shell gains nothing, and each streamed piece cost a gzip and socket round
- * of its own (1 ms of CPU per page against 0.1 ms in one piece; docs/PERFORMANCE.md).
+ * Pages are sent whole: with no deferred data, streaming the shell gains nothing, and each streamed
+ * piece cost a gzip and socket round of its own (1 ms of CPU per page against 0.1 ms; docs/PERFORMANCE.md).
  */
 export default function handleRequest(
   request: Request,
@@ -62,7 +61,6 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests and React Router's own 4xx answers (e.g. 405 for a method a route lacks) are not errors.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
   log('error', 'request.error', {
     path: new URL(request.url).pathname,

@@ -35,7 +35,6 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Write the impact narrative your funders, donors and board will read.' },
 ]
 
-// Runs around every page, data request and resource route.
 export const middleware = [noStoreForPrivateAnswers]
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -31,6 +31,9 @@ export default [
     route('users', 'routes/app/users.tsx'),
     route('account', 'routes/app/account.tsx'),
     route('account/email', 'routes/app/account-email.tsx'),
+    // Funder briefs: the list with the form that adds one, and one brief with what was understood of it.
+    route('funders', 'routes/app/funders.tsx'),
+    route('funders/:id', 'routes/app/funder.tsx'),
   ]),
 
   // The token API (docs/api.md).
@@ -44,6 +47,9 @@ export default [
     route('narrative/:id/versions', 'routes/api/narrative-versions.ts'),
     route('narrative/:id/versions/:versionId/restore', 'routes/api/narrative-version-restore.ts'),
     route('narrative/:id/variants', 'routes/api/narrative-variants.ts'),
+    route('funders', 'routes/api/funders.ts'),
+    route('funders/extract', 'routes/api/funders-extract.ts'),
+    route('funders/:id', 'routes/api/funder.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   ...prefix('auth', [

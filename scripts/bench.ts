@@ -17,7 +17,7 @@ import { runCatalogue } from './hostile/run'
 const SMOKE = process.argv.includes('--smoke')
 // --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
 const PROFILE_DIR = argValue('--profile')
-// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, cold, ttft, concurrent, lists, docx, pages, js, hostile.
+// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile.
 const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
@@ -390,6 +390,84 @@ async function measureDrafter() {
 }
 
 /**
+ * A funder's call and a narrative written for it (docs/decisions/030 and 031), in-process: the three calls
+ * of the tests read by plain code, and one narrative's alignment with one brief (the offline draft of a
+ * food bank, the community foundation's five priorities, claims included, as a save finds them); then
+ * the call's Word file and PDF read in their worker thread, which is time a person waits but not time the
+ * server is held.
+ */
+async function measureFunders() {
+  const { readCall } = await import('~/server/funders/call-reading.server')
+  const { readCallFile } = await import('~/server/funders/call-file.server')
+  const { textColumns } = await import('~/server/narratives/alignment.server')
+  const { loadEnglishWords } = await import('~/server/narratives/claims.server')
+  const { draftNarrative } = await import('~/server/generation/drafter/drafter.server')
+  const { FOOD_BANK } = await import('../tests/fixtures/organisations')
+  loadEnglishWords()
+  const fixture = (name: string) => new File([new Uint8Array(fs.readFileSync(`tests/fixtures/funders/${name}`))], name)
+  const files = ['community-foundation.docx', 'government-programme.pdf']
+  const fileTimes: number[] = []
+  const calls: string[] = [fs.readFileSync('tests/fixtures/funders/corporate-giving.txt', 'utf8')]
+  for (let round = 0; round < (SMOKE ? 1 : 10); round++) {
+    for (const name of files) {
+      const t0 = now()
+      const text = await readCallFile(fixture(name))
+      fileTimes.push(now() - t0)
+      if (round === 0) calls.push(text)
+    }
+  }
+  const reading: number[] = []
+  for (let round = 0; round < (SMOKE ? 2 : 100); round++) {
+    for (const call of calls) {
+      const t0 = now()
+      await readCall(call)
+      reading.push(now() - t0)
+    }
+  }
+  const foundation = await readCall(calls[1])
+  const brief = JSON.stringify({
+    funder: foundation.name,
+    amount: '$25,000',
+    priorities: foundation.priorities.map((priority) => priority.text),
+    terms: foundation.terms,
+    maxWords: foundation.maxWords ?? null,
+    questions: foundation.questions,
+  })
+  const narrative = draftNarrative(FOOD_BANK.input)
+  const inputs = { ...FOOD_BANK.input, funderName: foundation.name, amountRequested: '$25,000' }
+  const aligning: number[] = []
+  for (let round = 0; round < (SMOKE ? 2 : 300); round++) {
+    const t0 = now()
+    textColumns(narrative, inputs, brief)
+    aligning.push(now() - t0)
+  }
+  rows.push({
+    measure: "Reading a funder's call by plain code: the three calls of the tests, 1,000-3,000 characters (in-process)",
+    app: `${ms(median(reading))} / ${ms(p99(reading))}`,
+    floor: '',
+    comparison: 'the passes of one call together, turns between them included',
+    budget: 'p99 ≤ 20 ms',
+    met: p99(reading) <= 20,
+  })
+  rows.push({
+    measure: 'Claims and alignment of a 400-word narrative with a brief of five priorities (in-process)',
+    app: `${ms(median(aligning))} / ${ms(p99(aligning))}`,
+    floor: '',
+    comparison: 'what a save, a restore or the end of a generation finds',
+    budget: 'p99 ≤ 10 ms',
+    met: p99(aligning) <= 10,
+  })
+  rows.push({
+    measure: "A call's Word file or PDF read in its worker thread (in-process)",
+    app: `${ms(median(fileTimes), 0)} / ${ms(p99(fileTimes), 0)}`,
+    floor: '',
+    comparison: 'a worker started, the parser loaded and the file read, each time',
+    budget: 'p99 ≤ 2 s',
+    met: p99(fileTimes) <= 2000,
+  })
+}
+
+/**
  * The rate limiter's store when it is full (docs/decisions/015: the first one swept its whole map on every new
  * key past 50,000): one check per sign-up from a new address, each adding a key and evicting one.
  */
@@ -559,6 +637,7 @@ async function main() {
     if (run('routes')) measureRouteMatching()
     if (run('ratelimit')) await measureRateLimiter()
     if (run('drafter')) await measureDrafter()
+    if (run('funders')) await measureFunders()
     writeReport(started)
   } finally {
     model.stop()

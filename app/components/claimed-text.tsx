@@ -4,10 +4,7 @@ import { countWords } from '~/shared/text'
 /** A checkable statement of a text, as the server found it (app/server/narratives/claims.server.ts). */
 export type ClaimView = { text: string; start: number; end: number; supported: boolean }
 
-/**
- * The text with each statement not found in the inputs marked: underlined and numbered like a
- * footnote, so the mark is not carried by colour alone, and named for screen readers.
- */
+/** Unsupported statements are underlined and numbered like footnotes, not marked by colour alone, and named for screen readers. */
 export function ClaimedText({ text, claims, idPrefix }: { text: string; claims: ClaimView[]; idPrefix: string }) {
   const parts: ReactNode[] = []
   let at = 0
@@ -29,7 +26,6 @@ export function ClaimedText({ text, claims, idPrefix }: { text: string; claims: 
   return <>{parts}</>
 }
 
-/** "2 statements are not in your inputs", each linking to its place in the text. */
 export function ClaimsSummary({ claims, idPrefix }: { claims: ClaimView[]; idPrefix: string }) {
   const unsupported = unsupportedOf(claims)
   if (!claims.length) return null
@@ -62,7 +58,7 @@ export function WordCount({ text, min, max }: { text: string; min: number; max: 
   const inRange = words >= min && words <= max
   return (
     <span className={`word-count${inRange ? ' word-count-ok' : ''}`}>
-      {words} {words === 1 ? 'word' : 'words'} (target {min}-{max})
+      {words} {words === 1 ? 'word' : 'words'} {min === 0 ? `(at most ${max})` : `(target ${min}-${max})`}
     </span>
   )
 }

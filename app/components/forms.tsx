@@ -33,7 +33,7 @@ function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'number' | 'hidden'
+type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'number' | 'date' | 'hidden'
 
 /** A labelled input whose errors are announced and tied to it with aria-describedby. */
 export function Field({
@@ -109,7 +109,6 @@ export function CheckboxField({ meta, label }: { meta: AnyFieldMetadata; label: 
   )
 }
 
-/** A submit button that says what it is doing while its form is being submitted. */
 export function SubmitButton({
   children,
   pendingText,
@@ -130,7 +129,6 @@ export function SubmitButton({
   )
 }
 
-/** Accepting the Terms (required) and the separate, optional consent to emails: sign-up and invitations. */
 export function ConsentFields({ acceptTerms, marketingConsent }: { acceptTerms: AnyFieldMetadata; marketingConsent: AnyFieldMetadata }) {
   return (
     <>

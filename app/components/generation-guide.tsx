@@ -1,4 +1,3 @@
-/** The dashboard's collapsible how-to, open on arrival and closable by anyone who knows the drill. */
 export function GenerationGuide() {
   return (
     <details className="guide" open>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
 
-// Shared frame for the four legal pages: semantic HTML only, styled by the `.legal` classes.
-
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
     <article className="legal">

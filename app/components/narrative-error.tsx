@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { RequestIdNote } from '~/components/request-id'
 
-/** For the narrative detail and delete pages: a missing or foreign id, or a failure to load. */
 export function NarrativeErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404

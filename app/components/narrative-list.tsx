@@ -1,9 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
-import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
-
-// The narrative list's table, pagination and delete dialog (the page is app/routes/app/narratives.tsx).
+import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 
 export const LIST_PATH = '/admin/narratives'
 
@@ -15,18 +13,31 @@ export type NarrativeListRow = {
   tone: string
   status: string
   createdAt: Date
+  /** The funder it was written for, and the call's deadline (YYYY-MM-DD). */
+  funder: string | null
+  deadline: string | null
   owner: { name: string; email: string } | null
 }
 
 type Row = NarrativeListRow
 
-export function NarrativesTable({ rows, showOwner, onDelete }: { rows: Row[]; showOwner: boolean; onDelete: (row: Row) => void }) {
+export function NarrativesTable({
+  rows,
+  showOwner,
+  onDelete,
+  caption = 'Saved narratives, newest first',
+}: {
+  rows: Row[]
+  showOwner: boolean
+  onDelete: (row: Row) => void
+  caption?: string
+}) {
   return (
     // Below 68em the rows read as cards (app.css), each cell named by its column. The roles are explicit:
     // some browsers drop a table's semantics once its display is changed.
     <div className="table-wrap card">
       <table className="table table-cards" role="table">
-        <caption className="visually-hidden">Saved narratives, newest first</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
             {showOwner ? (
@@ -71,6 +82,15 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
       ) : null}
       <td role="cell" data-label="Company">
         {row.company}
+        {row.funder ? (
+          <>
+            <br />
+            <small>
+              for {row.funder}
+              {row.deadline ? `, due ${formatDate(`${row.deadline}T12:00:00Z`, 'UTC')}` : ''}
+            </small>
+          </>
+        ) : null}
       </td>
       <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />
@@ -142,7 +162,7 @@ function IconLink({
   )
 }
 
-/** Previous and next links; `pageHref` builds a page's address (the narrative list's by default). */
+/** `pageHref` builds a page's address (the narrative list's by default). */
 export function Pagination({
   page,
   pages,
@@ -219,7 +239,7 @@ export function DeleteDialog({
   )
 }
 
-/** The row actions' icons: 24-unit line drawings in the text colour, hidden from screen readers (the links are labelled). */
+/** Hidden from screen readers: the links are labelled. */
 function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg

@@ -1,6 +1,5 @@
 import { REQUEST_ID_ELEMENT, useRequestId } from '~/shared/request-id'
 
-/** On error pages: the id to quote when asking for help; the server's log has the details under it. */
 export function RequestIdNote() {
   const requestId = useRequestId()
   if (!requestId) return null

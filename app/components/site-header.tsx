@@ -30,6 +30,9 @@ function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
         <li>
           <NavLink to="/admin/narratives">Narratives</NavLink>
         </li>
+        <li>
+          <NavLink to="/funders">Funders</NavLink>
+        </li>
         {user.isAdmin ? (
           <li>
             <NavLink to="/users">Manage Users</NavLink>

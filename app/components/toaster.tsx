@@ -6,8 +6,7 @@ type Toast = ToastMessage & { id: number }
 
 export const TOAST_DURATION_MS = 5000
 
-// Client code anywhere can raise a toast; the one Toaster in root renders them. A toast raised before the
-// Toaster listens (a page's effects run before those of the Toaster after it) waits for it.
+// A toast raised before the Toaster listens (a page's effects run before those of the Toaster after it) waits for it.
 const listeners = new Set<(toast: ToastMessage) => void>()
 const waiting: ToastMessage[] = []
 export function showToast(toast: ToastMessage) {
@@ -17,10 +16,7 @@ export function showToast(toast: ToastMessage) {
 
 let nextId = 1
 
-/**
- * Top-right notifications that close after 5 s; Alt+T moves focus to them. The flash toast from the
- * server is rendered in the HTML too, so it shows without JavaScript (CSS fades it out).
- */
+/** Alt+T moves focus to the toasts. The server's flash toast is in the HTML too, so it shows without JavaScript. */
 export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const regionRef = useRef<HTMLElement>(null)
@@ -77,10 +73,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   )
 }
 
-/**
- * The toast an action answered with (dataWithError, dataWithSuccess): in the HTML of the answer itself, so
- * it shows without JavaScript, and handed to the Toaster once hydrated.
- */
+/** In the HTML of the action's answer, so it shows without JavaScript; handed to the Toaster once hydrated. */
 export function ActionToast({ from }: { from?: object | null }) {
   const toast = from && 'toast' in from ? (from.toast as ToastMessage) : null
   const [hydrated, setHydrated] = useState(false)

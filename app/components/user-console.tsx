@@ -7,20 +7,16 @@ import { formatDate, useLocalTimeZone } from '~/shared/dates'
 import type { UserSummary } from '~/shared/user-summary'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// Manage Users (app/routes/app/users.tsx): the invitation form, the search, the table of accounts with
-// their usage and controls, and the confirmation before disabling. Every control is a plain form, so
-// it works without JavaScript.
+// Every control on Manage Users is a plain form, so it works without JavaScript.
 
 export const USERS_PATH = '/users'
 
-/** What the action answers when it does not redirect: which form, and its errors. */
 export type ConsoleReply = { intent: string; id?: string; result?: SubmissionResult<string[]>; message?: string }
 
 export function replyTo(reply: ConsoleReply | undefined, intent: string, id?: string) {
   return reply && reply.intent === intent && (id === undefined || reply.id === id) ? reply : undefined
 }
 
-/** The list's address with its search and page (only what differs from the defaults). */
 export function usersHref({ q, page, disable }: { q: string; page: number; disable?: string }) {
   const params = new URLSearchParams()
   if (q) params.set('q', q)
@@ -79,12 +75,11 @@ export function SearchForm({ query }: { query: string }) {
 
 type TableProps = {
   users: UserSummary[]
-  /** The row number of the first user shown (docs/spec.md#manage-users: the ID column numbers the rows). */
+  /** The ID column numbers the rows (docs/spec.md#manage-users). */
   firstIndex: number
   caption: string
   currentUserId: string
   defaultLimit: number
-  /** This page of the list, asking to confirm disabling the account. */
   disableHref: (id: string) => string
   reply?: ConsoleReply
 }
@@ -221,10 +216,7 @@ function IntentButton({ intent, user, label }: { intent: string; user: UserSumma
   )
 }
 
-/**
- * The confirmation before disabling, reached by a link (?disable=ID), so it needs no JavaScript: the
- * server renders it open. With JavaScript it becomes modal (focus stays inside, Escape cancels).
- */
+/** Reached by a link (?disable=ID) that the server renders open, so it needs no JavaScript; with it, it becomes modal. */
 export function ConfirmDisableDialog({ user, back }: { user: { id: string; email: string; name: string }; back: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const navigate = useNavigate()

@@ -13,6 +13,8 @@ import { useSchemaForm } from '~/hooks/use-schema-form'
 export type VariantView = {
   id: string
   format: string
+  /** For an answer to one of a call's questions: the question. */
+  question?: string | null
   limit: Limit
   text: string
   createdAt: string | Date
@@ -155,7 +157,10 @@ function VariantList({ variants }: { variants: VariantView[] }) {
   return (
     <ol className="variant-list">
       {variants.map((variant) => {
-        const title = `${VARIANT_FORMAT_DETAILS[variant.format as keyof typeof VARIANT_FORMAT_DETAILS]?.label ?? variant.format}, ${formatDateTime(variant.createdAt, timeZone)}`
+        const label = variant.question
+          ? `Answer to “${variant.question}”`
+          : (VARIANT_FORMAT_DETAILS[variant.format as keyof typeof VARIANT_FORMAT_DETAILS]?.label ?? variant.format)
+        const title = `${label}, ${formatDateTime(variant.createdAt, timeZone)}`
         const idPrefix = `variant-${variant.id}-claim`
         return (
           <li key={variant.id} id={`variant-${variant.id}`} className="variant card">

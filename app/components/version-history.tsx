@@ -10,10 +10,6 @@ export type SelectedVersion = VersionSummary & { text: string; diff: WordDiffVie
 
 const SOURCE_LABELS: Record<string, string> = { generated: 'Generated', edited: 'Edited', restored: 'Restored' }
 
-/**
- * The narrative's versions, newest first. Choosing one (a link: no JavaScript needed) shows it and
- * how the current text differs from it, and offers to restore it.
- */
 export function VersionHistory({
   basePath,
   versions,
@@ -117,7 +113,7 @@ function SideBySide({ versionText, currentText }: { versionText: string; current
   )
 }
 
-/** Removed and added runs are struck through or underlined (not coloured alone), and named for screen readers. */
+/** Struck through or underlined, not coloured alone, and named for screen readers. */
 function WordDiff({ parts }: { parts: WordDiffView[] }) {
   return (
     <p className="word-diff">

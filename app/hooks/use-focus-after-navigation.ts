@@ -3,9 +3,8 @@ import { useLocation } from 'react-router'
 
 /**
  * After a client-side navigation, a screen reader hears nothing and focus may sit on an element that
- * is gone (a Save button, a row's link). Moving to a new page focuses its heading, which announces it;
- * a change within the page (a query or a hash) moves focus only when it was lost, to the hash's target
- * or the heading, scrolled into view. A full page load is left to the browser.
+ * is gone (a Save button, a row's link). A new page's heading is focused, which announces it; within
+ * the page, focus moves only when it was lost (decision 024).
  */
 export function useFocusAfterNavigation() {
   const location = useLocation()
@@ -22,7 +21,6 @@ export function useFocusAfterNavigation() {
   }, [location.key]) // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** The new page put focus somewhere itself (an autoFocus field): that is where it goes. */
 function focusPlacedByPage() {
   const active = document.activeElement
   return active instanceof HTMLElement && active !== document.body && active.isConnected && Boolean(active.closest('main'))

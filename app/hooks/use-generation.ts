@@ -2,22 +2,17 @@ import { useEffect, useState } from 'react'
 
 export type StreamStatus = 'idle' | 'generating' | 'complete' | 'stopped' | 'failed'
 export type FinishedStatus = Exclude<StreamStatus, 'idle' | 'generating'>
-/** `note` says why the text started over (a variant asked again to fit its limit), or why it failed. */
+/** `note` says why the text started over, or why it failed. */
 export type GenerationState = { text: string; status: StreamStatus; note?: string }
 
-/** A saved narrative as the page's loader read it: the one source of which generation is shown. */
+/** As the page's loader read it: the one source of which generation is shown. */
 export type GenerationSnapshot = { id: string; text: string; status: StreamStatus }
 
 type Live = GenerationState & { id: string }
 
 const IDLE: GenerationState = { text: '', status: 'idle' }
 
-/**
- * What to show for the generation the loader names (the `?narrative=` of the URL). While the loader
- * says it is generating, the text comes from its event stream; once the loader has the finished row,
- * the row is the text. A dropped connection reconnects by itself and resumes after the last piece
- * received (Last-Event-ID); `done` carries the authoritative full text.
- */
+/** Once the loader has the finished row, the row is the text; until then, the event stream's. */
 export function useGeneration(
   snapshot: GenerationSnapshot | null,
   onFinish: (status: FinishedStatus) => void,
@@ -51,8 +46,7 @@ export function useGeneration(
       finish(data.status, data.text)
     })
     source.addEventListener('error', (event) => {
-      // A server-sent `error` event carries data; a connection error does not, and EventSource retries
-      // it unless the server refused outright (then readyState is CLOSED).
+      // A connection error carries no data, and EventSource retries it unless the server refused outright.
       const data = (event as MessageEvent).data
       if (data) note = JSON.parse(data).error
       if (data || source.readyState === EventSource.CLOSED) finish('failed', text)
@@ -61,7 +55,7 @@ export function useGeneration(
   }, [id, generating, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!snapshot) return IDLE
-  // The finished row is the text; a failure's reason is only in the stream that reported it.
+  // A failure's reason is only in the stream that reported it.
   if (!generating) return { text: snapshot.text, status: snapshot.status, note: live?.id === snapshot.id ? live.note : undefined }
   return live?.id === snapshot.id ? live : { text: snapshot.text, status: 'generating' }
 }

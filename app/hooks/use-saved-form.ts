@@ -2,10 +2,9 @@ import type { FormMetadata } from '@conform-to/react'
 import { useEffect } from 'react'
 import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
 
-// The dashboard form's unsaved edits, kept in this browser (docs/decisions/019). The server fills the
-// form with the organisation of the user's last generation; local storage only keeps what was typed
-// since, under the user's own key, and is cleared at sign-out, so a shared browser shows no one else's
-// organisation.
+// The server fills the dashboard form with the organisation of the user's last generation (decision
+// 019); local storage keeps only what was typed since, under the user's own key, and is cleared at
+// sign-out, so a shared browser shows no one else's organisation.
 
 const PREFIX = 'impact-narrative-studio:form'
 const SAVE_DELAY_MS = 400
@@ -13,14 +12,12 @@ const SAVE_DELAY_MS = 400
 const keyOf = (userId: string) => `${PREFIX}:${userId}`
 
 type Values = Record<string, string>
-/** What was typed, and the generation (its id, or null for none) the form held when it was typed. */
+/** `basedOn`: the generation the form held when the values were typed. */
 type Draft = { basedOn: string | null; values: Values }
 
 /**
- * Keeps this user's unsaved edits as they are typed, and restores them on load while they are still
- * newer than the server's copy: while no generation has happened since (one on another device, say).
- * Values equal to the server's are no edits and are not kept. Off while a saved narrative is being
- * edited (`?from=`): that form is the narrative's, not the remembered organisation.
+ * Edits are restored only while no generation has happened since (one on another device, say). Off
+ * while a saved narrative is being edited (`?from=`): that form is the narrative's.
  */
 export function useSavedForm(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,7 +45,7 @@ export function useSavedForm(
   }, [value, server, basedOn, userId, enabled])
 }
 
-/** At sign-out: every saved form in this browser, the old unkeyed one included. */
+/** The old unkeyed one included. */
 export function forgetSavedForms() {
   for (const key of storedKeys()) remove(key)
 }
@@ -65,7 +62,6 @@ function storedKeys(): string[] {
   }
 }
 
-/** Every field, '' when empty or not a string: the form's value and the server's compare field by field. */
 function pick(value: unknown): Values {
   const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>
   return Object.fromEntries(NARRATIVE_FIELDS.map((name) => [name, typeof record[name] === 'string' ? record[name] : '']))

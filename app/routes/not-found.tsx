@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { redirect } from 'react-router'
 
-// Any other path redirects to / (docs/spec.md#routes). That holds for pages a person might mistype; a missing
-// resource, file or narrative page answers a 404 page, so a link that leads nowhere says so. Missing API
-// endpoints answer JSON (api.$.ts, auth.$.ts).
+// Any other path redirects to / (docs/spec.md#routes), for pages a person might mistype; a missing
+// resource, file or narrative page answers a 404, so a link that leads nowhere says so.
 const NOT_A_PAGE = /^\/(resources|assets|admin\/narratives)\/|\.[a-z0-9]+$/i
 
 function answer({ request }: LoaderFunctionArgs) {
@@ -14,7 +13,6 @@ function answer({ request }: LoaderFunctionArgs) {
 export const loader = answer
 export const action = answer
 
-// A page, so that a 404 renders the root's error page.
 export default function NotFound() {
   return null
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 
-// Shared by the forms (conform, in the browser) and the actions and JSON API on the server.
-
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const NAME_MAX = 100
@@ -56,10 +54,8 @@ const passwordsMatch =
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
 export const TERMS_REQUIRED = 'You must accept the Terms of Service and Privacy Policy'
 
-/** The token API's registration body (docs/api.md#accounts). */
 export const RegisterSchema = RegisterFields.superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))
 
-/** The sign-up page adds the terms box and the separate, optional marketing opt-in. */
 export const SignupSchema = RegisterFields.extend({
   acceptTerms: z
     .boolean({ required_error: TERMS_REQUIRED, invalid_type_error: TERMS_REQUIRED })
@@ -77,20 +73,16 @@ export const ResetPasswordSchema = z
   })
   .superRefine(passwordsMatch("Passwords don't match", 'confirmPassword'))
 
-/** The token API's reset body: no confirmation field. */
 export const ApiResetPasswordSchema = z.object({
   token: z.string({ required_error: 'Invalid or missing reset token' }).max(200),
   newPassword: PasswordSchema,
 })
 
-// ---- One's own account (/account, /auth/profile; decision 022)
-
-// The password in force, checked against the stored hash: any length is checked, but never more than the maximum hashed.
+// Any length is checked against the stored hash, but never more than the maximum is hashed.
 const CurrentPasswordSchema = z
   .string({ required_error: 'Enter your current password' })
   .max(PASSWORD_MAX, 'Your current password is not right')
 
-/** The name, with the rules of sign-up. */
 export const ProfileNameSchema = z.object({ firstName: NameSchema('First name'), lastName: NameSchema('Last name') })
 
 export const EmailChangeSchema = z.object({ email: EmailSchema, currentPassword: CurrentPasswordSchema })
@@ -105,12 +97,9 @@ export const ChangePasswordSchema = z
   })
   .superRefine(passwordsMatch(PASSWORDS_DO_NOT_MATCH, 'confirmPassword'))
 
-/** The token API's change of password: no confirmation field, as for a reset. */
 export const ApiChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: PasswordSchema })
 
 export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema })
-
-// ---- Operator controls (Manage Users, PATCH /auth/users/{id}; decision 014)
 
 export const DAILY_LIMIT_MAX = 10_000
 const DAILY_LIMIT_MESSAGE = `Enter a whole number from 0 to ${DAILY_LIMIT_MAX.toLocaleString('en-US')}`
@@ -121,7 +110,7 @@ const DailyLimitSchema = z
   .min(0, DAILY_LIMIT_MESSAGE)
   .max(DAILY_LIMIT_MAX, DAILY_LIMIT_MESSAGE)
 
-/** The API's body: any of the three; `dailyLimit: null` returns the user to the instance's default. */
+/** `dailyLimit: null` returns the user to the instance's default. */
 export const UserControlsSchema = z
   .object({
     disabled: z.boolean({ invalid_type_error: 'disabled must be true or false' }).optional(),
@@ -133,7 +122,7 @@ export const UserControlsSchema = z
     'Nothing to change: send disabled, dailyLimit or isAdmin',
   )
 
-/** The page's limit form: an empty field means the instance's default. */
+/** An empty field means the instance's default. */
 export const DailyLimitFormSchema = z.object({
   id: z.string().max(100),
   dailyLimit: DailyLimitSchema.optional(),
@@ -145,7 +134,6 @@ export const InviteSchema = z.object({
   lastName: NameSchema('Last name'),
 })
 
-/** The invitee sets a password and accepts the Terms, as at sign-up. */
 export const AcceptInvitationSchema = z
   .object({
     token: z.string({ required_error: 'Invalid or missing invitation link' }).max(200),

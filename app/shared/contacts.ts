@@ -28,7 +28,6 @@ function contactPairs(input: ContactFields): Array<[string, Contact]> {
   ]
 }
 
-/** The contacts given, each as its designation and its filled-in parts, for a page to list. */
 export function contactsOf(input: ContactFields): Array<{ designation: string; lines: string[] }> {
   return contactPairs(input)
     .map(([designation, contact]) => ({
@@ -54,7 +53,6 @@ function formatContactLine(designation: string, contact: Contact): string | null
   const identity = joinPresent([contact.name, contact.title])
   const details = joinPresent([contact.email, contact.phone])
   if (!identity && !details) return null
-  // Parentheses only make sense after a name or title; alone, the details are the line.
   if (!identity) return `${designation}: ${details}`
   return details ? `${designation}: ${identity} (${details})` : `${designation}: ${identity}`
 }

@@ -25,7 +25,7 @@ export function useLocalTimeZone(): string {
   return zone
 }
 
-/** "5 h", "40 min", "1 min": how long until `to`, in whole hours past the first (rounded down), as a quota line says it. */
+/** "5 h", "40 min", "1 min": whole hours past the first, rounded down. */
 export function durationUntil(to: Date | string, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((new Date(to).getTime() - now.getTime()) / 60_000))
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`

@@ -4,10 +4,8 @@ import { z, type ZodTypeAny } from 'zod'
 const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>()
 
 /**
- * conform's parseWithZod, with each schema's form-value coercion built once. parseWithZod rebuilds it
- * on every call: 1.4 ms for the narrative form, on the server before a generation starts and in the
- * browser on every keystroke (docs/PERFORMANCE.md). The coercion is the one parseWithZod applies.
- * A form shaped unlike its schema is refused first (FormShapeError).
+ * parseWithZod rebuilds its form-value coercion on every call: 1.4 ms for the narrative form, on the
+ * server before a generation starts and in the browser on every keystroke (docs/PERFORMANCE.md).
  */
 export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
   refuseUnexpectedShape(formData, schema)
@@ -17,9 +15,8 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
 }
 
 /**
- * A form no page of ours sends: a 400 before conform reads it. conform joins the values of a
- * repeated name by copying the list so far at each one, so 20,000 repeats of one name held the
- * server for a second; a form has a name twice only where its schema takes a list.
+ * conform joins the values of a repeated name by copying the list so far at each one: 20,000 repeats
+ * of one name held the server for a second. A name repeats only where its schema takes a list.
  */
 export class FormShapeError extends Response {
   constructor() {
@@ -27,9 +24,8 @@ export class FormShapeError extends Response {
   }
 }
 
-/** Hidden fields a form may send beside its schema's: the intent, an id, a token, where to go next. */
+/** The intent, an id, a token, where to go next. */
 const EXTRA_ENTRIES = 4
-/** The most values a list field may send when its schema sets no maximum. */
 const LIST_MAX = 100
 
 type FormShape = { maxEntries: number; lists: Map<string, number> }
@@ -63,7 +59,6 @@ function objectShape(schema: ZodTypeAny): z.ZodRawShape {
   return inner instanceof z.ZodObject ? inner.shape : {}
 }
 
-/** Through refinements, pipes, defaults and optionals to the schema that says what the value is. */
 function unwrap(schema: ZodTypeAny): ZodTypeAny {
   if (schema instanceof z.ZodEffects) return unwrap(schema.innerType())
   if (schema instanceof z.ZodPipeline) return unwrap(schema._def.in)

@@ -1,7 +1,6 @@
 // No React here: env.server.ts reads this before the server has set NODE_ENV, and React picks its build
 // (development or production) when it is first imported.
 
-/** A language tag this runtime can format dates in (en-GB, sw-KE); false for anything else. */
 export function isKnownLocale(tag: string): boolean {
   try {
     return Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0

@@ -78,3 +78,24 @@ export const NARRATIVE_FIELDS = [
   'successStory',
   'selectedTone',
 ] as const satisfies readonly (keyof NarrativeInput)[]
+
+/** The form's labels of the fields a text is traced to, and of what a narrative written for a funder adds. */
+export const FIELD_LABELS: Record<string, string> = {
+  company: 'Organization Name',
+  website: 'Website',
+  contactName1: 'Primary Contact Name',
+  contactTitle1: 'Primary Contact Title',
+  contactEmail1: 'Primary Contact Email',
+  contactPhone1: 'Primary Contact Phone',
+  contactName2: 'Secondary Contact Name',
+  contactTitle2: 'Secondary Contact Title',
+  contactEmail2: 'Secondary Contact Email',
+  contactPhone2: 'Secondary Contact Phone',
+  missionStatement: 'Mission Statement',
+  keyPrograms: 'Key Programs and Services',
+  impactMetrics: 'Impact Metrics and Achievements',
+  targetAudience: 'Target Audience',
+  geographicFocus: 'Geographic Focus',
+  funderName: "Funder's name",
+  amountRequested: 'Amount requested',
+}

@@ -1,16 +1,13 @@
 import { z } from 'zod'
 import { cleanText } from '~/shared/text'
 
-/** The longest narrative text a person can save (a 400-word narrative is about 2,500 characters). */
+/** A 400-word narrative is about 2,500 characters. */
 export const NARRATIVE_TEXT_MAX = 20_000
 
-/** Saving an edited narrative: shared by the detail page's form and the API's PUT. */
 export const NarrativeTextSchema = z.object({
   generatedNarrative: z
     .string({ required_error: 'The narrative cannot be empty' })
     .max(NARRATIVE_TEXT_MAX * 2, `The narrative must be at most ${NARRATIVE_TEXT_MAX} characters`)
-    // The same hygiene as every field: control, bidirectional and other invisible characters go, the
-    // joiners of scripts and emoji stay.
     .transform((text) => cleanText(text.replace(/\r\n?/g, '\n')))
     .pipe(
       z
@@ -20,8 +17,8 @@ export const NarrativeTextSchema = z.object({
     ),
 })
 
-/** The target length of a narrative, in words (docs/spec.md#the-prompt). */
+/** The prompt's target, in words (docs/spec.md#the-prompt). */
 export const NARRATIVE_WORDS = { min: 300, max: 400 } as const
 
-/** Edits saved within this time of the newest version, itself an edit, are one version: a writing session, not each save. */
+/** Edits within this time of the newest version, itself an edit, are one version: a writing session, not each save. */
 export const EDIT_SESSION_MS = 10 * 60 * 1000

@@ -12,7 +12,6 @@ export function isTone(value: unknown): value is Tone {
   return typeof value === 'string' && (TONES as readonly string[]).includes(value)
 }
 
-/** A stored tone as people read it ('professional' → 'Professional'); an unknown one as stored. */
 export function toneLabel(tone: string): string {
   return isTone(tone) ? TONE_DETAILS[tone].label : tone
 }

@@ -36,28 +36,47 @@ const limitField = (name: string, { min, max }: { min: number; max: number }) =>
     .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`)
     .optional()
 
+/** A narrative written for a funder's brief can also be fitted to one of the call's questions, by its place in the brief. */
+export const QUESTION_FORMAT = 'question'
+/** The most questions a brief keeps (FUNDER_LIMITS.questions). */
+const QUESTIONS_MAX = 20
+const QUESTION_MESSAGE = "Choose one of the call's questions to answer"
+
 /**
- * `{ format, maxWords?, maxCharacters? }`: the token API's body, and the page's form (conform coerces its
- * strings). A format of its own limit ignores the custom fields: a person who typed a custom limit and then
- * chose Pitch means Pitch. Messages speak of the limit, never of the fields' names.
+ * `{ format, maxWords?, maxCharacters?, question? }`: the token API's body, and the page's form (conform
+ * coerces its strings). Each format reads only its own fields: a person who typed a custom limit and then
+ * chose Pitch means Pitch; `question` (from 0) goes with the `question` format, whose limit is the
+ * question's own. Messages speak of the limit and the question, never of the fields' names.
  */
 export const VariantRequestSchema = z
   .object({
-    format: z.enum(VARIANT_FORMATS, { errorMap: () => ({ message: 'Choose a format: pitch, loi, social or custom' }) }),
+    format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT], {
+      errorMap: () => ({ message: 'Choose a format: pitch, loi, social, custom or question' }),
+    }),
     maxWords: z.unknown().optional(),
     maxCharacters: z.unknown().optional(),
+    question: z.unknown().optional(),
   })
-  .transform(({ format, maxWords, maxCharacters }) =>
-    format === 'custom' ? { format, maxWords, maxCharacters } : { format, maxWords: undefined, maxCharacters: undefined },
-  )
+  .transform(({ format, maxWords, maxCharacters, question }) => ({
+    format,
+    maxWords: format === 'custom' ? maxWords : undefined,
+    maxCharacters: format === 'custom' ? maxCharacters : undefined,
+    question: format === QUESTION_FORMAT ? question : undefined,
+  }))
   .pipe(
     z
       .object({
-        format: z.enum(VARIANT_FORMATS),
+        format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT]),
         maxWords: limitField('The word limit', CUSTOM_LIMITS.words),
         maxCharacters: limitField('The character limit', CUSTOM_LIMITS.characters),
+        question: z
+          .number({ invalid_type_error: QUESTION_MESSAGE })
+          .int(QUESTION_MESSAGE)
+          .min(0, QUESTION_MESSAGE)
+          .max(QUESTIONS_MAX - 1, QUESTION_MESSAGE)
+          .optional(),
       })
-      .superRefine(({ format, maxWords, maxCharacters }, context) => {
+      .superRefine(({ format, maxWords, maxCharacters, question }, context) => {
         const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
         if (format === 'custom' && given !== 1)
           context.addIssue({
@@ -65,12 +84,16 @@ export const VariantRequestSchema = z
             path: ['maxWords'],
             message: 'A custom limit needs a number of words or of characters, not both',
           })
+        if (format === QUESTION_FORMAT && question === undefined)
+          context.addIssue({ code: 'custom', path: ['question'], message: QUESTION_MESSAGE })
       }),
   )
 
 export type VariantRequest = z.infer<typeof VariantRequestSchema>
 
+/** The limit of a request in one of the fixed formats, or custom; a question's is the question's own (questionLimit). */
 export function limitOf({ format, maxWords, maxCharacters }: VariantRequest): Limit {
+  if (format === QUESTION_FORMAT) throw new Error("A question's limit is the question's own")
   if (format !== 'custom') return FIXED_LIMITS[format]
   return maxWords === undefined ? { unit: 'characters', max: maxCharacters! } : { unit: 'words', max: maxWords }
 }
@@ -108,7 +131,8 @@ export function sentencesOf(text: string): string[] {
   return [...sentences(text)]
 }
 
-function* sentences(text: string) {
+/** The sentences of `text`, each with the spaces after it. */
+export function* sentences(text: string) {
   let pending = ''
   for (const { segment } of sentenceSegmenter().segment(text)) {
     pending += segment
@@ -124,4 +148,11 @@ let segmenter: Intl.Segmenter | undefined
 function sentenceSegmenter() {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })
   return segmenter
+}
+
+/** The limit an answer to a call's question keeps: the question's own, else that of a letter of inquiry. */
+export function questionLimit(question: { maxWords?: number; maxCharacters?: number }): Limit {
+  if (question.maxWords) return { unit: 'words', max: question.maxWords }
+  if (question.maxCharacters) return { unit: 'characters', max: question.maxCharacters }
+  return FIXED_LIMITS.loi
 }

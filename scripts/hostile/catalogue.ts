@@ -4,6 +4,7 @@
 // reports the worst; tests/integration/hostile-catalogue.test.ts asserts the answers alone.
 import net from 'node:net'
 import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
+import { BINARY_TXT, FAKE_PDF, largeText, loopingPdf, multipart, zipBombDocx } from './call-files'
 
 /** The settings a catalogue run needs of the app it is sent at. */
 export const HOSTILE_APP_ENV = {
@@ -24,6 +25,8 @@ export type Context = {
   /** The owner's narrative written from hostile fields, for a variant. */
   hostileNarrativeId: string
   otherNarrativeId: string
+  /** The owner's funder brief of twenty long priorities, every one about something else. */
+  funderId: string
 }
 
 export type HostileCase = {
@@ -110,16 +113,21 @@ function slowClient(origin: string, first: string): Promise<number> {
   })
 }
 
-/** A chunked body with no Content-Length, written as fast as the socket takes it: the status it is answered with. */
-function chunkedBody(origin: string, path: string, headers: string, totalBytes: number): Promise<number> {
+/**
+ * A body of `totalBytes` written as fast as the socket takes it, chunked with no Content-Length or with
+ * its length declared: the status it is answered with (read as soon as it comes, the body unfinished).
+ */
+function chunkedBody(origin: string, path: string, headers: string, totalBytes: number, { declared = false } = {}): Promise<number> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve) => {
     let statusLine = ''
     const socket = net.connect(Number(port), hostname, async () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`)
+      const length = declared ? `Content-Length: ${totalBytes}` : 'Transfer-Encoding: chunked'
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers}${length}\r\n\r\n`)
       const chunk = 'a'.repeat(64 * KB)
       for (let sent = 0; sent < totalBytes && !statusLine && !socket.destroyed; sent += chunk.length) {
-        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) await new Promise((drained) => socket.once('drain', drained))
+        const piece = declared ? chunk : `${chunk.length.toString(16)}\r\n${chunk}\r\n`
+        if (!socket.write(piece)) await new Promise((drained) => socket.once('drain', drained))
       }
     })
     socket.on('data', (data) => {
@@ -187,8 +195,15 @@ export async function prepare(origin: string): Promise<Context> {
   const versions = JSON.parse((await answer(origin, `/api/narrative/${narrativeId}/versions`, { token: ownerToken })).text).data
   const hostile = { missionStatement: fill('a/'), keyPrograms: fill('a'), impactMetrics: fill('Ab') }
   const hostileNarrativeId = await create(origin, ownerToken, { ...hostile, generatedNarrative: fill('word ', 2500) })
+  const funder = await answer(origin, '/api/funders', {
+    method: 'POST',
+    token: ownerToken,
+    json: { name: 'Hostile Catalogue Fund', callText: CRAFTED_CALL.slice(0, 5000), priorities: CRAFTED_PRIORITIES },
+  })
+  if (funder.status !== 201) throw new Error(`funder: ${funder.status} ${funder.text}`)
   return {
     origin,
+    funderId: JSON.parse(funder.text).data.id,
     owner: { token: ownerToken, cookie: await signIn(origin, ownerEmail) },
     saver: { token: saverToken, narrativeId: await create(origin, saverToken) },
     versions: { narrativeId, firstVersionId: versions.at(-1).id },
@@ -198,6 +213,23 @@ export async function prepare(origin: string): Promise<Context> {
 }
 
 const REPEATED = 'x=a&'.repeat(20_000)
+
+/**
+ * A call of 100,000 characters made of what the reader looks for, over and over and on one line:
+ * money ranges, limits, dates, "priority will be given to", quoted terms and capitalised names.
+ */
+const CRAFTED_CALL = fill(
+  'Priority will be given to $1 to $2 (max 10 words) due by 1 March 2027 "a b" The Zq Foundation of Zq Trust. ',
+  100_000,
+)
+/** Twenty priorities of 300 characters, each in words of its own: every one is looked for in every sentence. */
+const CRAFTED_PRIORITIES = Array.from({ length: 20 }, (_, i) => ({ text: words(13 + i, 60).slice(0, 300) }))
+
+/** A file of the call, sent in a form like the page's; the status it is answered with. */
+function upload(origin: string, path: string, auth: { token?: string; cookie?: string }, file: { name: string; bytes: Buffer }) {
+  const fields: Record<string, string> = path === '/funders' ? { intent: 'add', name: 'Hostile Catalogue Fund' } : {}
+  return status(answer(origin, path, { method: 'POST', ...auth, body: multipart(fields, file) }))
+}
 const LONE_SURROGATE = `{"company":"x \\ud800 y","contactName1":"M","contactEmail1":"m@example.org","missionStatement":"m","keyPrograms":"k","impactMetrics":"i","generatedNarrative":"n"}`
 
 /** Every hostile request, in the order they are sent: each one's answer is what a person would rely on. */
@@ -557,6 +589,86 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: 'the JSON API with broken JSON',
     expect: [400],
     send: ({ origin, owner }) => status(answer(origin, '/api/narrative', { method: 'POST', token: owner.token, json: '{"company": ' })),
+  },
+  // Funder briefs (docs/decisions/031): files that are not what they say, or that unpack, loop or grow
+  // without end, read in a worker thread bounded in time and memory; the call read and the alignment found in bounded time.
+  {
+    name: 'a Word file that says it unpacks to 200 MB (a zip bomb)',
+    expect: [413],
+    send: ({ origin, owner }) =>
+      upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: zipBombDocx(200, { honest: true }) }),
+  },
+  {
+    name: 'a Word file that claims 1 KB and unpacks to 1 GB (a zip bomb that lies)',
+    expect: [422],
+    send: ({ origin, owner }) =>
+      upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: zipBombDocx(1024, { honest: false }) }),
+  },
+  {
+    name: 'a PDF whose page tree and cross-references loop',
+    expect: [422],
+    send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.pdf', bytes: loopingPdf() }),
+  },
+  {
+    name: 'text named .pdf, to the page that adds a brief',
+    expect: [415],
+    send: ({ origin, owner }) => upload(origin, '/funders', { cookie: owner.cookie }, { name: 'call.pdf', bytes: FAKE_PDF }),
+  },
+  {
+    name: 'a program named .txt',
+    expect: [415],
+    send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.txt', bytes: BINARY_TXT }),
+  },
+  {
+    name: 'a 0-byte file',
+    expect: [400],
+    send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: Buffer.alloc(0) }),
+  },
+  {
+    name: 'a 5.5 MB file, under the upload cap and over the file limit',
+    expect: [413],
+    send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.txt', bytes: largeText(5.5 * 1024 * KB) }),
+  },
+  {
+    name: 'a 7 MB upload, its length declared, over the upload cap',
+    expect: [413],
+    send: ({ origin, owner }) =>
+      chunkedBody(
+        origin,
+        '/api/funders/extract',
+        `Content-Type: multipart/form-data; boundary=x\r\nAuthorization: Bearer ${owner.token}\r\n`,
+        7 * 1024 * KB,
+        { declared: true },
+      ),
+  },
+  {
+    name: 'a 7 MB upload sent chunked with no Content-Length',
+    expect: [413],
+    send: ({ origin, owner }) =>
+      chunkedBody(origin, '/funders', `Content-Type: multipart/form-data; boundary=x\r\nCookie: ${owner.cookie}\r\n`, 7 * 1024 * KB),
+  },
+  {
+    name: 'a crafted call of 100,000 characters on one line, read',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(answer(origin, '/api/funders/extract', { method: 'POST', token: owner.token, json: { text: CRAFTED_CALL } })),
+  },
+  {
+    name: 'a crafted narrative of 20,000 characters saved for a brief of twenty long priorities (its alignment found)',
+    expect: [201],
+    send: ({ origin, owner, funderId }) =>
+      status(
+        answer(origin, '/api/narrative', {
+          method: 'POST',
+          token: owner.token,
+          json: { ...NARRATIVE, missionStatement: CRAFTED_FIELD, keyPrograms: CRAFTED_FIELD, generatedNarrative: CRAFTED_TEXT, funderId },
+        }),
+      ),
+  },
+  {
+    name: 'the list searched for a word in every crafted narrative, upcoming deadlines first',
+    expect: [200],
+    send: ({ origin, owner }) => status(answer(origin, '/api/narrative?q=zq&sort=deadline&limit=100', { token: owner.token })),
   },
   // 2,000 saves of 20 KB grew the database by 41 MB in 14 s, before: the 31st save of a minute is refused.
   {

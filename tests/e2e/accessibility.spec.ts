@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiToken, createNarrative, field, fillNarrativeForm, registerUser, signIn } from './helpers'
+import { ADMIN, apiToken, createBrief, createNarrative, field, fillNarrativeForm, registerUser, signIn } from './helpers'
 import { expectLayoutHolds } from './layout'
 
 // Every page and state, at a desktop, a tablet and a phone width: axe-core (WCAG 2.0, 2.1 and 2.2, A and
@@ -173,6 +173,33 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'the account page')
       await page.getByRole('button', { name: 'Delete my account' }).click()
       await expectAccessible(page, 'the account page with a refused deletion')
+    })
+
+    test('funder briefs: the list, a refused file, a brief, a narrative written for one, the filtered list', async ({ page }) => {
+      const { email, password, token } = await registerUser()
+      await signIn(page, email, password)
+      await page.goto('/funders')
+      await expectAccessible(page, 'the funder briefs, none yet')
+      await field(page, "Funder's name").fill('Lane County Community Foundation')
+      await page
+        .getByLabel('Or the call as a file')
+        .setInputFiles({ name: 'call.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') })
+      await page.getByRole('button', { name: 'Save and read the call' }).click()
+      await expect(page.getByText('This file is named .pdf but is not a PDF.')).toBeVisible()
+      await expectAccessible(page, 'a refused file')
+      const brief = await createBrief(token)
+      await page.goto('/funders')
+      await expectAccessible(page, 'the funder briefs')
+      await page.goto(`/funders/${brief}`)
+      await expectAccessible(page, 'a funder brief')
+      await page.goto(`/dashboard?funder=${brief}`)
+      await expectAccessible(page, 'the dashboard with a brief chosen')
+      const id = await createNarrative(token, { funderId: brief, amountRequested: '$25,000' })
+      await page.goto(`/admin/narratives/${id}`)
+      await expect(page.getByRole('heading', { name: 'How it answers Lane County Community Foundation' })).toBeVisible()
+      await expectAccessible(page, 'a narrative written for a brief')
+      await page.goto(`/admin/narratives?funder=${brief}&sort=deadline&q=food`)
+      await expectAccessible(page, 'the list searched and filtered')
     })
 
     test("the administrator's pages", async ({ page }) => {

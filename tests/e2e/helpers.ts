@@ -71,6 +71,19 @@ export async function createNarrative(
   return ((await response.json()) as { data: { id: string } }).data.id
 }
 
+/** Saves the community foundation's call as a funder brief through the token API; returns its id. */
+export async function createBrief(token: string, origin = 'http://localhost:3300'): Promise<string> {
+  const form = new FormData()
+  form.set('name', 'Lane County Community Foundation')
+  form.set(
+    'file',
+    new File([new Uint8Array(fs.readFileSync('tests/fixtures/funders/community-foundation.docx'))], 'community-foundation.docx'),
+  )
+  const response = await fetch(`${origin}/api/funders`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { data: { id: string } }).data.id
+}
+
 /** A form control by its visible label, which may end in the required mark ' *'. */
 export function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { SCREENSHOT_CLOCK, SIGNED_IN } from './screenshot-app'
+import { SCREENSHOT_CLOCK, SIGNED_IN, type ScreenshotIds } from './screenshot-app'
 
 // Each main page at a desktop and a phone width, compared with its picture in docs/screenshots: a page
 // that changes by accident fails here, and one that changes on purpose is refreshed there by
@@ -9,11 +9,11 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ]
 
-type Shot = { name: string; path: (narrative: string) => string; before?: (page: Page) => Promise<unknown> }
+type Shot = { name: string; path: (ids: ScreenshotIds) => string; before?: (page: Page) => Promise<unknown> }
 const pageShot = (name: string, path: string, before?: Shot['before']): Shot => ({ name, path: () => path, before })
 const narrativeShot = (name: string, suffix: string, before?: Shot['before']): Shot => ({
   name,
-  path: (id) => `/admin/narratives/${id}${suffix}`,
+  path: ({ narrative }) => `/admin/narratives/${narrative}${suffix}`,
   before,
 })
 
@@ -27,12 +27,15 @@ const SHOTS: Record<'visitor' | 'member' | 'admin', Shot[]> = {
   ],
   member: [
     pageShot('dashboard', '/dashboard'),
-    { name: 'dashboard-written', path: (id) => `/dashboard?narrative=${id}` },
+    { name: 'dashboard-written', path: ({ narrative }) => `/dashboard?narrative=${narrative}` },
     pageShot('narratives', '/admin/narratives'),
     narrativeShot('narrative', ''),
     narrativeShot('narrative-inputs', '', (shown) => shown.locator('.inputs-disclosure > summary').click()),
     narrativeShot('narrative-edit', '?edit=1'),
     narrativeShot('narrative-delete', '/delete'),
+    pageShot('funders', '/funders'),
+    { name: 'funder', path: ({ funder }) => `/funders/${funder}` },
+    { name: 'narrative-for-funder', path: ({ forFunder }) => `/admin/narratives/${forFunder}` },
     pageShot('account', '/account'),
   ],
   admin: [pageShot('users', '/users'), pageShot('narratives-admin', '/admin/narratives')],
@@ -49,7 +52,7 @@ for (const size of WIDTHS) {
       for (const shot of shots) {
         test(shot.name, async ({ page }) => {
           await page.clock.setFixedTime(SCREENSHOT_CLOCK)
-          await page.goto(shot.path(process.env.SCREENSHOT_NARRATIVE_ID!))
+          await page.goto(shot.path(JSON.parse(process.env.SCREENSHOT_IDS!) as ScreenshotIds))
           await shot.before?.(page)
           // From the top, where the sticky header belongs in a picture of the whole page, and with
           // nothing hovered.

@@ -65,6 +65,8 @@ const ownedPage = (path: string, ok: Expect = html(200)): Record<Actor, Cell> =>
   other: 404,
   admin: ok,
 })
+/** The owner's funder brief: the owner alone reaches it, and an administrator is anyone else here. */
+const ownBrief = (anonymous: Cell, ok: Cell): Record<Actor, Cell> => ({ anonymous, user: ok, other: 404, admin: 404 })
 /** The token API on the owner's narrative. */
 const ownedApi = (ok: Cell = 200): Record<Actor, Cell> => ({ anonymous: 401, user: ok, other: 404, admin: ok })
 
@@ -161,6 +163,18 @@ const ROWS: Row[] = [
     expect: signedIn(toLogin('/dashboard'), html(400)),
   },
 
+  // Funder briefs: their owner's alone, an administrator's too (docs/decisions/030).
+  { method: 'GET', path: '/funders', auth: 'cookie', expect: guardedPage('/funders') },
+  { method: 'GET', path: '/funders/{funderId}', auth: 'cookie', expect: ownBrief(toLogin('/funders/{funderId}'), html(200)) },
+  {
+    method: 'POST',
+    path: '/funders/{funderId}',
+    auth: 'cookie',
+    form: { intent: 'save', name: '' },
+    label: 'intent=save, invalid',
+    expect: ownBrief(toLogin('/funders/{funderId}'), html(400)),
+  },
+
   // ---- Public pages: open to everyone; signed-in people are sent on from sign-in and sign-up.
   { method: 'GET', path: '/login', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },
   { method: 'GET', path: '/signup', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },
@@ -235,6 +249,16 @@ const ROWS: Row[] = [
 
   // ---- Token API (bearer).
   { method: 'GET', path: '/auth/profile', auth: 'bearer', expect: signedIn(401, 200) },
+  { method: 'GET', path: '/api/funders', auth: 'bearer', expect: signedIn(401, 200) },
+  { method: 'GET', path: '/api/funders/{funderId}', auth: 'bearer', expect: ownBrief(401, 200) },
+  { method: 'PUT', path: '/api/funders/{funderId}', auth: 'bearer', json: { maxWords: 300 }, expect: ownBrief(401, 200) },
+  {
+    method: 'POST',
+    path: '/api/funders/extract',
+    auth: 'bearer',
+    json: { text: 'Priorities: food security.' },
+    expect: signedIn(401, 200),
+  },
   // A wrong method is an API error like any other: 405 {error}. Logging out is a POST, so a GET revokes
   // nothing (the tokens are used by the rows below).
   { method: 'GET', path: '/auth/logout', auth: 'bearer', expect: all(405) },
@@ -333,6 +357,8 @@ const tokens: Record<Actor, string> = { anonymous: '', user: '', other: '', admi
 let sharedId = ''
 /** `other`'s account: the one the operator-control rows change. */
 let otherUserId = ''
+/** The owner's funder brief. */
+let funderId = ''
 const targets: Record<Exclude<Target, 'shared'>, Record<Actor, string>> = {
   apiDelete: { anonymous: '', user: '', other: '', admin: '' },
   pageDelete: { anonymous: '', user: '', other: '', admin: '' },
@@ -382,6 +408,12 @@ beforeAll(async () => {
   sharedId = await createNarrative(tokens.user, { company: 'Matrix Shared Narrative' })
   const profile = await fetch(`${app.origin}/auth/profile`, { headers: { Authorization: `Bearer ${tokens.other}` } })
   otherUserId = ((await profile.json()) as { id: string }).id
+  const brief = await fetch(`${app.origin}/api/funders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.user}` },
+    body: JSON.stringify({ name: 'Matrix Fund', callText: 'Priorities: food security.' }),
+  })
+  funderId = ((await brief.json()) as { data: { id: string } }).data.id
   for (const target of Object.values(targets)) {
     for (const actor of ACTORS) target[actor] = await createNarrative(tokens.user, { company: `Matrix target ${actor}` })
   }
@@ -414,7 +446,8 @@ const CASES: Case[] = ROWS.flatMap((row) =>
 
 async function runCase({ method, path, auth, form, json, target = 'shared', actor, cell }: Case, targetIds = targets) {
   const id = target === 'shared' ? sharedId : targetIds[target][actor]
-  const fill = (text: string) => text.replaceAll('{id}', id).replaceAll('{userId}', otherUserId).replaceAll('{actor}', actor)
+  const fill = (text: string) =>
+    text.replaceAll('{id}', id).replaceAll('{userId}', otherUserId).replaceAll('{funderId}', funderId).replaceAll('{actor}', actor)
   const headers = new Headers()
   if (actor !== 'anonymous') {
     if (auth === 'cookie') headers.set('Cookie', cookies[actor])

@@ -70,6 +70,11 @@ describe('POST /api/narrative', () => {
       c_phone2: '512-555-0199',
       claims: [],
       wordCount: 4,
+      funder: null,
+      amountRequested: null,
+      deadline: null,
+      alignment: [],
+      coverage: null,
     })
   })
 

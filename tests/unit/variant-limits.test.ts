@@ -27,7 +27,7 @@ describe('VariantRequestSchema and limitOf', () => {
     expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe(
       'A custom limit needs a number of words or of characters, not both',
     )
-    expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social or custom')
+    expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social, custom or question')
   })
 
   it('takes a preset chosen after a custom limit was typed: the preset keeps its own limit', () => {

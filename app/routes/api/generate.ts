@@ -3,17 +3,23 @@ import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from 
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startGeneration } from '~/server/generation/job/jobs.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { ForFunderSchema } from '~/shared/funder-schema'
 import { QuotaError } from '~/server/generation/quota/contract.server'
+import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
 
-/** Starts a generation and streams it as Server-Sent Events; hanging up does not stop it. */
+const GenerateSchema = NarrativeInputSchema.merge(ForFunderSchema)
+
+/** Starts a generation (for a funder's brief when `funderId` names one) and streams it as Server-Sent Events; hanging up does not stop it. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const input = await readJson(request, NarrativeInputSchema)
+    const { funderId, amountRequested, ...input } = await readJson(request, GenerateSchema)
     try {
-      const { id, engine } = await startGeneration(user.id, input)
+      const funder = await forFunder(user, { funderId, amountRequested })
+      const { id, engine } = await startGeneration(user.id, input, funder)
       return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal })
     } catch (error) {
+      if (error instanceof FunderNotFoundError) return apiError(400, error.message)
       if (error instanceof QuotaError) return apiError(error.status, error.message)
       throw error
     }

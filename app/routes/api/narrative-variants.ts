@@ -8,7 +8,6 @@ import { QuotaError } from '~/server/generation/quota/contract.server'
 
 const NOT_FOUND = 'Narrative not found'
 
-/** The narrative's written variants, newest first. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
@@ -27,7 +26,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       const { id, engine } = await startVariant(user.id, params.id ?? '', variant)
       return streamGenerationEvents({ id, kind: 'variant', viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal })
     } catch (error) {
-      if (error instanceof VariantSourceError) return apiError(404, NOT_FOUND)
+      if (error instanceof VariantSourceError) return apiError(404, error.message)
       if (error instanceof QuotaError) return apiError(error.status, error.message)
       throw error
     }

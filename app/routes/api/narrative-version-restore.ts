@@ -3,7 +3,6 @@ import { apiError, handleApi, methodNotAllowed, requireApiUser } from '~/server/
 import { getNarrative, toApiNarrative } from '~/server/narratives/narratives.server'
 import { restoreVersion } from '~/server/narratives/versions.server'
 
-/** Makes an earlier version the narrative's text (itself recorded as a version): the record as read. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readPage, requireApiUser } from '~/server/http/api.server'
 import { listVersions, toApiVersion, VERSIONS_KEPT } from '~/server/narratives/versions.server'
 
-/** The texts the narrative has had, newest first, a page at a time. */
 export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

@@ -7,23 +7,48 @@ import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } f
 import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
 import { SavedLimitError } from '~/server/generation/quota/contract.server'
+import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
+import { daySchema, ForFunderSchema } from '~/shared/funder-schema'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
 const PAGE_LIMIT_WITH_CLAIMS = 20
 
 /** The record as created (docs/api.md#calls): the form's fields with `tone`, plus the text. */
-const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true }).extend({
-  tone: z.enum(TONES).default('professional'),
-  generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,
+const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true })
+  .extend({
+    tone: z.enum(TONES).default('professional'),
+    generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,
+  })
+  .merge(ForFunderSchema)
+
+/** `?q=&funderId=&tone=&from=&to=&sort=`: what the list is narrowed to (docs/api.md#calls). */
+const ListQuerySchema = z.object({
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  funderId: z.string().max(40).optional(),
+  tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
+  from: daySchema('from').optional(),
+  to: daySchema('to').optional(),
+  sort: z.enum(['newest', 'deadline'], { errorMap: () => ({ message: 'sort must be newest or deadline' }) }).optional(),
 })
 
 export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const withClaims = url.searchParams.getAll('include').includes('claims')
-    const page = readPage(url, withClaims ? PAGE_LIMIT_WITH_CLAIMS : API_PAGE_LIMIT_MAX)
-    const { data, pagination } = await listNarratives({ viewer: user, ...page })
-    return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims })), pagination })
+    const include = url.searchParams.getAll('include').flatMap((value) => value.split(','))
+    const withClaims = include.includes('claims')
+    const withAlignment = include.includes('alignment')
+    const page = readPage(url, withClaims || withAlignment ? PAGE_LIMIT_WITH_CLAIMS : API_PAGE_LIMIT_MAX)
+    const query = ListQuerySchema.safeParse(
+      Object.fromEntries(
+        ['q', 'funderId', 'tone', 'from', 'to', 'sort'].flatMap((name) => {
+          const value = url.searchParams.get(name)
+          return value ? [[name, value]] : []
+        }),
+      ),
+    )
+    if (!query.success) return apiError(400, query.error.issues[0].message)
+    const { data, pagination } = await listNarratives({ viewer: user, ...page, filters: query.data })
+    return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims, withAlignment })), pagination })
   })
 
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -31,11 +56,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
     await enforceCreateRateLimit(user.id)
-    const { tone, generatedNarrative, ...fields } = await readJson(request, CreateNarrativeSchema)
+    const { tone, generatedNarrative, funderId, amountRequested, ...fields } = await readJson(request, CreateNarrativeSchema)
     try {
-      const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative })
+      const funder = await forFunder(user, { funderId, amountRequested })
+      const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative, funder })
       return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
     } catch (error) {
+      if (error instanceof FunderNotFoundError) return apiError(400, error.message)
       if (error instanceof SavedLimitError) return apiError(403, error.message)
       throw error
     }

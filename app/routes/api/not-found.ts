@@ -1,5 +1,5 @@
 import { apiError } from '~/server/http/api.server'
 
-// A missing endpoint of the token API: a JSON 404, where a page path would be sent to /.
+// A JSON 404, where a page path would be sent to /.
 export const loader = () => apiError(404, 'Not found')
 export const action = loader

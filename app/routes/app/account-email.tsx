@@ -15,9 +15,8 @@ import { confirmEmailChange, EMAIL_LINK_INVALID, EMAIL_TAKEN_NOW, findEmailChang
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 import { EmailConfirmSchema } from '~/shared/auth-schemas'
 
-// The link mailed to a new address (decision 022). Opening it asks to confirm, so a mail scanner that
-// fetches the link changes nothing; the form does it. Only the account that asked can: a signed-out
-// visitor signs in first and comes back here.
+// Opening the mailed link only asks to confirm, so a mail scanner that fetches it changes nothing
+// (decision 022).
 
 export const meta: MetaFunction = () => [{ title: 'Confirm your new email | Impact Narrative Studio' }]
 

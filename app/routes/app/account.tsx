@@ -22,9 +22,7 @@ import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, ProfileNa
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// One's own account (docs/decisions/022): the name, the email (confirmed by a link to the new
-// address), the password, a download of one's data, and deleting the account. Every form is a plain
-// POST with its intent, so the page works without JavaScript.
+// Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
 export const meta: MetaFunction = () => [{ title: 'Account | Impact Narrative Studio' }]
 
@@ -106,7 +104,7 @@ export default function AccountPage() {
       <PasswordForm lastResult={lastResult('password')} />
       <section className="form-section" aria-labelledby="export-title">
         <h2 id="export-title">Your data</h2>
-        <p>Download your profile and every narrative you keep, with its versions and variants, as one JSON file.</p>
+        <p>Download your profile, every narrative you keep with its versions and variants, and your funder briefs, as one JSON file.</p>
         <p>
           <a href={EXPORT_PATH} className="button button-secondary" download>
             Download my data
@@ -121,9 +119,8 @@ export default function AccountPage() {
 type FormProps = { lastResult?: SubmissionResult<string[]> }
 
 /**
- * conform's form for one intent, validated in the browser with the schema the action uses. A form
- * without a default value (the ones with passwords) is emptied once its submission has succeeded: the
- * action redirects back here, so the page stays mounted and would otherwise keep what was typed.
+ * A form without a default value (the ones with passwords) is emptied once its submission has succeeded:
+ * the action redirects back here, so the page stays mounted and would otherwise keep what was typed.
  */
 function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string>) {
   const { schema } = FORMS[intent]
@@ -219,8 +216,8 @@ function DeleteForm({ lastResult }: FormProps) {
     <section className="form-section" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p>
-        This deletes your account and every narrative, version and variant in it, at once and for good. Download your data first if you want
-        to keep it.
+        This deletes your account and every narrative, version, variant and funder brief in it, at once and for good. Download your data
+        first if you want to keep it.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />

@@ -27,6 +27,9 @@ import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engines/engine.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { ForFunderSchema } from '~/shared/funder-schema'
+import { forFunder, FunderNotFoundError, listFunders } from '~/server/funders/funders.server'
+import { FunderChoice } from '~/components/funder-choice'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
 import { leftOut } from '~/server/narratives/coverage.server'
 import { durationUntil } from '~/shared/dates'
@@ -46,6 +49,8 @@ import { RateLimitError } from '~/server/edge/rate-limit.server'
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
 const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields to generate a complete narrative'
+/** The form: the narrative's fields, and the funder brief it is written for. */
+const DashboardSchema = NarrativeInputSchema.merge(ForFunderSchema)
 const GENERATED = 'Narrative generated successfully!'
 const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 
@@ -54,12 +59,15 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const searchParams = url.searchParams
   const narrativeId = searchParams.get('narrative')
   const fromId = searchParams.get('from')
-  const [quota, narrative, source] = await Promise.all([
+  const [quota, narrative, source, funders] = await Promise.all([
     getQuota(user.id),
     narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
     // Edit to regenerate: a saved narrative's inputs fill the form; else the organisation last described.
     fromId ? getNarrative({ id: fromId, viewer: user }) : getLastGenerationInputs(user.id),
+    listFunders(user),
   ])
+  // The brief a link chose (?funder=, from a brief's page), else the one the form's narrative was written for, if it is still there.
+  const chosenFunder = [searchParams.get('funder'), source?.funderId].find((id) => id && funders.some((funder) => funder.id === id)) ?? ''
   return {
     userId: user.id,
     remaining: quota.remaining,
@@ -70,7 +78,16 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     // A second opinion on the evidence is the model's: the offline drafter has none to give.
     secondOpinion: Boolean(getEngine().reviewEvidence),
     isAdmin: user.isAdmin,
-    formValues: source ? toFormValues(source) : null,
+    formValues: source
+      ? {
+          ...toFormValues(source),
+          funderId: chosenFunder,
+          amountRequested: chosenFunder === source.funderId ? (source.amountRequested ?? '') : '',
+        }
+      : chosenFunder
+        ? { funderId: chosenFunder }
+        : null,
+    funders: funders.map(({ id, name, deadline }) => ({ id, name, deadline })),
     editing: Boolean(fromId),
     // The generation the form was filled from: unsaved edits typed before a newer one are stale.
     rememberedFrom: fromId ? null : (source?.id ?? null),
@@ -96,19 +113,25 @@ export async function action({ request, url }: ActionFunctionArgs) {
   }
   if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
 
-  const submission = parseForm(formData, NarrativeInputSchema)
+  const submission = parseForm(formData, DashboardSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
     return dataWithError({ result }, REQUIRED_FIELDS_MESSAGE, { status: 400 })
   }
+  const { funderId, amountRequested, ...input } = submission.value
   try {
-    const generation = await startGeneration(user.id, submission.value)
+    const funder = await forFunder(user, { funderId, amountRequested })
+    const generation = await startGeneration(user.id, input, funder)
     // With JavaScript the page follows the generation's event stream; the URL names it.
     if (formData.get('mode') === 'stream') return replace(`/dashboard?narrative=${generation.id}`)
     // Without JavaScript the form waits for the whole narrative, then shows the saved narrative.
     await waitForGeneration(generation.id)
     return redirectWithSuccess(`/admin/narratives/${generation.id}`, GENERATED)
   } catch (error) {
+    if (error instanceof FunderNotFoundError) {
+      const message = amountRequested && !funderId ? 'Choose the funder brief the amount is asked of.' : 'Choose one of your funder briefs.'
+      return dataWithError({ result: submission.reply({ fieldErrors: { funderId: [message] } }) }, message, { status: 400 })
+    }
     if (!(error instanceof QuotaError)) throw error
     if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
     return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
@@ -116,7 +139,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
 }
 
 async function checkEvidenceAction(userId: string, formData: FormData, signal: AbortSignal) {
-  const submission = parseForm(formData, NarrativeInputSchema)
+  const submission = parseForm(formData, DashboardSchema)
   // The typed values only, without the form's errors: a check is no attempt to generate.
   const result = { ...submission.reply(), error: {} }
   const fields = Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, formData.get(field) || undefined]))
@@ -131,7 +154,7 @@ async function checkEvidenceAction(userId: string, formData: FormData, signal: A
 }
 
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, offline, secondOpinion, isAdmin, narrative, formValues, editing, rememberedFrom } =
+  const { userId, remaining, quota, engine, offline, secondOpinion, isAdmin, narrative, formValues, editing, rememberedFrom, funders } =
     useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
@@ -139,7 +162,7 @@ export default function DashboardPage() {
   const submit = useSubmit()
   const navigation = useNavigation()
   const revalidator = useRevalidator()
-  const [form, fields] = useSchemaForm(NarrativeInputSchema, {
+  const [form, fields] = useSchemaForm(DashboardSchema, {
     id: 'narrative',
     defaultValue: formValues ?? undefined,
     lastResult: reply && 'result' in reply ? reply.result : undefined,
@@ -203,6 +226,7 @@ export default function DashboardPage() {
           fields={fields}
           coach={<EvidenceCoach ref={coachRef} check={coach.check} pending={coach.pending} error={coach.error} />}
         />
+        <FunderChoice funderId={fields.funderId} amountRequested={fields.amountRequested} funders={funders} />
         <ErrorList id={form.errorId} errors={form.errors} />
         {offline ? <OfflineDrafterNote isAdmin={isAdmin} /> : null}
         <div className="actions">

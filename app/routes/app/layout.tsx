@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 
-// Signed-in pages. This layout guards nothing: each loader and action calls requireUser itself,
-// because layout loaders run in parallel with their children's.
+// This layout guards nothing: each loader and action calls requireUser itself, because layout
+// loaders run in parallel with their children's.
 export default function AppLayout() {
   return <Outlet />
 }

@@ -5,8 +5,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, getNarrative } from '~/server/narratives/narratives.server'
 import { redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 
-// The delete confirmation as a real page, so deleting works without JavaScript. (The trailing
-// underscore in `$id_` keeps this page out of the detail route's layout; the URL is /{id}/delete.)
+// A real page, so deleting works without JavaScript.
 
 export const meta: MetaFunction = () => [{ title: 'Confirm Delete | Impact Narrative Studio' }]
 

@@ -9,7 +9,10 @@ import { contactsOf } from '~/shared/contacts'
 import { VersionHistory } from '~/components/version-history'
 import { useGeneration, type StreamStatus } from '~/hooks/use-generation'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
-import { VariantRequestSchema } from '~/shared/variant-limits'
+import { questionLimit, VariantRequestSchema } from '~/shared/variant-limits'
+import { AlignmentPanel } from '~/components/alignment-panel'
+import { QuestionAnswers } from '~/components/question-answers'
+import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
@@ -22,7 +25,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { alignmentOfNarrative, claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 import { leftOut } from '~/server/narratives/coverage.server'
 import { CoverageNote } from '~/components/coverage-note'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
@@ -69,7 +72,21 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   ])
   // Only what the page shows (no owner id, no quota bookkeeping).
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
+  const brief = parseBrief(narrative.brief)
+  const alignment = status === 'generating' ? [] : alignmentOfNarrative(narrative)
   return {
+    funder: narrative.funderName
+      ? {
+          id: narrative.funderId,
+          name: narrative.funderName,
+          amountRequested: narrative.amountRequested,
+          deadline: narrative.deadline,
+          maxWords: brief?.maxWords ?? null,
+          alignment,
+          coverage: coverageOf(alignment),
+          questions: (brief?.questions ?? []).map((question) => ({ text: question.text, limit: questionLimit(question) })),
+        }
+      : null,
     narrative: {
       id,
       company,
@@ -101,6 +118,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
     variants: narrative.variants.map((variant) => ({
       id: variant.id,
       format: variant.format,
+      question: variant.question,
       limit: limitOfVariant(variant),
       text: variant.text,
       createdAt: variant.createdAt,
@@ -184,7 +202,8 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
 type Narrative = Awaited<ReturnType<typeof loader>>['narrative']
 
 export default function NarrativeDetailPage() {
-  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, remaining } = useLoaderData<typeof loader>()
+  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, remaining, funder } =
+    useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const editable = narrative.status !== 'generating'
   const editing = editable && searchParams.get('edit') === '1'
@@ -197,6 +216,7 @@ export default function NarrativeDetailPage() {
       <header className="page-header">
         <h1>Narrative Details</h1>
         <p className="page-subtitle">{narrative.company}</p>
+        {funder ? <FunderLine funder={funder} /> : null}
       </header>
       <p className="back-link">
         <Link to={LIST_PATH} className="button button-secondary">
@@ -205,7 +225,7 @@ export default function NarrativeDetailPage() {
       </p>
       <div className="card">
         <section className="section-block" aria-labelledby="narrative-title" id="narrative" tabIndex={-1}>
-          <NarrativeHeading narrative={narrative} />
+          <NarrativeHeading narrative={narrative} maxWords={funder?.maxWords ?? null} />
           {editing ? (
             <EditNarrativeForm narrative={narrative} basePath={basePath} />
           ) : (
@@ -235,6 +255,7 @@ export default function NarrativeDetailPage() {
             </>
           )}
         </section>
+        {funder && editable ? <AlignmentPanel funder={funder.name} alignment={funder.alignment} coverage={funder.coverage} /> : null}
         {editable ? (
           <VersionHistory
             basePath={basePath}
@@ -245,6 +266,15 @@ export default function NarrativeDetailPage() {
         ) : null}
         {canWriteVariants && editable && narrative.generatedNarrative ? (
           <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} remaining={remaining} />
+        ) : null}
+        {canWriteVariants && editable && narrative.generatedNarrative && funder?.questions.length ? (
+          <QuestionAnswers
+            basePath={basePath}
+            funder={funder.name}
+            questions={funder.questions}
+            remaining={remaining}
+            writing={liveVariant?.status === 'generating'}
+          />
         ) : null}
         <OrganisationInputs narrative={narrative} />
         <MetaFooter narrative={narrative} />
@@ -355,11 +385,25 @@ function InputSections({ narrative }: { narrative: Narrative }) {
 
 const STATUS_LABELS: Record<string, string> = { stopped: 'Stopped', failed: 'Failed', generating: 'Generating' }
 
-function NarrativeHeading({ narrative }: { narrative: Narrative }) {
+/** Whom the narrative was written for, the amount it asks and the call's deadline. */
+function FunderLine({ funder }: { funder: NonNullable<LoaderData['funder']> }) {
+  const name = funder.id ? <Link to={`/funders/${encodeURIComponent(funder.id)}`}>{funder.name}</Link> : funder.name
+  return (
+    <p className="funder-line">
+      Written for {name}
+      {funder.amountRequested ? `, asking ${funder.amountRequested}` : ''}
+      {funder.deadline ? ` · deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC')}` : ''}
+    </p>
+  )
+}
+
+function NarrativeHeading({ narrative, maxWords }: { narrative: Narrative; maxWords: number | null }) {
+  // A call's word limit below the usual length is the target.
+  const target = maxWords && maxWords < NARRATIVE_WORDS.max ? { min: 0, max: maxWords } : NARRATIVE_WORDS
   return (
     <div className="output-header">
       <h2 id="narrative-title">Generated Narrative</h2>
-      <WordCount text={narrative.generatedNarrative} min={NARRATIVE_WORDS.min} max={NARRATIVE_WORDS.max} />
+      <WordCount text={narrative.generatedNarrative} min={target.min} max={target.max} />
       {/* 'manual': the text came with the record through the token API; no model wrote it. */}
       <span className="engine-label">{narrative.engine === 'manual' ? 'Saved through the API' : engineLabel(narrative.engine)}</span>
       {narrative.status === 'complete' ? null : (

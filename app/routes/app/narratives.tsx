@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
-import { Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
 import { ActionToast } from '~/components/toaster'
 import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeListRow } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
-import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
+import { deleteNarrative, listNarratives, type NarrativeFilters, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
 import { dataWithError, dataWithSuccess } from '~/server/accounts/session.server'
-import { toneLabel } from '~/shared/tones'
+import { listFunders } from '~/server/funders/funders.server'
+import { isDay } from '~/shared/funder-schema'
+import { isTone, TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
@@ -20,14 +22,46 @@ const DELETE_FAILED = 'Failed to delete narrative. Please try again.'
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const page = parsePage(url.searchParams.get('page'))
-  let list = await listNarratives({ viewer: user, page })
+  const filters = parseFilters(url.searchParams)
+  const [first, funders] = await Promise.all([listNarratives({ viewer: user, page, filters }), listFunders(user)])
+  let list = first
   // A page beyond the last one (a bookmark, or the last row just deleted) shows the last page.
-  if (page > list.pagination.pages) list = await listNarratives({ viewer: user, page: list.pagination.pages })
+  if (page > list.pagination.pages) list = await listNarratives({ viewer: user, page: list.pagination.pages, filters })
   return {
     showOwner: user.isAdmin,
     narratives: list.data.map((narrative) => toRow(narrative, user.isAdmin)),
     pagination: list.pagination,
+    filters,
+    funders: funders.map(({ id, name }) => ({ id, name })),
   }
+}
+
+/** The list's search and filters as the page's own form sends them; a value that is not one is left out. */
+function parseFilters(params: URLSearchParams): NarrativeFilters {
+  const q = params.get('q')?.trim().slice(0, 200)
+  const funderId = params.get('funder')?.slice(0, 40)
+  const tone = params.get('tone')
+  const day = (value: string | null) => (value && isDay(value) ? value : undefined)
+  return {
+    ...(q ? { q } : {}),
+    ...(funderId ? { funderId } : {}),
+    ...(isTone(tone) ? { tone } : {}),
+    ...(day(params.get('from')) ? { from: day(params.get('from')) } : {}),
+    ...(day(params.get('to')) ? { to: day(params.get('to')) } : {}),
+    ...(params.get('sort') === 'deadline' ? { sort: 'deadline' as const } : {}),
+  }
+}
+
+function listHref(filters: NarrativeFilters, page: number) {
+  const params = new URLSearchParams()
+  if (filters.q) params.set('q', filters.q)
+  if (filters.funderId) params.set('funder', filters.funderId)
+  if (filters.tone) params.set('tone', filters.tone)
+  if (filters.from) params.set('from', filters.from)
+  if (filters.to) params.set('to', filters.to)
+  if (filters.sort) params.set('sort', filters.sort)
+  params.set('page', String(page))
+  return `${LIST_PATH}?${params}`
 }
 
 export async function action({ request, url }: ActionFunctionArgs) {
@@ -43,7 +77,6 @@ function parsePage(value: string | null) {
   return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
-/** Only what the table shows: the owner only for an admin, the text only as its preview. */
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeListRow {
   // One line in a table cell: line breaks and runs of spaces read as single spaces.
   const characters = Array.from(
@@ -59,12 +92,15 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeList
     tone: toneLabel(narrative.tone),
     status: narrative.status,
     createdAt: narrative.createdAt,
+    funder: narrative.funderName,
+    deadline: narrative.deadline,
     owner: withOwner ? { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim(), email: narrative.user.email } : null,
   }
 }
 
 export default function NarrativesPage() {
-  const { narratives, pagination, showOwner } = useLoaderData<typeof loader>()
+  const { narratives, pagination, showOwner, filters, funders } = useLoaderData<typeof loader>()
+  const filtered = Object.keys(filters).length > 0
   const [deleting, setDeleting] = useState<NarrativeListRow | null>(null)
   const deleteFetcher = useFetcher<typeof action>({ key: 'delete-narrative' })
   const pendingId = deleteFetcher.formData?.get('id')
@@ -84,12 +120,23 @@ export default function NarrativesPage() {
         <p className="page-subtitle">{showOwner ? 'Admin area: narratives from every user' : 'Your saved narratives'}</p>
         <LoadingIndicator />
       </header>
-      {pagination.total === 0 ? (
+      <ListFilters filters={filters} funders={funders} />
+      {pagination.total === 0 && !filtered ? (
         <EmptyState />
+      ) : pagination.total === 0 ? (
+        <p role="status">No narratives match. Change the search or the filters, or clear them.</p>
       ) : (
         <>
-          <NarrativesTable rows={rows} showOwner={showOwner} onDelete={setDeleting} />
-          <Pagination page={pagination.page} pages={pagination.pages} />
+          <p className="visually-hidden" role="status">
+            {filtered ? `${pagination.total} ${pagination.total === 1 ? 'narrative matches' : 'narratives match'}.` : ''}
+          </p>
+          <NarrativesTable
+            rows={rows}
+            showOwner={showOwner}
+            onDelete={setDeleting}
+            caption={filters.sort === 'deadline' ? 'Saved narratives, upcoming deadlines first' : undefined}
+          />
+          <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => listHref(filters, page)} />
         </>
       )}
       <DeleteDialog
@@ -98,6 +145,63 @@ export default function NarrativesPage() {
         onConfirm={(id) => deleteFetcher.submit({ intent: 'delete', id }, { method: 'POST', action: `${LIST_PATH}?index` })}
       />
     </div>
+  )
+}
+
+/** Search and filters: a GET form, so a filtered list has its own address and works without JavaScript. */
+function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders: { id: string; name: string }[] }) {
+  return (
+    <Form method="get" action={LIST_PATH} className="list-filters card" aria-label="Search and filter narratives">
+      <div className="field">
+        <label htmlFor="filter-q">Search</label>
+        <input id="filter-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Company, funder or text" maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-funder">Funder</label>
+        <select id="filter-funder" name="funder" defaultValue={filters.funderId ?? ''}>
+          <option value="">Any funder</option>
+          {funders.map((funder) => (
+            <option key={funder.id} value={funder.id}>
+              {funder.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-tone">Tone</label>
+        <select id="filter-tone" name="tone" defaultValue={filters.tone ?? ''}>
+          <option value="">Any tone</option>
+          {TONES.map((tone) => (
+            <option key={tone} value={tone}>
+              {TONE_DETAILS[tone].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-from">Written from</label>
+        <input id="filter-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-to">Written to</label>
+        <input id="filter-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-sort">Order</label>
+        <select id="filter-sort" name="sort" defaultValue={filters.sort ?? ''}>
+          <option value="">Newest first</option>
+          <option value="deadline">Upcoming deadlines first</option>
+        </select>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button-primary">
+          Search
+        </button>
+        <Link to={LIST_PATH} className="button button-secondary">
+          Clear
+        </Link>
+      </div>
+    </Form>
   )
 }
 

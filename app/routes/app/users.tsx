@@ -39,7 +39,6 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   }
 }
 
-// Several forms, one action: each names its intent.
 export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requireAdmin({ request, url })
   const formData = await request.formData()

@@ -4,7 +4,6 @@ import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { enforceRateLimit } from '~/server/edge/rate-limit.server'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
 
-// The same answer for known and unknown emails.
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const { email } = await readJson(request, ForgotPasswordSchema)

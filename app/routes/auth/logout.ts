@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from 'react-router'
 import { getBearerToken, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
 import { deleteSession } from '~/server/accounts/auth.server'
 
-/** Revokes the bearer token the request carries. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     await requireApiUser(request)

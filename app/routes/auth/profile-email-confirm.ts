@@ -3,7 +3,6 @@ import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiU
 import { confirmEmailChange, EMAIL_LINK_INVALID, EMAIL_TAKEN_NOW } from '~/server/accounts/email-change.server'
 import { EmailConfirmSchema } from '~/shared/auth-schemas'
 
-/** Redeems the token of the emailed link, once, for the account it was sent for. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

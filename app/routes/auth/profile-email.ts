@@ -4,7 +4,7 @@ import { AccountError } from '~/server/accounts/account.server'
 import { emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { EmailChangeSchema } from '~/shared/auth-schemas'
 
-/** Asks to change the email: 202, the same whether or not the address has an account (decision 022). */
+/** 202, the same whether or not the address has an account (decision 022). */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

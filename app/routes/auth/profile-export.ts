@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { handleApi, methodNotAllowed, requireApiUser } from '~/server/http/api.server'
 import { accountExportResponse } from '~/server/accounts/account-export.server'
 
-/** The user's own data as a JSON attachment (decision 022). */
 export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => accountExportResponse(await requireApiUser(request)))
 
 export const action = methodNotAllowed

@@ -3,7 +3,6 @@ import { apiError, getBearerToken, handleApi, methodNotAllowed, readJson, requir
 import { AccountError, changePassword } from '~/server/accounts/account.server'
 import { ApiChangePasswordSchema } from '~/shared/auth-schemas'
 
-/** A new password, given the current one; every other session and token of the user ends, this token stays. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

@@ -16,7 +16,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     })
   })
 
-/** PATCH changes the name; DELETE deletes the account, its password confirming it (decision 022). */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()

@@ -3,7 +3,6 @@ import { apiError, handleApi, methodNotAllowed, readJson, requireApiAdmin, toApi
 import { UserControlsSchema } from '~/shared/auth-schemas'
 import { updateUserControls, UserControlError } from '~/server/accounts/user-controls.server'
 
-/** An administrator disables or enables an account, sets its daily limit, grants or revokes admin. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(async () => {
     if (request.method !== 'PATCH') return methodNotAllowed()

@@ -5,7 +5,7 @@ import { listUsers } from '~/server/accounts/users.server'
 
 const PAGE_LIMIT_MAX = 100
 
-// Without page or limit, every account (as this call always answered); with either, one page.
+// Without page or limit, every account, as this call always answered.
 const ListQuerySchema = z.object({
   q: z.string().max(200).default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional(),

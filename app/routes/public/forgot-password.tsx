@@ -24,13 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
   )
   if (refused) return refused
   requestPasswordReset(submission.value.email)
-  // The same answer whether or not the account exists.
   return dataWithSuccess({ result: submission.reply({ resetForm: true }), sent: true }, 'Reset link sent! Please check your email.')
 }
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  // Without JavaScript the answer is rendered on the server: it shows the notice from the start.
   const [showForm, setShowForm] = useState(!actionData?.sent)
   useEffect(() => setShowForm(!actionData?.sent), [actionData])
   const [form, fields] = useSchemaForm(ForgotPasswordSchema, {

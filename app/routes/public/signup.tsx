@@ -29,7 +29,7 @@ const REGISTRATION_FAILED = 'Registration failed. Please try again.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/dashboard')
-  // SIGNUPS=closed once the first account exists: the page says so, as a 403 like the form's answer.
+  // A 403, like the form's answer.
   if (!(await signupsOpen())) return data({ signupsOpen: false, message: SIGNUPS_CLOSED }, { status: 403 })
   return { signupsOpen: true, message: null }
 }

@@ -20,9 +20,6 @@ import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/s
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
-// Where an invitation's link leads (app/server/accounts/invitations.server.ts): the invitee sets a
-// password, accepts the Terms, and is signed in.
-
 export const meta: MetaFunction = () => [{ title: 'Welcome | Impact Narrative Studio' }]
 
 export const headers = rateLimitedPageHeaders

@@ -3,7 +3,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getNarrativeEngine } from '~/server/narratives/narratives.server'
 
-/** The page's EventSource: follows a generation; never starts or bills one. */
+/** Never starts or bills a generation. */
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const narrative = await getNarrativeEngine({ id: params.id ?? '', viewer: user })

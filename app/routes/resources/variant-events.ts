@@ -3,7 +3,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
-/** The narrative page's EventSource for a variant being written; never starts or bills one. */
+/** Never starts or bills a variant. */
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const variant = await getVariant({ id: params.id ?? '', viewer: user })

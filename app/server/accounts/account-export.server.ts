@@ -3,10 +3,10 @@ import { log } from '~/server/platform/logger.server'
 import { toApiNarrative, WITH_OWNER } from '~/server/narratives/narratives.server'
 import { toApiVersion, VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
 import { toApiVariant, WRITTEN_VARIANTS } from '~/server/narratives/variants.server'
+import { toApiFunder } from '~/server/funders/funders.server'
 
-// A person's data, theirs to take (decision 022): the profile, and every narrative they own with its
-// versions and variants, in the shapes the token API reads them. Only the user's own rows, even for an
-// administrator; the fields are listed, so no password hash, token or link can slip in.
+// A person's data, theirs to take (decision 022), in the shapes the token API reads them. Only the user's
+// own rows, even for an administrator; the fields are listed, so no password hash, token or link can slip in.
 
 const PROFILE_FIELDS = {
   id: true,
@@ -21,9 +21,8 @@ const PROFILE_FIELDS = {
 } as const
 
 /**
- * Narratives read and written per step. An account may keep 1,000, each with up to 50 versions of
- * 20,000 characters: the export is written as it is read, a few at a time, so neither the server's
- * memory nor any one turn of its event loop holds more than a step.
+ * An account may keep 1,000 narratives, each with up to 50 versions of 20,000 characters: written as it is read, a few at
+ * a time, the export holds no more than a step in memory or in any one turn of the event loop.
  */
 const NARRATIVES_PER_STEP = 5
 
@@ -37,28 +36,46 @@ async function readProfile(userId: string) {
   }
 }
 
-/** The user's narratives, newest first, `NARRATIVES_PER_STEP` at a time, each as the export writes it. */
-async function* readNarratives(userId: string) {
+async function* inSteps<Row extends { id: string }>(
+  size: number,
+  read: (page: { take: number; cursor?: { id: string }; skip?: number }) => Promise<Row[]>,
+) {
   let cursor: string | undefined
   while (true) {
-    const step = await prisma.narrative.findMany({
+    const step = await read({ take: size, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) })
+    yield step
+    if (step.length < size) return
+    cursor = step[step.length - 1].id
+  }
+}
+
+async function* readNarratives(userId: string) {
+  const steps = inSteps(NARRATIVES_PER_STEP, (page) =>
+    prisma.narrative.findMany({
       where: { userId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
-      take: NARRATIVES_PER_STEP,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    })
+      ...page,
+    }),
+  )
+  for await (const step of steps)
     yield step.map(({ versions, variants, ...narrative }) => ({
       ...toApiNarrative(narrative),
       versions: versions.map(toApiVersion),
       variants: variants.map((variant) => toApiVariant(variant, narrative)),
     }))
-    if (step.length < NARRATIVES_PER_STEP) return
-    cursor = step[step.length - 1].id
-  }
 }
 
-/** The export as the JSON text it is sent as: `{ exportedAt, profile, narratives: [...] }`, a piece at a time. */
+/** A brief's call is at most 100,000 characters: ten of them are a step like five narratives. */
+const FUNDERS_PER_STEP = 10
+
+async function* readFunders(userId: string) {
+  const steps = inSteps(FUNDERS_PER_STEP, (page) =>
+    prisma.funder.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...page }),
+  )
+  for await (const step of steps) yield step.map(toApiFunder)
+}
+
 async function* exportText(userId: string, exportedAt: string) {
   yield `{\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "profile": ${indent(await readProfile(userId))},\n  "narratives": [`
   let count = 0
@@ -67,8 +84,14 @@ async function* exportText(userId: string, exportedAt: string) {
     // The next step waits its turn, so other requests are answered in between.
     await new Promise((resolve) => setImmediate(resolve))
   }
-  yield `${count ? '\n  ' : ''}]\n}\n`
-  log('info', 'account.exported', { userId, narratives: count })
+  yield `${count ? '\n  ' : ''}],\n  "funders": [`
+  let funders = 0
+  for await (const step of readFunders(userId)) {
+    for (const funder of step) yield `${funders++ ? ',' : ''}\n    ${indent(funder, 2)}`
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  yield `${funders ? '\n  ' : ''}]\n}\n`
+  log('info', 'account.exported', { userId, narratives: count, funders })
 }
 
 /** JSON.stringify's two-space layout, for a value nested `depth` levels below the top. */
@@ -76,7 +99,7 @@ function indent(value: unknown, depth = 1) {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`)
 }
 
-/** The export as a download: a JSON attachment named with the day (never cached: the session lookup marked the answer private). */
+/** Never cached: the session lookup marked the answer private. */
 export function accountExportResponse(user: { id: string }) {
   const exportedAt = new Date().toISOString()
   const pieces = exportText(user.id, exportedAt)

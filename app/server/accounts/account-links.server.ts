@@ -3,12 +3,8 @@ import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
 import { prisma } from '~/server/platform/db.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 
-/**
- * Emailed single-use links: a forgotten-password reset or an administrator's invitation, which let
- * their holder set the account's password, and the confirmation of a change of email (decision 022),
- * which sets the address it was sent to. All live in one table, told apart by `purpose`, so a link of
- * one kind never works as another.
- */
+// Emailed single-use links share one table, told apart by `purpose`, so a link of one kind never
+// works as another (decision 022).
 export type LinkPurpose = 'reset' | 'invite' | 'email'
 
 export const LINK_TTL_MS: Record<LinkPurpose, number> = {
@@ -17,14 +13,11 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   email: 24 * 60 * 60 * 1000,
 }
 
-// A new link voids the older ones that do the same thing: a reset and an invitation both set the
-// password; asking to change the email again voids the address asked for before.
+// A reset and an invitation both set the password, so a new one of either voids the other.
 const VOIDS: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'] }
 
-// Opening a link that sets the password signs the user out everywhere; confirming an email does not.
 const ENDS_SESSIONS: Record<LinkPurpose, boolean> = { reset: true, invite: true, email: false }
 
-/** A new link for the user; it voids every older unused one of theirs that does the same thing. */
 export async function issueLink(userId: string, purpose: LinkPurpose, newEmail?: string): Promise<string> {
   const token = createSecretToken()
   await prisma.$transaction([
@@ -36,12 +29,10 @@ export async function issueLink(userId: string, purpose: LinkPurpose, newEmail?:
   return token
 }
 
-/** What makes a link usable now: unused, unexpired, of this purpose, and its user not disabled. */
 function live(purpose: LinkPurpose): Prisma.PasswordResetWhereInput {
   return { purpose, usedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } }
 }
 
-/** The user a usable link belongs to (and the address an email link sets), or null. */
 export async function findLinkUser(token: string, purpose: LinkPurpose) {
   const link = await prisma.passwordReset.findFirst({
     where: { tokenHash: hashToken(token), ...live(purpose) },
@@ -53,12 +44,9 @@ export async function findLinkUser(token: string, purpose: LinkPurpose) {
 type LinkRow = { id: string; userId: string; newEmail: string | null }
 
 /**
- * Redeems the link with one conditional update (so it works once, even for two requests at the same
- * instant) and applies `changes(link)` to its user; a link that sets the password also revokes every
- * session and API token of the user. With `forUser`, a link of another user is refused and left
- * unused. `changes` runs only for a link that exists, and before the transaction: hashing a password
- * there would hold up every other statement (decision 016). A failed change (a unique email now
- * taken) throws, and the link stays unused.
+ * One conditional update redeems the link, so it works once even for two requests at the same instant.
+ * `changes` runs before the transaction: hashing a password there would hold up every other statement
+ * (decision 016). A failed change (an email taken since) throws, and the link stays unused.
  */
 export async function redeemLink(
   token: string,

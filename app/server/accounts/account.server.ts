@@ -18,7 +18,6 @@ export const WRONG_PASSWORD = 'Your current password is not right'
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.'
 export const LAST_ADMIN = 'You are the only administrator. Make someone else an administrator before you delete your account.'
 
-/** A change refused; `field` is the form field it is about. */
 export class AccountError extends RefusedError<400 | 403 | 409> {
   constructor(
     message: string,
@@ -29,11 +28,7 @@ export class AccountError extends RefusedError<400 | 403 | 409> {
   }
 }
 
-/**
- * Checks the password in force before a sensitive change; throws AccountError (403) when it is wrong,
- * RateLimitError past the limit. Every attempt counts against the address and against this account
- * from it, as a sign-in does; the right password takes its attempt back, so only wrong ones add up.
- */
+/** Every attempt counts as a sign-in's does; the right password takes its attempt back, so only wrong ones add up. */
 export async function confirmPassword(user: Owner, password: string, field = 'currentPassword') {
   await enforceRateLimit('account', user.id)
   const row = await prisma.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } })
@@ -55,9 +50,8 @@ export async function renameUser(user: Owner, { firstName, lastName }: { firstNa
 }
 
 /**
- * Sets a new password after checking the current one, and ends every other session and API token of
- * the user, and their unused reset, invitation and email links: only `keepSession` (the secret of the session or token the
- * request came with) stays signed in. The address is told.
+ * Ends every other session and API token of the user, and their unused reset, invitation and email links:
+ * only `keepSession` (the secret the request came with) stays signed in.
  */
 export async function changePassword(
   user: Owner,
@@ -83,12 +77,10 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account and everything it owns, after checking its password: its narratives with their
- * versions and variants, its sessions, API tokens and links all go with the row (the schema cascades).
- * First one conditional UPDATE disables the account unless it is the last active administrator: two
- * administrators deleting themselves at the same moment still leave one, since the first one disabled
- * is no longer active for the second. Disabled, it can start no generation; the running ones are stopped
- * and saved, so none writes into a deleted narrative; then the row goes.
+ * The schema cascades the rest. One conditional UPDATE first disables the account unless it is the last
+ * active administrator: of two deleting themselves at once, the second finds the first no longer active.
+ * Disabled, it starts no generation; the running ones are stopped and saved, so none writes into a
+ * deleted narrative; then the row goes.
  */
 export async function deleteAccount(user: Owner, password: string) {
   await confirmPassword(user, password, 'password')
@@ -114,7 +106,7 @@ export async function deleteAccount(user: Owner, password: string) {
   }
   log('info', 'account.deleted', { userId: user.id })
   mailNotice(owner, 'Your Impact Narrative Studio account was deleted', [
-    'Your Impact Narrative Studio account was deleted, with every narrative, version and variant in it.',
+    'Your Impact Narrative Studio account was deleted, with every narrative, version, variant and funder brief in it.',
     'Nothing of it is kept. If you did not do this, tell your administrator.',
   ])
 }
@@ -124,7 +116,6 @@ export function mailNotice(owner: { email: string; firstName: string }, subject:
   mailAfterAnswering('account.notice_failed', () => sendEmail({ to: owner.email, subject, text: notice(owner.firstName, lines) }))
 }
 
-/** A plain-text notice to the account's owner. */
 export function notice(firstName: string, lines: string[]) {
   return [firstName ? `Hello ${firstName},` : 'Hello,', '', ...lines, '', 'Impact Narrative Studio'].join('\n')
 }

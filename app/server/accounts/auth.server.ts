@@ -19,7 +19,6 @@ export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export type SessionKind = 'cookie' | 'api'
 export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>
-/** A user as a request presents them: with the session (cookie or API token) it came with, by its stored id. */
 export type SignedInUser = AuthUser & { sessionId: string }
 
 const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
@@ -32,18 +31,13 @@ export class InvalidCredentialsError extends Error {
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact your administrator.'
 
-/** The right password for an account an administrator has disabled. */
 export class AccountDisabledError extends Error {
   constructor() {
     super(ACCOUNT_DISABLED)
   }
 }
 
-/**
- * Same answer, and about the same time, for an unknown email and a wrong password. Guessing is limited
- * and slowed first (sign-in-guard): throws RateLimitError. Only the right password learns that the
- * account is disabled (AccountDisabledError), so the message tells a guesser nothing.
- */
+/** Same answer, in about the same time, for an unknown email and a wrong password; only the right one learns of a disabled account. */
 export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
   await beforeSignIn(email)
   const user = await prisma.user.findUnique({ where: { email }, select: { ...AUTH_USER_SELECT, passwordHash: true, disabledAt: true } })
@@ -73,7 +67,6 @@ authenticator.use(
   'form',
 )
 
-/** A session row for a cookie or an API bearer token; the caller gets the only copy of the secret. */
 export async function createSession(userId: string, kind: SessionKind): Promise<string> {
   const token = createSecretToken()
   markAnswerPrivate()
@@ -85,9 +78,8 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
 }
 
 /**
- * The user behind a live session of this kind. Every signed-in request runs this, so it is one
- * parameterized SQL join: Prisma's query compiler costs several times more (docs/decisions/006).
- * Disabling deletes a user's sessions; a disabled user is refused here too, whatever rows remain.
+ * Every signed-in request runs this, so it is one parameterized SQL join: Prisma's query compiler
+ * costs several times more (decision 006). A disabled user is refused even if session rows remain.
  */
 export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<SignedInUser | null> {
   const sessionId = hashToken(token)
@@ -101,7 +93,6 @@ export async function getUserBySessionToken(token: string, kind: SessionKind): P
   return { ...user, isAdmin: Boolean(user.isAdmin), sessionId }
 }
 
-/** Signs out: deletes the session row (cookie or API token), naming its user in the log. */
 export async function deleteSession(token: string) {
   const id = hashToken(token)
   const session = await prisma.session.findUnique({ where: { id }, select: { userId: true } })
@@ -115,18 +106,16 @@ async function readCookieSession(request: Request) {
   return authSessionStorage.getSession(request.headers.get('Cookie'))
 }
 
-/** The secret of the cookie session the request carries, if any: the session a password change keeps. */
 export async function getCookieSessionToken(request: Request): Promise<string | undefined> {
   return (await readCookieSession(request)).get('sessionId')
 }
 
-/** The signed-in user, or null for no cookie, a tampered cookie, or an expired or deleted session. */
 export async function getOptionalUser(request: Request): Promise<SignedInUser | null> {
   const token = (await readCookieSession(request)).get('sessionId')
   return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
 }
 
-/** What a guard needs: the request, and React Router's URL of the page (no `.data` suffix, no `?index`). */
+/** `url`: React Router's URL of the page (no `.data` suffix, no `?index`). */
 type GuardArgs = { request: Request; url: URL }
 
 export async function requireUser({ request, url }: GuardArgs): Promise<SignedInUser> {
@@ -148,10 +137,7 @@ export async function requireAdmin(args: GuardArgs): Promise<SignedInUser> {
   return user
 }
 
-/**
- * Starts a fresh cookie session (a new id at every sign-in) and returns its Set-Cookie header. The
- * session this browser held before, if any, is deleted: it will never be presented again.
- */
+/** A new session id at every sign-in; the previous one is deleted, as it will never be presented again. */
 export async function commitNewCookieSession(request: Request, userId: string): Promise<string> {
   const session = await readCookieSession(request)
   const previous = session.get('sessionId')
@@ -160,7 +146,6 @@ export async function commitNewCookieSession(request: Request, userId: string): 
   return authSessionStorage.commitSession(session, { maxAge: SESSION_TTL_MS / 1000 })
 }
 
-/** Deletes the session row and returns the Set-Cookie header that clears the cookie. */
 export async function endCookieSession(request: Request): Promise<string> {
   const session = await readCookieSession(request)
   const token = session.get('sessionId')
@@ -168,10 +153,7 @@ export async function endCookieSession(request: Request): Promise<string> {
   return authSessionStorage.destroySession(session)
 }
 
-/**
- * Only this site: the target is resolved as a browser would (which drops tabs and newlines, and reads
- * backslashes as slashes) and kept only when it lands on APP_ORIGIN. Never an open redirect.
- */
+/** Never an open redirect: resolved as a browser would (dropping tabs and newlines, reading \ as /), kept only on APP_ORIGIN. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
   if (typeof to !== 'string' || !to.startsWith('/')) return fallback
   const origin = new URL(getEnv().appOrigin).origin

@@ -7,8 +7,7 @@ import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { enforceRateLimit } from '~/server/edge/rate-limit.server'
 import { AccountError, confirmPassword, mailNotice, notice } from '~/server/accounts/account.server'
 
-// A change of email, confirmed through a link sent to the new address (decision 022). The address
-// changes only when that link is opened by the account it was asked for.
+// The address changes only when a link sent to it is opened by the account it was asked for (decision 022).
 
 export const EMAIL_CHANGE_PATH = '/account/email'
 export const SAME_EMAIL = 'This is already your email address.'
@@ -16,11 +15,7 @@ export const EMAIL_CHANGE_TTL_HOURS = LINK_TTL_MS.email / (60 * 60 * 1000)
 
 type Requester = { id: string; email: string; firstName: string }
 
-/**
- * Checks the password, then, after answering, mails the new address a link, and the current one a
- * notice. The answer is the same, in the same time, whether or not the new address already has an
- * account: then its holder is told instead, and no link exists. Throws AccountError, RateLimitError.
- */
+/** The mail goes after answering, so the answer is the same, in the same time, whether or not the new address has an account. */
 export async function requestEmailChange(user: Requester, { email, currentPassword }: { email: string; currentPassword: string }) {
   if (email === user.email) throw new AccountError(SAME_EMAIL, 400, 'email')
   await enforceRateLimit('emailChange', user.id)
@@ -77,7 +72,6 @@ function takenText() {
   ].join('\n')
 }
 
-/** The address a usable link of this user would set, or null (unknown, used, expired, or another user's). */
 export async function findEmailChange(user: { id: string }, token: string): Promise<string | null> {
   const link = await findLinkUser(token, 'email')
   return link && link.id === user.id ? link.newEmail : null
@@ -85,11 +79,7 @@ export async function findEmailChange(user: { id: string }, token: string): Prom
 
 export type EmailChangeOutcome = { status: 'changed'; email: string } | { status: 'invalid' } | { status: 'taken' }
 
-/**
- * Redeems the user's link once: sets the address it was sent to, and voids the unused reset links
- * sent to the old one. The old address is told. A link of another user is refused and stays usable
- * by its owner. An address an account took since the link was sent is refused, and the link kept.
- */
+/** Unused reset links went to the old address, so they are voided. */
 export async function confirmEmailChange(user: Requester, token: string): Promise<EmailChangeOutcome> {
   let outcome
   try {
@@ -119,7 +109,6 @@ export async function confirmEmailChange(user: Requester, token: string): Promis
   return { status: 'changed', email }
 }
 
-/** The answer to a request, whatever became of it. */
 export function emailLinkSent(email: string) {
   return `We sent a link to ${email}. Your email changes when you open it.`
 }

@@ -14,7 +14,6 @@ function getTransport() {
   return transport
 }
 
-/** Sends through SMTP when SMTP_URL is set; otherwise writes the message to the outbox folder. */
 export async function sendEmail(email: Email) {
   const env = getEnv()
   if (env.SMTP_URL) {
@@ -51,10 +50,7 @@ export function warnIfNoMailer() {
 
 const pending = new Set<Promise<void>>()
 
-/**
- * Runs a task that sends mail once the request has been answered, so the answer neither waits for
- * nor reveals the mail (or its failure, which is logged for the operator as `event`).
- */
+/** After the answer, so the answer neither waits for nor reveals the mail or its failure (logged as `event`). */
 export function mailAfterAnswering(event: string, task: () => Promise<void>) {
   const afterAnswer = getRequestContext()?.afterAnswer ?? setImmediate
   const job: Promise<void> = new Promise<void>((resolve) => afterAnswer(() => resolve()))
@@ -64,7 +60,7 @@ export function mailAfterAnswering(event: string, task: () => Promise<void>) {
   pending.add(job)
 }
 
-/** Waits for the mail tasks under way: at shutdown, so none is cut off. */
+/** At shutdown, so no mail is cut off. */
 export async function settlePendingMail() {
   while (pending.size) await Promise.all(pending)
 }

@@ -7,8 +7,8 @@ import { sendEmail } from '~/server/accounts/email.server'
 import { hashPassword } from '~/server/accounts/password.server'
 import { EmailTakenError } from '~/server/accounts/users.server'
 
-// An administrator adds a person: the account exists at once, with no password and no terms accepted,
-// and the person sets both from an emailed link (decision 014).
+// An invited account exists at once, with no password and no terms accepted; the person sets both
+// from an emailed link (decision 014).
 
 export const INVITATION_PATH = '/welcome'
 export const NOTHING_TO_RESEND = 'This person has already set a password: there is no invitation to send again.'
@@ -18,10 +18,7 @@ type Actor = { id: string }
 
 export class InvitationError extends Error {}
 
-/**
- * Creates the account and emails the link. The account stays when the mail fails (`mailed: false`):
- * the administrator sends it again.
- */
+/** The account stays when the mail fails (`mailed: false`): the administrator sends it again. */
 export async function inviteUser(actor: Actor, { email, firstName, lastName }: Invitee) {
   let user
   try {
@@ -37,7 +34,6 @@ export async function inviteUser(actor: Actor, { email, firstName, lastName }: I
   return { user, mailed: await mailInvitation(user) }
 }
 
-/** A new link for someone who has not set a password yet; the older one stops working. */
 export async function resendInvitation(actor: Actor, userId: string) {
   const user = await prisma.user.findFirst({
     where: { id: userId, passwordHash: null },
@@ -80,15 +76,11 @@ function invitationText(firstName: string, link: string) {
   ].join('\n')
 }
 
-/** Who a usable invitation link is for (the page greets them), or null. */
 export function findInvitation(token: string) {
   return findLinkUser(token, 'invite')
 }
 
-/**
- * Redeems the invitation once: sets the password and records the Terms acceptance (and the optional
- * marketing consent) now, as the person gives them. Returns the user's id, or null.
- */
+/** The Terms acceptance and marketing consent are recorded now, as the person gives them. */
 export async function acceptInvitation(token: string, { password, marketingConsent }: { password: string; marketingConsent?: boolean }) {
   const { userId, redeemed } = await redeemLink(token, 'invite', async () => {
     const now = new Date()

@@ -9,14 +9,12 @@ import { hashPassword } from '~/server/accounts/password.server'
 
 export const RESET_TTL_MS = LINK_TTL_MS.reset
 
-/** Reset mails to one account in an hour, whoever asks: past it the answer is the same, but no mail goes. */
+/** Whoever asks: past it the answer is the same, but no mail goes. */
 export const RESET_MAILS_PER_ACCOUNT = { limit: 5, windowMs: 60 * 60 * 1000 }
 
 /**
- * Emails a reset link when the account exists, after the request is answered: the answer is the same,
- * in the same time, whether or not it exists and whether or not the mail goes through. A new link
- * voids every older one of the user. A disabled account gets nothing; an invited one that has not
- * set a password yet gets a fresh invitation instead (its first mail may be lost).
+ * The mail goes after answering, so the answer is the same, in the same time, whether or not the
+ * account exists. An invited account gets a fresh invitation instead (its first mail may be lost).
  */
 export function requestPasswordReset(email: string) {
   mailAfterAnswering('auth.reset_mail_failed', () => sendResetLink(email))
@@ -36,8 +34,7 @@ async function sendResetLink(email: string) {
     return
   }
   const mails = await rateLimitStore.count(`reset-mail:${user.id}`, RESET_MAILS_PER_ACCOUNT.windowMs)
-  // Past the cap a request sends nothing, as long as the owner holds a link that still works: the cap
-  // outlasts a link, and must never leave them without one.
+  // The cap outlasts a link, and must never leave the owner without one that works.
   if (mails.count > RESET_MAILS_PER_ACCOUNT.limit && (await hasLiveLink(user.id))) {
     log('warn', 'auth.reset_suppressed', { userId: user.id })
     return
@@ -78,10 +75,7 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   return (await findLinkUser(token, 'reset')) !== null
 }
 
-/**
- * Redeems a reset link once: sets the password and revokes every session and API token of the user.
- * A disabled account's link is refused, and a reset never re-enables an account.
- */
+/** A reset never re-enables a disabled account: its link is refused. */
 export async function resetPassword(token: string, newPassword: string): Promise<boolean> {
   const { userId, redeemed } = await redeemLink(token, 'reset', async () => ({ passwordHash: await hashPassword(newPassword) }))
   if (userId) log(redeemed ? 'info' : 'warn', redeemed ? 'auth.reset_completed' : 'auth.reset_rejected', { userId })

@@ -10,10 +10,7 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined
 
-/**
- * Checks a password against a hash; with no hash (unknown email) it checks against a dummy one,
- * so the answer takes as long either way.
- */
+/** With no hash (unknown email) it checks against a dummy one, so the answer takes as long either way. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('a password nobody has')
   const matches = await argon2.verify(hash ?? (await dummyHash), password).catch(() => false)

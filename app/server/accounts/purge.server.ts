@@ -3,7 +3,6 @@ import { errorDetails, log } from '~/server/platform/logger.server'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
 
-/** Deletes sessions, API tokens and reset or invitation links past their expiry: they can never be used again. */
 export async function purgeExpiredCredentials() {
   const now = new Date()
   const [sessions, resets] = await prisma.$transaction([
@@ -13,7 +12,6 @@ export async function purgeExpiredCredentials() {
   if (sessions.count || resets.count) log('info', 'credentials.purged', { sessions: sessions.count, resets: resets.count })
 }
 
-/** Purges at start-up and then hourly, without keeping the process alive for it. */
 export function schedulePurges() {
   const purge = () => purgeExpiredCredentials().catch((error) => log('error', 'credentials.purge_failed', errorDetails(error)))
   void purge()

@@ -1,12 +1,11 @@
 /**
- * Sessions that end, or lose a right, while something they opened is still running: an event stream
- * keeps sending until it hears of it here. This process's listeners suit one server; with several
- * replicas the same events must reach every one of them.
+ * An event stream keeps sending until it hears here that its session ended or lost a right. These
+ * in-process listeners suit one server; with several replicas the events must reach every one.
  */
 export type SessionChange =
-  /** The user's sessions ended: those named, or every one but `except`, or all of them. */
+  /** Those named, or every one but `except`, or all of them. */
   | { kind: 'ended'; userId: string; sessionIds?: string[]; except?: string }
-  /** The user is no longer an administrator: what they followed of others' is no longer theirs to see. */
+  /** What they followed of others' is no longer theirs to see. */
   | { kind: 'demoted'; userId: string }
 
 const listeners = new Set<(change: SessionChange) => void>()

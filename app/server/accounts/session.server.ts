@@ -5,7 +5,7 @@ import type { ToastMessage } from '~/components/toaster'
 
 const env = getEnv()
 
-// Secure whenever the app is served over HTTPS; a plain-HTTP self-hosted install on a LAN still works.
+// Secure only over HTTPS, so a plain-HTTP self-hosted install on a LAN still works.
 const cookieDefaults = {
   httpOnly: true,
   sameSite: 'lax' as const,
@@ -14,7 +14,7 @@ const cookieDefaults = {
   secure: env.appOrigin.startsWith('https:'),
 }
 
-/** The cookie carries only a signed, random session id; the session itself is a database row. */
+/** Only a signed, random session id: the session itself is a database row (decision 004). */
 export const authSessionStorage = createCookieSessionStorage<{ sessionId: string }>({
   cookie: { name: '__session', ...cookieDefaults },
 })
@@ -22,13 +22,12 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
 // remix-toast's default cookie is unsigned; this one is signed with the same secrets.
 const toastSessionStorage = createCookieSessionStorage({ cookie: { name: '__toast', ...cookieDefaults } })
 
-// The flash cookie carries a toast across a redirect, to the page the redirect leads to.
 export const { getToast, redirectWithSuccess, redirectWithError } = createToastUtilsWithCustomSession(toastSessionStorage)
 
 /**
- * An answer that stays on its page carries its toast in its own data, rendered by <ActionToast>. In the
- * flash cookie it would reach the next page instead: React Router reloads no loaders after a 4xx, and
- * without JavaScript the page is rendered before the browser holds the cookie.
+ * An answer that stays on its page carries its toast in its data (<ActionToast>): in the flash cookie
+ * it would reach the next page instead, as React Router reloads no loaders after a 4xx, and without
+ * JavaScript the page is rendered before the browser holds the cookie.
  */
 function dataWithToast<T extends object>(payload: T, toast: ToastMessage, init?: ResponseInit) {
   return data<T & { toast: ToastMessage }>({ ...payload, toast }, init)

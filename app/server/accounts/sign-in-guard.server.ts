@@ -12,11 +12,9 @@ import { log } from '~/server/platform/logger.server'
 const MINUTE = 60_000
 
 /**
- * Guessing one account's password from many addresses is slowed, not blocked: past a few failures,
- * attempts on the account from addresses it has not signed in from are let through one at a time,
- * each `gap` after the last, a gap that doubles with every failure. An attempt that would wait
- * longer than `maxWaitMs` is refused with the time to come back, and takes no turn. The owner, at an
- * address they signed in from before, is never held up.
+ * Guessing one account's password from many addresses is slowed, not blocked (decision 015): past
+ * `freeFailures`, attempts from addresses the account has not signed in from go one at a time, a gap
+ * that doubles with every failure apart. The owner, at an address they signed in from, is never held up.
  */
 export const SIGN_IN_SLOWDOWN = {
   freeFailures: 5,
@@ -24,18 +22,13 @@ export const SIGN_IN_SLOWDOWN = {
   firstGapMs: 1000,
   maxGapMs: 60_000,
   maxWaitMs: 10_000,
-  /** How long an address stays known after a successful sign-in. */
   knownForMs: 30 * 24 * 60 * MINUTE,
 }
 
 const accountKey = (email: string) => `login:account:${email.toLowerCase()}`
 const knownKey = (email: string) => `login:known:${email.toLowerCase()}:${clientAddress()}`
 
-/**
- * Before a password is checked: the address's own limit, the limit on failures for this account from
- * this address, and the account's slowdown. Every attempt counts as a failure until it succeeds, so
- * guesses sent at the same moment are all counted before any is checked. Throws RateLimitError.
- */
+/** Every attempt counts as a failure until it succeeds, so simultaneous guesses are all counted before any is checked. */
 export async function beforeSignIn(email: string) {
   await enforceRateLimit('login')
   const here = await store.count(pairKey('login', email), RATE_LIMITS.login.pair.windowMs)
@@ -62,7 +55,6 @@ async function waitForTurn(email: string) {
   }
 }
 
-/** A success takes its attempt back, clears this address's failures and makes the address known. */
 export async function signInSucceeded(email: string) {
   await store.count(accountKey(email), SIGN_IN_SLOWDOWN.windowMs, -1)
   await store.forget(pairKey('login', email))

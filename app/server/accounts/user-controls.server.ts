@@ -6,8 +6,6 @@ import { stopGenerationsOf } from '~/server/generation/job/jobs.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 
-// What an administrator changes about another account (Manage Users, PATCH /auth/users/{id}).
-
 export type UserChanges = { disabled?: boolean; dailyLimit?: number | null; isAdmin?: boolean }
 
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.'
@@ -15,16 +13,12 @@ export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role
 export const USER_NOT_FOUND = 'User not found'
 export const NOT_AN_ADMIN = 'Administrator access required'
 
-/** A change to an account refused. */
 export class UserControlError extends RefusedError<403 | 404 | 409> {}
 
 /**
- * Applies the changes in one conditional UPDATE that holds only while the actor is an active
- * administrator. The actor may not disable or demote themselves, so the actor is an active
- * administrator left after any change: the instance always keeps one, even when two administrators
- * disable each other at the same moment (the second statement finds its actor disabled). Disabling
- * deletes, in the same batch, every session and API token and every unused emailed link of the user,
- * then stops their running generations (saved as stopped, as if they had pressed Stop).
+ * One conditional UPDATE that holds only while the actor is an active administrator. As the actor may
+ * not disable or demote themselves, the instance always keeps an administrator, even when two disable
+ * each other at the same moment (the second statement finds its actor disabled).
  */
 export async function updateUserControls(actor: { id: string }, userId: string, changes: UserChanges) {
   if (userId === actor.id && (changes.disabled === true || changes.isAdmin === false)) {

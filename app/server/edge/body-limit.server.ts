@@ -4,27 +4,29 @@ import { refuse } from '~/server/edge/refuse.server'
 const KB = 1024
 
 /**
- * The largest body of each kind, refused with 413 before anything parses it.
- * - form: the largest form a page sends is the dashboard's, about 27,000 characters at its fields'
- *   limits: 30 KB URL-encoded in English, up to 6 bytes a character in a non-Latin script.
- * - json: the API's largest body, a narrative with its text and inputs, escaped as JSON.
+ * Refused with 413 before anything parses them.
+ * - form: the dashboard's, about 27,000 characters at its fields' limits: 30 KB URL-encoded in English,
+ *   up to 6 bytes a character in a non-Latin script.
+ * - json: a narrative with its text and inputs, escaped; callJson: a call's 100,000 characters, escaped.
+ * - upload: a call's file (CALL_FILE_MAX_BYTES) and its pasted text, 600 KB at most (docs/decisions/031).
  */
-export const BODY_LIMITS = { form: 192 * KB, json: 512 * KB } as const
+export const BODY_LIMITS = { form: 192 * KB, json: 512 * KB, upload: 6 * 1024 * KB, callJson: 1024 * KB } as const
 type BodyKind = keyof typeof BODY_LIMITS
+
+/** Where a funder's call is sent: the pages that add and correct briefs, and the funder API. */
+const CALL_PATHS = /^\/(?:api\/)?funders(?:\/|\.data$|$)/
 
 function bodyKind(req: Request): BodyKind {
   const type = (req.get('content-type') ?? '').toLowerCase()
-  return type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded') ? 'form' : 'json'
+  const calls = CALL_PATHS.test(req.path)
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) return calls ? 'upload' : 'form'
+  return calls ? 'callJson' : 'json'
 }
 
 function tooLarge(limit: number) {
-  return { status: 413, error: `Request body too large (limit ${limit / KB} KB)` }
+  return { status: 413, error: `Request body too large (limit ${limit >= 1024 * KB ? `${limit / 1024 / KB} MB` : `${limit / KB} KB`})` }
 }
 
-/**
- * Refuses a declared body over its kind's limit before reading it, and counts a body sent without
- * Content-Length as it arrives, refusing it at the limit.
- */
 export function limitBodySize(): RequestHandler {
   return (req, res, next) => {
     const limit = BODY_LIMITS[bodyKind(req)]

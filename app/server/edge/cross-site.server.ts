@@ -3,10 +3,6 @@ import { refuse } from '~/server/edge/refuse.server'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/**
- * Is this a state-changing request another site's page made the browser send (a cross-site form
- * post)? Sec-Fetch-Site where the browser sends it, Origin otherwise.
- */
 export function isCrossSite({ method, headers, host }: { method: string; headers: Headers; host: string }): boolean {
   if (SAFE_METHODS.has(method)) return false
   const site = headers.get('sec-fetch-site')
@@ -17,7 +13,6 @@ export function isCrossSite({ method, headers, host }: { method: string; headers
   return URL.parse(origin)?.host !== host
 }
 
-/** Refuses a cross-site state change before its body is read. */
 export function refuseCrossSite(): RequestHandler {
   return (req, res, next) => {
     if (!isCrossSite({ method: req.method, headers: new Headers(req.headers as Record<string, string>), host: req.get('host') ?? '' }))

@@ -132,7 +132,7 @@ export function pairKey(action: RateLimitedAction, account: string) {
 
 /** Throws RateLimitError when `counter` is past `limit`. */
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall',
   counter: Counter | null,
   limit: number,
   scope: string,
@@ -184,6 +184,17 @@ export const SECOND_OPINIONS_PER_HOUR = 10
 export async function enforceCheckRateLimit(userId: string, { secondOpinion = false } = {}) {
   refuseOver('check', await store.count(`check:user:${userId}`, MINUTE), CHECKS_PER_MINUTE, 'user')
   if (secondOpinion) refuseOver('second-opinion', await store.count(`opinion:user:${userId}`, HOUR), SECOND_OPINIONS_PER_HOUR, 'user')
+}
+
+/**
+ * Calls one user may have read in a minute (a file read in a worker, or a model asked): far more than a
+ * person adds, few enough that a script cannot keep the readers or the model busy.
+ */
+export const CALL_READINGS_PER_MINUTE = 20
+
+/** Counts a call read for this user; throws RateLimitError past CALL_READINGS_PER_MINUTE. */
+export async function enforceCallReadingRateLimit(userId: string) {
+  refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
 }
 
 export function resetRateLimitsForTests() {

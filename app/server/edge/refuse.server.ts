@@ -7,13 +7,10 @@ const DISCARD_MAX_BYTES = 4 * 1024 * 1024
 const DISCARD_MAX_MS = 2000
 
 /**
- * Answers a refused request with the API's error shape, then drains its body. Closing while the
- * client is still sending resets the connection and the client may never read the refusal, so the
- * answer goes out at once and the rest of the body is read and dropped, within bounds (RFC 9112 9.6).
- * A body drained in full leaves the connection open for the next request.
+ * Closing while the client is still sending resets the connection, and the client may never read the
+ * refusal: so the answer goes out at once and the body is read and dropped, within bounds (RFC 9112 9.6).
  */
 export function refuse(req: Request, res: Response, { status, error }: Refusal) {
-  // Connection: close would make Node close the socket as soon as the answer is written.
   if (Number(req.get('content-length') ?? 0) > DISCARD_MAX_BYTES) res.set('Connection', 'close')
   if (!res.headersSent) res.status(status).json({ error })
   discardBody(req)

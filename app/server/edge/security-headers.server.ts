@@ -2,16 +2,13 @@ import crypto from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
-/** The CSP nonce of this response, for entry.server to put on every script React renders. */
 export function getCspNonce(res: Response): string {
   return String(res.locals.cspNonce ?? '')
 }
 
 /**
- * Security headers on every answer, with a fresh CSP nonce per request: scripts run only when the
- * server rendered them. HSTS only when the app is served over HTTPS (APP_ORIGIN), so a plain-HTTP
- * install on a LAN keeps working; for subdomains too only when the operator says every one of them
- * is on HTTPS (HSTS_INCLUDE_SUBDOMAINS), since the app cannot know that of an apex domain it does not run.
+ * HSTS only over HTTPS, so a plain-HTTP install on a LAN keeps working; for subdomains only when the
+ * operator says so (HSTS_INCLUDE_SUBDOMAINS): the app cannot know that of an apex domain it does not run.
  */
 export function securityHeaders({ https, includeSubDomains }: { https: boolean; includeSubDomains: boolean }): RequestHandler[] {
   const setNonce: RequestHandler = (_req, res, next) => {

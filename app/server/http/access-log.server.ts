@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express'
 import { log } from '~/server/platform/logger.server'
 
-/** One line per answered request: id (from the request context), method, path, status and duration. */
 export function accessLog(): RequestHandler {
   return (req, res, next) => {
     const started = performance.now()

@@ -5,15 +5,14 @@ import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 
-/** The token API's error shape: `{ error, details? }`, never a stack trace. */
 export function apiError(status: number, error: string, details?: unknown): Response {
   return Response.json(details === undefined ? { error } : { error, details }, { status })
 }
 
-/** For the verbs an API route does not have: the API's error shape, not React Router's default. */
+/** The API's error shape, not React Router's default. */
 export const methodNotAllowed = () => apiError(405, 'Method not allowed')
 
-/** Reads a JSON body into an allow-listed schema: unknown fields (isAdmin, owner ids) are dropped. */
+/** Unknown fields (isAdmin, owner ids) are dropped by the allow-listed schema. */
 export async function readJson<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
   const contentType = request.headers.get('Content-Type') ?? ''
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw apiError(415, 'Content-Type must be application/json')
@@ -26,7 +25,6 @@ export async function readJson<Schema extends z.ZodTypeAny>(request: Request, sc
   // JSON may escape half of a character ("\ud800"): text no database or document can hold.
   if (hasLoneSurrogate(body)) throw apiError(400, 'Request body holds text that is not valid Unicode (a lone surrogate)')
   const result = schema.safeParse(withoutEmptyStrings(body))
-  // `error` states the first problem in words; `details` holds every field's.
   if (!result.success) throw apiError(400, result.error.issues[0].message, result.error.flatten().fieldErrors)
   return result.data
 }
@@ -41,7 +39,6 @@ function hasLoneSurrogate(value: unknown): boolean {
   return false
 }
 
-/** `?page=&limit=` of a list: page from 1, limit from 1 to `maxLimit`; null when either is not. */
 export function readPage(url: URL, maxLimit: number, defaultLimit = 10) {
   const parsed = z
     .object({
@@ -80,7 +77,6 @@ export async function requireApiAdmin(request: Request): Promise<SignedInUser> {
   return user
 }
 
-/** Runs an API handler; expected failures are thrown Responses, anything else is a logged 500. */
 export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler()
@@ -100,7 +96,7 @@ export function toApiUser(user: AuthUser) {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin }
 }
 
-/** An entry of `GET /auth/` (its first fields as they always were) and the answer of `PATCH /auth/users/{id}`. */
+/** Its first fields keep the names they always had (`first_name`, `last_name`). */
 export function toApiUserSummary(user: UserSummary) {
   return {
     id: user.id,

@@ -12,15 +12,10 @@ import type { Env } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getRequestContext, requestContext } from '~/server/platform/request-context.server'
 
-/**
- * The HTTP pipeline, in order: who is asking (request id, client address), security headers,
- * refusals made before any body is read, static files, compression, then React Router.
- * See docs/decisions/002-custom-express-server.md.
- */
+/** Refusals come before any body is read (docs/decisions/002-custom-express-server.md). */
 export function createApp({ build, env, isStopping }: { build: ServerBuild; env: Env; isStopping: () => boolean }) {
   const app = express()
   app.disable('x-powered-by')
-  // How many reverse proxies may append to X-Forwarded-For; 0 trusts none and uses the socket address.
   app.set('trust proxy', env.TRUST_PROXY)
   app.use(defaultHost(new URL(env.appOrigin).host))
   app.use((_req, res, next) => {
@@ -62,8 +57,7 @@ function defaultHost(host: string): RequestHandler {
   }
 }
 
-// Pages and data are gzipped as they are sent, at a fast level; event streams never, since each
-// piece must reach the client at once.
+// Event streams are never compressed: each piece must reach the client at once.
 function compressExceptEventStreams() {
   return compression({
     level: 1,
@@ -72,7 +66,6 @@ function compressExceptEventStreams() {
 }
 
 // A request already refused (413 mid-body) can still fail inside React Router: nothing more to send.
-// Express's own 4xx (a missing asset) keeps its status; anything else is a logged 500.
 const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
   if (res.headersSent) return
   const status = Number(error?.status)

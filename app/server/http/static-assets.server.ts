@@ -6,10 +6,7 @@ import express, { type RequestHandler } from 'express'
 const CLIENT_DIR = path.resolve('build/client')
 const ASSETS_DIR = path.join(CLIENT_DIR, 'assets')
 
-/**
- * The browser build. Hashed assets never change: each script and stylesheet is gzipped once, at the
- * best level, and cached for a year. The rest of public/ (the favicon) for a day.
- */
+// Hashed assets never change: each is gzipped once, at the best level, and cached for a year.
 export function staticAssets(): RequestHandler[] {
   const gzipped = new Map<string, Buffer>()
   const serveGzipped: RequestHandler = async (req, res, next) => {

@@ -1,14 +1,8 @@
-import { Prisma } from '@prisma/client'
+import type { Prisma } from '@prisma/client'
 
 /** Who is reading: ownership of narratives, their versions and variants is decided here. */
 export type Viewer = { id: string; isAdmin: boolean }
 
-/** An admin reaches any narrative, anyone else only their own. */
 export function ownedBy(viewer: Viewer): Prisma.NarrativeWhereInput {
   return viewer.isAdmin ? {} : { userId: viewer.id }
-}
-
-/** ownedBy for raw statements whose narratives table is named `n`. */
-export function ownedBySql(viewer: Viewer) {
-  return viewer.isAdmin ? Prisma.empty : Prisma.sql`WHERE n."userId" = ${viewer.id}`
 }

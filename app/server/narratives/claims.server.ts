@@ -2,25 +2,24 @@ import fs from 'node:fs'
 import wordListPath from 'word-list'
 import { NARRATIVE_FIELDS, type NarrativeInput } from '~/shared/narrative-schema'
 
-// Claims traced to the inputs (docs/decisions/017): every figure and proper name of a text,
-// looked for in what the user told us. Plain code: the same text and inputs always give the same claims.
+// Claims traced to the inputs (docs/decisions/017). Plain code: the same text and inputs always give the same claims.
 
-/** The narrative form's fields a claim can be found in. */
-export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'>
-export type ClaimInputs = Partial<Record<ClaimField, string>>
+/** The ask names the funder and the amount asked, so they are claims' fields too (docs/decisions/030). */
+export type ClaimField = Exclude<keyof NarrativeInput, 'selectedTone'> | 'funderName' | 'amountRequested'
+export type ClaimInputs = Partial<Record<ClaimField, string | null>>
 export type Claim = { text: string; start: number; end: number; supported: boolean; fields: ClaimField[] }
 
-/** A saved narrative's inputs are its columns of the same names: the form's fields but its tone. */
-export const CLAIM_FIELDS = NARRATIVE_FIELDS.filter((field): field is ClaimField => field !== 'selectedTone')
+export const CLAIM_FIELDS: readonly ClaimField[] = [
+  ...NARRATIVE_FIELDS.filter((field): field is Exclude<ClaimField, 'funderName' | 'amountRequested'> => field !== 'selectedTone'),
+  'funderName',
+  'amountRequested',
+]
 
 export function claimInputsOf(record: ClaimInputs): ClaimInputs {
   return Object.fromEntries(CLAIM_FIELDS.map((field) => [field, record[field]]))
 }
 
-/**
- * The claims of a text as they are kept beside it: found when the text changes (a generation's end,
- * an edit, a restore), so reading a narrative never finds them again (docs/decisions/025).
- */
+/** Found when the text changes, so reading a narrative never finds them again (docs/decisions/025). */
 export function claimsColumn(text: string, inputs: ClaimInputs): string {
   return JSON.stringify(findClaims(text, claimInputsOf(inputs)))
 }
@@ -30,7 +29,6 @@ export function readClaims(kept: string | null, text: string, inputs: ClaimInput
   return kept === null ? findClaims(text, claimInputsOf(inputs)) : (JSON.parse(kept) as Claim[])
 }
 
-/** Every checkable statement of `text`, in order; `start`/`end` are offsets into `text`. */
 export function findClaims(text: string, inputs: ClaimInputs): Claim[] {
   const runs = [...findNameRuns(text)]
   const index = indexInputs(
@@ -52,9 +50,6 @@ export function findClaims(text: string, inputs: ClaimInputs): Claim[] {
 
 /** A claim before matching: what it is, and the keys that find it among the inputs (all must). */
 type Candidate = { text: string; start: number; end: number; keys: string[] }
-
-// ---------------------------------------------------------------------------------------------
-// Figures: money, percentages, dates, years, numbers, ordinals, ranges and phone numbers.
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
 const MONTH = `(?:${MONTHS.map((month) => `${month[0].toUpperCase()}${month.slice(1)}`).join('|')}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?`
@@ -128,22 +123,15 @@ function* findFigures(text: string): Generator<Candidate> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Proper names: runs of capitalised words, joined by "of", "for", "and", "the", "&", "de".
-
 const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}\p{M}'’]*(?:-\p{Lu}?[\p{L}\p{M}'’]+)*|\p{Lu}{2,}\d*)`
 const CONNECTOR = String.raw`(?:of|for|and|the|de|du|da|del|la|le|van|von|&)`
 const NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])${NAME_WORD}(?:\s+(?:${CONNECTOR}\s+)*${NAME_WORD})*(?![\p{L}\p{N}])`, 'gu')
 
-/** Capitalised words that name no one: the pronoun, months and days (dates are figures). */
 const NOT_NAMES = new Set(['I', ...MONTHS.map(capitalise), 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
 
 const CONNECTOR_WORD = new RegExp(`^${CONNECTOR}$`, 'u')
 
-/**
- * A run of capitalised words. It names `whole`, unless it opens a sentence with an English word: then
- * it names `whole` only when the inputs hold it, and otherwise `trimmed`, the run without that word.
- */
+/** Opening a sentence with an English word, a run names `whole` only when the inputs hold it, else `trimmed`, without that word. */
 type NameRun = { whole: Candidate | null; trimmed: Candidate | null; opensSentence: boolean }
 
 /** Longer runs of capitalised words are read as several names: no organisation or person has a longer one. */
@@ -207,10 +195,7 @@ function normaliseName(name: string): string {
 
 let englishWords: Set<string> | undefined
 
-/**
- * sindresorhus/word-list: 275,000 lower-case English words, read once. Reading them takes about 80 ms,
- * so the server does it as it starts (loadEnglishWords) rather than in the first request that needs them.
- */
+/** 275,000 words: reading them takes about 80 ms, so the server does it as it starts, not in a request. */
 export function loadEnglishWords(): Set<string> {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
   return englishWords
@@ -227,9 +212,6 @@ export function isEnglishWord(word: string): boolean {
 function capitalise(word: string) {
   return word[0].toUpperCase() + word.slice(1)
 }
-
-// ---------------------------------------------------------------------------------------------
-// The inputs, indexed once per call: every figure's keys, and the fields that hold each name.
 
 function indexInputs(inputs: ClaimInputs, runNames: string[]) {
   const keys = new Map<string, Set<ClaimField>>()
@@ -265,9 +247,8 @@ type WordTrie = { next: Map<string, WordTrie>; name?: string }
 const NAME_MAX_TOKENS = 2 * NAME_MAX_WORDS
 
 /**
- * Which fields hold each name as whole words. The names' words make a trie, and each field's words
- * are walked along it from every word once: linear in the fields' length, however many names there
- * are (searching every field for every name took 140 ms for a narrative crafted with thousands).
+ * The names' words make a trie, walked from each word of each field: linear in the fields' length however
+ * many names there are (searching every field for every name took 140 ms for a narrative crafted with thousands).
  */
 function fieldsHoldingNames(fields: [ClaimField, string][], names: string[]): Map<string, Set<ClaimField>> {
   const root: WordTrie = { next: new Map() }
@@ -299,7 +280,6 @@ function addToTrie(root: WordTrie, words: string[]) {
   node.name = words.join(' ')
 }
 
-/** Keys a figure of the inputs also answers to. */
 function aliases(key: string): string[] {
   const [kind, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
   if (kind === 'year') return [`number:${value}`]

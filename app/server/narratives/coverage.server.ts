@@ -29,14 +29,14 @@ export function leftOut(text: string, inputs: ClaimInputs): LeftOut[] {
     ['programme', inputs.keyPrograms],
     ['result', inputs.impactMetrics],
   ] as const) {
-    for (const item of splitItems(field, MAX_ITEMS)) if (!carries(item)) missing.push({ kind, text: item })
+    for (const item of splitItems(field ?? undefined, MAX_ITEMS)) if (!carries(item)) missing.push({ kind, text: item })
   }
   const story = inputs.successStory?.trim()
   if (story && !carries(splitItems(story, 1)[0] ?? story)) missing.push({ kind: 'story', text: story })
   // A figure of the mission, the people or the places, not already named with its item.
   const listed = new Set(missing.flatMap((item) => numbersIn(item.text)))
   for (const field of [inputs.missionStatement, inputs.targetAudience, inputs.geographicFocus]) {
-    for (const item of splitItems(field, MAX_ITEMS)) {
+    for (const item of splitItems(field ?? undefined, MAX_ITEMS)) {
       const unsaid = numbersIn(item).filter((number) => !numbers.has(number) && !listed.has(number))
       if (unsaid.length === 0) continue
       for (const number of unsaid) listed.add(number)

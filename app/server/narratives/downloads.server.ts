@@ -22,7 +22,10 @@ export type DownloadKind = keyof typeof TYPES
 
 /** A saved narrative: its text (or, with none, its inputs), then its contacts and website. */
 export function narrativeDownload(kind: DownloadKind, narrative: Narrative, documentLocale: DocumentLocale, timeZone?: string) {
-  const title = narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone })
+  const title = forFunder(
+    narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
+    narrative.funderName,
+  )
   return download(kind, title, {
     documentLocale,
     narrative: narrative.generatedNarrative,
@@ -43,11 +46,16 @@ export function narrativeDownload(kind: DownloadKind, narrative: Narrative, docu
 
 /** A variant: its text alone, under the narrative's title and the variant's format. */
 export function variantDownload(kind: DownloadKind, variant: VariantWithNarrative, documentLocale: DocumentLocale, timeZone?: string) {
-  const { company } = variant.narrative
-  const format = VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant'
-  const dated = narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone })
+  const { company, funderName } = variant.narrative
+  const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
+  const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
   return download(kind, title, { documentLocale, narrative: variant.text, title, company })
+}
+
+/** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */
+function forFunder(title: DocumentTitle, funderName: string | null): DocumentTitle {
+  return funderName ? { ...title, title: `${title.title} for ${funderName}` } : title
 }
 
 async function download(kind: DownloadKind, title: DocumentTitle, content: NarrativeDocxOptions) {

@@ -6,8 +6,10 @@ import { createRowId } from '~/server/platform/row-id.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
-import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
-import { ownedBy, ownedBySql, type Viewer } from '~/server/narratives/access.server'
+import { readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
+import { coverageOf, readAlignment, textColumns } from '~/server/narratives/alignment.server'
+import type { ForFunder } from '~/server/funders/funders.server'
+import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { refundQuota } from '~/server/generation/quota/quota.server'
 import { SavedLimitError, type ClaimedGeneration } from '~/server/generation/quota/contract.server'
 import { countWords } from '~/shared/text'
@@ -44,10 +46,10 @@ export function toNarrativeColumns(input: NarrativeInput) {
  */
 export async function insertGeneratingNarrative(
   tx: Prisma.TransactionClient,
-  row: ReturnType<typeof toNarrativeColumns> & { userId: string; engine: string; quotaDay: string },
+  row: ReturnType<typeof toNarrativeColumns> & Partial<ForFunder> & { userId: string; engine: string; quotaDay: string },
 ) {
   const now = new Date()
-  const columns: Record<string, string | Date> = { id: createRowId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
+  const columns: Record<string, string | Date | null> = { id: createRowId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
   const names = Prisma.join(Object.keys(columns).map((name) => Prisma.raw(`"${name}"`)))
   await tx.$executeRaw`INSERT INTO "Narrative" (${names}) VALUES (${Prisma.join(Object.values(columns))})`
   return columns.id as string
@@ -59,13 +61,19 @@ export async function insertGeneratingNarrative(
  * many end together.
  */
 export async function finishNarrative(
-  { id, status, text, inputs }: { id: string; status: 'complete' | 'stopped' | 'failed'; text: string; inputs: ClaimInputs },
+  {
+    id,
+    status,
+    text,
+    inputs,
+    brief,
+  }: { id: string; status: 'complete' | 'stopped' | 'failed'; text: string; inputs: ClaimInputs; brief: string | null },
   claim: ClaimedGeneration,
 ) {
-  const claims = claimsColumn(text, inputs)
+  const { claims, alignment } = textColumns(text, inputs, brief)
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`
-      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "updatedAt" = ${new Date()}
+      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "alignment" = ${alignment}, "updatedAt" = ${new Date()}
       WHERE "id" = ${id}`
     if (status === 'failed') await refundQuota(tx, claim)
     else if (text) await recordVersion(tx, id, text, 'generated')
@@ -143,10 +151,105 @@ export function getNarrativeEngine({ id, viewer }: { id: string; viewer: Viewer 
   return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true, engine: true, userId: true } })
 }
 
-/** One page of the viewer's narratives (everyone's for an admin), newest first. */
-export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { viewer: Viewer; page: number; limit?: number }) {
-  const [total, data] = await Promise.all([countNarratives(viewer), findNarrativePage(viewer, limit, (page - 1) * limit)])
+/**
+ * What a list may be narrowed to (docs/api.md#calls): words in the company, the funder or the text,
+ * one funder brief, one tone, a range of days written (UTC, both ends included); and upcoming deadlines
+ * first, soonest first, then the rest newest first.
+ */
+export type NarrativeFilters = { q?: string; funderId?: string; tone?: string; from?: string; to?: string; sort?: 'newest' | 'deadline' }
+
+/** One page of the viewer's narratives (everyone's for an admin), newest first unless `filters.sort` says otherwise. */
+export async function listNarratives({
+  viewer,
+  page,
+  limit = PAGE_SIZE,
+  filters = {},
+}: {
+  viewer: Viewer
+  page: number
+  limit?: number
+  filters?: NarrativeFilters
+}) {
+  const offset = (page - 1) * limit
+  const { data, total } = filters.q
+    ? await searchNarratives(viewer, filters, filters.q, limit, offset)
+    : filters.sort === 'deadline'
+      ? await listByDeadline(viewer, filters, limit, offset)
+      : await listNewest(filterSql(viewer, filters), limit, offset)
   return { data, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } }
+}
+
+async function listNewest(where: Prisma.Sql[], limit: number, offset: number) {
+  const [total, data] = await Promise.all([countNarratives(where), findNarrativePage(where, NEWEST_FIRST, limit, offset)])
+  return { total, data }
+}
+
+const NEWEST_FIRST = Prisma.sql`n."createdAt" DESC, n."id" DESC`
+
+/** Upcoming deadlines, soonest first (the deadline indexes serve them), then every other narrative newest first. */
+async function listByDeadline(viewer: Viewer, filters: NarrativeFilters, limit: number, offset: number) {
+  const today = new Date().toISOString().slice(0, 10)
+  const upcoming = [...filterSql(viewer, filters), Prisma.sql`n."deadline" >= ${today}`]
+  const rest = [...filterSql(viewer, filters), Prisma.sql`(n."deadline" IS NULL OR n."deadline" < ${today})`]
+  const [soon, others] = await Promise.all([countNarratives(upcoming), countNarratives(rest)])
+  const first = offset < soon ? await findNarrativePage(upcoming, Prisma.sql`n."deadline" ASC, ${NEWEST_FIRST}`, limit, offset) : []
+  const second = first.length < limit ? await findNarrativePage(rest, NEWEST_FIRST, limit - first.length, Math.max(0, offset - soon)) : []
+  return { total: soon + others, data: [...first, ...second] }
+}
+
+/**
+ * The narratives whose company, funder or text holds `q`. The text cannot be indexed in a way both
+ * databases share, so the viewer's narratives are read newest first, SEARCH_WINDOW at a time with a
+ * turn of the event loop between (each window's LIKE costs a few milliseconds at most), up to
+ * SEARCH_ROWS_MAX; the matches' ids are kept, and only the page's rows are read whole.
+ */
+const SEARCH_WINDOW = 200
+export const SEARCH_ROWS_MAX = 10_000
+
+async function searchNarratives(viewer: Viewer, filters: NarrativeFilters, q: string, limit: number, offset: number) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  const matches: { id: string; deadline: string | null }[] = []
+  let cursor: { createdAt: RawDate; id: string } | null = null
+  for (let read = 0; read < SEARCH_ROWS_MAX; read += SEARCH_WINDOW) {
+    const where = [...filterSql(viewer, filters)]
+    if (cursor)
+      where.push(Prisma.sql`(n."createdAt" < ${cursor.createdAt} OR (n."createdAt" = ${cursor.createdAt} AND n."id" < ${cursor.id}))`)
+    const rows = await prisma.$queryRaw<{ id: string; createdAt: RawDate; deadline: string | null; hit: number | bigint | boolean }[]>`
+      SELECT n."id", n."createdAt", n."deadline",
+        (LOWER(n."company") LIKE ${pattern} ESCAPE '\\' OR LOWER(COALESCE(n."funderName", '')) LIKE ${pattern} ESCAPE '\\'
+          OR LOWER(n."generatedNarrative") LIKE ${pattern} ESCAPE '\\') AS "hit"
+      FROM "Narrative" n ${whereClause(where)}
+      ORDER BY ${NEWEST_FIRST} LIMIT ${SEARCH_WINDOW}`
+    for (const row of rows) if (Number(row.hit)) matches.push({ id: row.id, deadline: row.deadline })
+    if (rows.length < SEARCH_WINDOW) break
+    cursor = rows[rows.length - 1]
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  if (filters.sort === 'deadline') {
+    const today = new Date().toISOString().slice(0, 10)
+    const upcoming = matches.filter((match) => match.deadline && match.deadline >= today)
+    upcoming.sort((a, b) => (a.deadline! < b.deadline! ? -1 : a.deadline! > b.deadline! ? 1 : 0))
+    matches.splice(0, matches.length, ...upcoming, ...matches.filter((match) => !upcoming.includes(match)))
+  }
+  const ids = matches.slice(offset, offset + limit).map((match) => match.id)
+  const rows = ids.length ? await findNarrativePage([Prisma.sql`n."id" IN (${Prisma.join(ids)})`], NEWEST_FIRST, ids.length, 0) : []
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return { total: matches.length, data: ids.map((id) => byId.get(id)!).filter(Boolean) }
+}
+
+/** The conditions of a list: the owner (none for an admin) and the filters but `q`. */
+function filterSql(viewer: Viewer, { funderId, tone, from, to }: NarrativeFilters): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = []
+  if (!viewer.isAdmin) conditions.push(Prisma.sql`n."userId" = ${viewer.id}`)
+  if (funderId) conditions.push(Prisma.sql`n."funderId" = ${funderId}`)
+  if (tone) conditions.push(Prisma.sql`n."tone" = ${tone}`)
+  if (from) conditions.push(Prisma.sql`n."createdAt" >= ${new Date(`${from}T00:00:00.000Z`)}`)
+  if (to) conditions.push(Prisma.sql`n."createdAt" < ${new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000)}`)
+  return conditions
+}
+
+function whereClause(conditions: Prisma.Sql[]) {
+  return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
 }
 
 /**
@@ -154,12 +257,12 @@ export async function listNarratives({ viewer, page, limit = PAGE_SIZE }: { view
  * (createdAt, id) indexes. Prisma's compiled findMany with its owner cost 1.5 ms against 0.35 ms
  * (docs/decisions/006).
  */
-async function findNarrativePage(viewer: Viewer, limit: number, offset: number): Promise<NarrativeWithOwner[]> {
+async function findNarrativePage(where: Prisma.Sql[], order: Prisma.Sql, limit: number, offset: number): Promise<NarrativeWithOwner[]> {
   const rows = await prisma.$queryRaw<NarrativeListRow[]>`
     SELECT ${NARRATIVE_COLUMNS_SQL}, u."firstName" AS "ownerFirstName", u."lastName" AS "ownerLastName", u."email" AS "ownerEmail"
     FROM "Narrative" n JOIN "User" u ON u."id" = n."userId"
-    ${ownedBySql(viewer)}
-    ORDER BY n."createdAt" DESC, n."id" DESC
+    ${whereClause(where)}
+    ORDER BY ${order}
     LIMIT ${limit} OFFSET ${offset}`
   return rows.map(toNarrativeWithOwner)
 }
@@ -198,8 +301,8 @@ function toNarrativeWithOwner({
  * Prisma's count wraps the query in a subquery SQLite does not answer from the index: 4.7 ms for
  * 100,000 rows against 0.02 ms for this (docs/decisions/006).
  */
-async function countNarratives(viewer: Viewer): Promise<number> {
-  const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" n ${ownedBySql(viewer)}`
+async function countNarratives(where: Prisma.Sql[]): Promise<number> {
+  const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" n ${whereClause(where)}`
   return Number(rows[0].total)
 }
 
@@ -214,7 +317,7 @@ export async function updateNarrativeText({ id, viewer, text }: { id: string; vi
     if (!current) return false
     // Saving the text unchanged is no edit: the history keeps only texts the narrative really had.
     if (current.generatedNarrative === text) return true
-    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text, claims: claimsColumn(text, current) } })
+    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text, ...textColumns(text, current, current.brief) } })
     await recordVersion(tx, id, text, 'edited')
     return true
   })
@@ -233,8 +336,14 @@ export function claimsOfNarrative(narrative: Narrative) {
   return readClaims(narrative.claims, narrative.generatedNarrative, narrative)
 }
 
+/** The text's alignment with the brief it was written for (docs/decisions/030), as kept beside the text; [] without a brief. */
+export function alignmentOfNarrative(narrative: Narrative) {
+  return readAlignment(narrative.alignment, narrative.claims, narrative.generatedNarrative, narrative, narrative.brief)
+}
+
 /** The record as read (docs/api.md#the-record-as-read): the one mapping from a stored record to the API's shape. */
-export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = true } = {}) {
+export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = true, withAlignment = true } = {}) {
+  const alignment = withAlignment ? alignmentOfNarrative(narrative) : null
   return {
     id: narrative.id,
     company: narrative.company,
@@ -263,19 +372,37 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
     c_phone2: narrative.contactPhone2,
     ...(withClaims ? { claims: claimsOfNarrative(narrative) } : {}),
     wordCount: countWords(narrative.generatedNarrative),
+    funder: narrative.funderName ? { id: narrative.funderId, name: narrative.funderName } : null,
+    amountRequested: narrative.amountRequested,
+    deadline: narrative.deadline,
+    ...(alignment ? { alignment, coverage: coverageOf(alignment) } : {}),
   }
 }
 
-/** A narrative written elsewhere, kept as given; refused past MAX_SAVED_NARRATIVES (counted with the insert, atomically). */
-export async function createNarrative({ viewer, input, text }: { viewer: Viewer; input: NarrativeInput; text: string }) {
+/**
+ * A narrative written elsewhere, kept as given (for a funder's brief, with its alignment); refused past
+ * MAX_SAVED_NARRATIVES (counted with the insert, atomically).
+ */
+export async function createNarrative({
+  viewer,
+  input,
+  text,
+  funder = null,
+}: {
+  viewer: Viewer
+  input: NarrativeInput
+  text: string
+  funder?: ForFunder | null
+}) {
   const narrative = await prisma.$transaction(async (tx) => {
     if ((await tx.narrative.count({ where: { userId: viewer.id } })) >= getEnv().MAX_SAVED_NARRATIVES) throw new SavedLimitError()
     const created = await tx.narrative.create({
       data: {
         ...toNarrativeColumns(input),
+        ...funder,
         userId: viewer.id,
         generatedNarrative: text,
-        claims: claimsColumn(text, input),
+        ...textColumns(text, { ...input, ...funder }, funder?.brief ?? null),
         status: 'complete',
         engine: 'manual',
       },

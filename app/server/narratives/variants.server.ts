@@ -10,10 +10,9 @@ import type { ClaimedGeneration } from '~/server/generation/quota/contract.serve
 import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
-// A narrative's variants fitted to a limit (docs/decisions/018 and 020): stored like
-// generations, since they are written like them.
+// A narrative's variants (docs/decisions/018 and 020): stored like generations, since they are written like them.
 
-/** What a variant is written from: only the owner's finished narrative with text, even for an administrator, whose quota is not theirs. */
+/** Only the owner's, even for an administrator, whose quota is not theirs. */
 export function findVariantSource(userId: string, narrativeId: string) {
   return prisma.narrative.findFirst({
     where: { id: narrativeId, userId, status: { in: ['complete', 'stopped'] }, generatedNarrative: { not: '' } },
@@ -23,17 +22,25 @@ export function findVariantSource(userId: string, narrativeId: string) {
 /** Inserts the variant a job starts with. Raw, like a generation's insert (decision 006). */
 export async function insertGeneratingVariant(
   tx: Prisma.TransactionClient,
-  row: { narrativeId: string; userId: string; format: VariantFormat; limit: Limit; engine: string; quotaDay: string },
+  row: {
+    narrativeId: string
+    userId: string
+    format: VariantFormat | 'question'
+    limit: Limit
+    engine: string
+    quotaDay: string
+    question: string | null
+  },
 ) {
   const id = createRowId()
   const now = new Date()
   await tx.$executeRaw`
-    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt")
-    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now})`
+    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question")
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question})`
   return id
 }
 
-/** A variant's outcome, text and claims (traced to `inputs`, its narrative's); a failed one is refunded with it. */
+/** A failed one is refunded with it. */
 export async function finishVariant(
   { id, status, text, inputs }: { id: string; status: 'complete' | 'failed'; text: string; inputs: ClaimInputs },
   claim: ClaimedGeneration,
@@ -55,7 +62,7 @@ export async function markVariantFailed(id: string, claim: ClaimedGeneration) {
   })
 }
 
-/** A finished variant's outcome, for a stream that reconnects after its job is gone. */
+/** For a stream that reconnects after its job is gone. */
 export function getVariantOutcome(id: string) {
   return prisma.narrativeVariant.findUnique({ where: { id }, select: { status: true, text: true } })
 }
@@ -79,25 +86,21 @@ const VARIANT_FIELDS = {
   status: true,
   engine: true,
   createdAt: true,
+  question: true,
 } as const
 export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
 
-/** The variants written so far, newest first. */
 export const WRITTEN_VARIANTS = {
   where: { status: 'complete' },
   orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   select: VARIANT_FIELDS,
 } satisfies Prisma.Narrative$variantsArgs
 
-/**
- * A narrative the viewer may see, with its written variants newest first (the narrative's inputs are
- * what their claims are traced to); null when they may not see it.
- */
+/** Null when the viewer may not see it. */
 export function getNarrativeWithVariants({ id, viewer }: { id: string; viewer: Viewer }) {
   return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, include: { variants: WRITTEN_VARIANTS } })
 }
 
-/** The narrative page's one read: the narrative with its owner, its versions and its written variants. */
 export function getNarrativeWorkbench({ id, viewer }: { id: string; viewer: Viewer }) {
   return prisma.narrative.findFirst({
     where: { id, ...ownedBy(viewer) },
@@ -105,15 +108,14 @@ export function getNarrativeWorkbench({ id, viewer }: { id: string; viewer: View
   })
 }
 
-const WITH_NARRATIVE = { ...VARIANT_FIELDS, narrative: { select: { company: true, tone: true } } } as const
+const WITH_NARRATIVE = { ...VARIANT_FIELDS, narrative: { select: { company: true, tone: true, funderName: true } } } as const
 export type VariantWithNarrative = Prisma.NarrativeVariantGetPayload<{ select: typeof WITH_NARRATIVE }>
 
-/** One variant of a narrative the viewer may see, with what its Word file needs. */
 export function getVariant({ id, viewer }: { id: string; viewer: Viewer }): Promise<VariantWithNarrative | null> {
   return prisma.narrativeVariant.findFirst({ where: { id, narrative: ownedBy(viewer) }, select: WITH_NARRATIVE })
 }
 
-/** A variant's claims, traced to the inputs of `narrative`, its source, as kept beside its text. */
+/** Traced to the inputs of `narrative`, the variant's source. */
 export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>, narrative: ClaimInputs) {
   return readClaims(variant.claims, variant.text, narrative)
 }
@@ -122,11 +124,11 @@ export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limit
   return { unit: variant.limitUnit === 'characters' ? 'characters' : 'words', max: variant.limitMax }
 }
 
-/** A variant as the API reads it; its claims are traced to the inputs of `narrative`, its source. */
 export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
   return {
     id: variant.id,
     format: variant.format,
+    ...(variant.question !== null ? { question: variant.question } : {}),
     limit: limitOfVariant(variant),
     text: variant.text,
     wordCount: countWords(variant.text),

@@ -4,7 +4,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { claimsColumn } from '~/server/narratives/claims.server'
+import { textColumns } from '~/server/narratives/alignment.server'
 import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
@@ -17,10 +17,7 @@ export type VersionSource = (typeof VERSION_SOURCES)[number]
 /** The versions a narrative keeps: the newest, and its first text, however long ago. */
 export const VERSIONS_KEPT = 50
 
-/**
- * Records `text` as the narrative's newest version, then forgets the oldest past VERSIONS_KEPT (never
- * the first). Raw: a generation's end is a hot path (decision 006).
- */
+/** Never forgets the first. Raw: a generation's end is a hot path (decision 006). */
 export async function recordVersion(tx: Prisma.TransactionClient, narrativeId: string, text: string, source: VersionSource) {
   const now = new Date()
   if (source === 'edited' && (await extendEditSession(tx, narrativeId, text, now))) return
@@ -57,12 +54,10 @@ export type NarrativeVersionRecord = Prisma.NarrativeVersionGetPayload<{ select:
 
 const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.NarrativeVersionOrderByWithRelationInput[]
 
-/** A narrative's versions as every reader lists them: newest first, without their texts. */
 export const VERSION_SUMMARIES_NEWEST_FIRST = { orderBy: NEWEST_FIRST, select: VERSION_SUMMARY } satisfies Prisma.Narrative$versionsArgs
-/** The same with their texts, for the account's export. */
 export const VERSIONS_NEWEST_FIRST = { orderBy: NEWEST_FIRST, select: VERSION_FIELDS } satisfies Prisma.Narrative$versionsArgs
 
-/** One page of the versions of a narrative the viewer may see, newest first; null when they may not see it. */
+/** Null when the viewer may not see the narrative. */
 export async function listVersions({ id, viewer, page, limit }: { id: string; viewer: Viewer; page: number; limit: number }) {
   const narrative = await prisma.narrative.findFirst({
     where: { id, ...ownedBy(viewer) },
@@ -73,16 +68,11 @@ export async function listVersions({ id, viewer, page, limit }: { id: string; vi
   return { data: narrative.versions, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } }
 }
 
-/** One version's text, of a narrative the viewer may see. */
 export function getVersion({ id, versionId, viewer }: { id: string; versionId: string; viewer: Viewer }) {
   return prisma.narrativeVersion.findFirst({ where: { id: versionId, narrative: { id, ...ownedBy(viewer) } }, select: VERSION_FIELDS })
 }
 
-/**
- * Makes an earlier version the current text, and records that as a version of its own. False when the
- * narrative is not the viewer's, is being written, or has no such version. A restore is an edit:
- * throws RateLimitError past EDITS_PER_MINUTE.
- */
+/** False when the narrative is not the viewer's, is being written, or has no such version. Throws RateLimitError like an edit. */
 export async function restoreVersion({ id, versionId, viewer }: { id: string; versionId: string; viewer: Viewer }) {
   await enforceEditRateLimit(viewer.id)
   const restored = await prisma.$transaction(async (tx) => {
@@ -93,7 +83,7 @@ export async function restoreVersion({ id, versionId, viewer }: { id: string; ve
     if (!version) return false
     await tx.narrative.update({
       where: { id },
-      data: { generatedNarrative: version.text, claims: claimsColumn(version.text, version.narrative) },
+      data: { generatedNarrative: version.text, ...textColumns(version.text, version.narrative, version.narrative.brief) },
     })
     await recordVersion(tx, id, version.text, 'restored')
     return true
@@ -106,20 +96,17 @@ export function toApiVersion(version: NarrativeVersionRecord) {
   return { id: version.id, text: version.text, source: version.source, createdAt: version.createdAt.toISOString() }
 }
 
-/** A word-level difference from `from` to `to`: unchanged, removed and added runs in order. */
 export type WordDiffPart = { text: string; change: 'same' | 'removed' | 'added' }
 
 /**
- * The most words and spaces that may differ for a word-by-word comparison. Its cost grows with the
- * square of the difference, whatever the texts' length: 400 takes about 18 ms at most, while two
- * unrelated 20,000-character texts took 27 s unbounded. A 400-word text with a third of its words
- * changed differs by about 270.
+ * Cost grows with the square of the difference: 400 takes about 18 ms at most, while two unrelated 20,000-character texts
+ * took 27 s unbounded. A 400-word text with a third of its words changed differs by about 270.
  */
 export const WORD_DIFF_MAX_EDITS = 400
 /** A second bound, in time, should a slower machine take longer than that. */
 const WORD_DIFF_TIMEOUT_MS = 40
 
-/** The comparison, or null when the texts are too different to compare word by word. */
+/** Null when the texts are too different to compare word by word. */
 export function compareWords(from: string, to: string): WordDiffPart[] | null {
   const parts = diffWordsWithSpace(from, to, { maxEditLength: WORD_DIFF_MAX_EDITS, timeout: WORD_DIFF_TIMEOUT_MS })
   if (!parts) return null

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 
-/** 256 random bits, URL-safe: session ids, API tokens and reset tokens. */
 export function createSecretToken(): string {
   return crypto.randomBytes(32).toString('base64url')
 }

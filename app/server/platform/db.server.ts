@@ -3,9 +3,8 @@ import { PrismaClient } from '@prisma/client'
 import { getEnv } from '~/server/platform/env.server'
 import { serializeTransactions } from '~/server/platform/serialized-connection.server'
 
-// WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode keeps every committed
-// transaction across a process crash (only an OS crash can lose the last ones); foreign keys are
-// off by default in SQLite; the busy timeout makes concurrent writers wait instead of failing.
+// synchronous=NORMAL in WAL mode keeps every committed transaction across a process crash (only an
+// OS crash can lose the last ones); foreign keys are off by default in SQLite.
 const PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000']
 
 async function createClient() {

@@ -2,8 +2,7 @@ import { getRequestContext } from '~/server/platform/request-context.server'
 
 type Level = 'info' | 'warn' | 'error'
 
-// One JSON line per event. Callers pass ids and outcomes, never secrets: no passwords, tokens,
-// reset links, cookies or keys.
+// Callers pass ids and outcomes, never secrets: no passwords, tokens, reset links, cookies or keys.
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}) {
   const context = getRequestContext()
   const line = JSON.stringify({

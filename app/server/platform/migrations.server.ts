@@ -5,7 +5,6 @@ import Database from 'better-sqlite3'
 
 const MIGRATIONS_DIR = 'prisma/migrations'
 
-/** Applies pending migrations with Prisma's own command, before the app opens the database. */
 export function applyPendingMigrations(databaseFile: string) {
   // Starting Prisma's CLI costs seconds; a restart with nothing to migrate should not pay it.
   if (!hasPendingMigrations(databaseFile)) return

@@ -2,9 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * The data folder holds password hashes, sessions and every narrative: what the process creates there
- * is its user's alone (folders 0700, files 0600), and the files an older version left readable by
- * every local user (app.db was 0644) are made so at start.
+ * The data folder holds password hashes, sessions and every narrative, so it is the process user's
+ * alone; files an older version left readable by every local user (app.db was 0644) are fixed at start.
  */
 export function keepDataPrivate(databaseFile: string) {
   process.umask(0o077)

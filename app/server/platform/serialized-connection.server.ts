@@ -4,7 +4,6 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3['connect']>>
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>
 type Query = Parameters<Adapter['queryRaw']>[0]
 
-/** A first-come, first-served lock whose holder, when free, is granted it without waiting. */
 class ConnectionLock {
   #held = false
   #waiting: (() => void)[] = []
@@ -29,11 +28,10 @@ class ConnectionLock {
 }
 
 /**
- * better-sqlite3 gives Prisma one connection, and the adapter only keeps transactions from
- * overlapping each other: a statement from another request, sent while a transaction awaits between
- * its own statements, runs inside it. It is then rolled back with it, or reads its uncommitted rows.
- * This wrapper makes such a statement wait until the transaction ends. better-sqlite3 runs each
- * statement synchronously, so a statement that finds the connection free runs at once, whole.
+ * better-sqlite3 gives Prisma one connection, and the adapter only keeps transactions from overlapping
+ * each other: a statement from another request, sent while a transaction awaits between its own
+ * statements, runs inside it (rolled back with it, or reading its uncommitted rows). Such a statement
+ * now waits for the transaction to end (decision 016).
  */
 export function serializeTransactions(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
   const connect = factory.connect.bind(factory)
@@ -44,7 +42,7 @@ export function serializeTransactions(factory: PrismaBetterSQLite3): PrismaBette
 
 function serialize(adapter: Adapter): Adapter {
   const lock = new ConnectionLock()
-  // Runs `statement` now when no transaction is open, else after the ones ahead of it.
+  // better-sqlite3 runs each statement synchronously, so one that finds the connection free runs whole.
   const whenFree = <T>(statement: () => Promise<T>): Promise<T> => {
     if (!lock.held) return statement()
     return lock.acquire().then(() => {
@@ -74,10 +72,9 @@ function serialize(adapter: Adapter): Adapter {
 const ENDS_TRANSACTION = /^\s*(COMMIT|ROLLBACK)\b/i
 
 /**
- * Releases the lock when the transaction ends. Prisma ends one by sending COMMIT or ROLLBACK and only
- * then calling commit() or rollback(). If that statement fails (a deferred foreign key at COMMIT, a
- * disk error), Prisma calls neither, so the transaction is rolled back here and the lock released:
- * otherwise every later statement would wait forever.
+ * Prisma sends COMMIT or ROLLBACK and only then calls commit() or rollback(). If that statement fails
+ * (a deferred foreign key, a disk error), Prisma calls neither, so the transaction is rolled back here
+ * and the lock released: otherwise every later statement would wait forever.
  */
 function releasingOnEnd(transaction: Transaction, release: () => void): Transaction {
   let released = false

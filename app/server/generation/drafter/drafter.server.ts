@@ -3,6 +3,8 @@ import type { Tone } from '~/shared/tones'
 import { countWords } from '~/shared/text'
 import { keyWords } from '~/shared/items'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
+import { FUNDER_LIMITS } from '~/shared/funder-schema'
+import { planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
 import { core, inPerson, lowerFirst, nameInside, shortName, theySubject } from '~/server/generation/drafter/clauses.server'
 import { readInput, shortenText } from '~/server/generation/drafter/reading.server'
 import { localise } from '~/server/generation/drafter/style.server'
@@ -32,7 +34,9 @@ export type DraftOptions = {
 export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null, { variation = 0 }: DraftOptions = {}): string {
   const reading = readInput(input)
   const tone = input.selectedTone ?? 'professional'
-  const paragraphs = VOICES[tone](contextOf(reading, input, tone, brief, variation))
+  const plan = brief ? planFor(input, reading, brief, told) : null
+  const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
+  const paragraphs = plan ? weigh(written, plan) : written
   const limit = Math.min(MAX_WORDS, brief?.maxWords ?? MAX_WORDS)
   // The bridges between sentences that open on a figure add a word or two: a draft that then runs over
   // is fitted again to a little less.
@@ -126,7 +130,14 @@ function bridgeNumerals(sentences: string[], bridges: string[], reading: Reading
   })
 }
 
-function contextOf(reading: Reading, input: NarrativeInput, tone: Tone, brief: FunderBrief | null, variation: number): Context {
+function contextOf(
+  reading: Reading,
+  input: NarrativeInput,
+  tone: Tone,
+  brief: FunderBrief | null,
+  plan: FunderPlan | null,
+  variation: number,
+): Context {
   const say = (text: string) => localise(text, reading.style)
   const we = tone === 'conversational' || tone === 'passionate'
   // "the organization" is the drafter's word when the inputs give none; "the Center" is the organisation's own.
@@ -134,9 +145,9 @@ function contextOf(reading: Reading, input: NarrativeInput, tone: Tone, brief: F
   const name = reading.name ? nameOf(reading, input) : we ? say('our organization') : descriptor
   const named = theySubject(name, reading.style.apostrophe)
   const described = theySubject(descriptor, reading.style.apostrophe)
-  const priorities = prioritiesOf(reading, brief)
-  const programmes = byPriority(reading.programmes, priorities, 0)
-  const results = byPriority(reading.results, priorities, variation)
+  const { rankOf, linked } = plan ?? NO_PLAN
+  const programmes = byPriority(reading.programmes, rankOf, 0)
+  const results = byPriority(reading.results, rankOf, variation)
   // The aim in the voice's person: "give our members homes" is "give its members homes" in a report.
   const aim = purposeOf(reading)
   const purpose = aim && !we ? inPerson(aim, named) : aim
@@ -150,11 +161,10 @@ function contextOf(reading: Reading, input: NarrativeInput, tone: Tone, brief: F
     results,
     programmeNames: [...new Set(programmes.map(shortName).filter((short): short is string => short !== null))],
     contact: describeContact(reading.contact, tone),
-    // The funder is named inside sentences: "asks the Meadow Fund", not "asks The Meadow Fund".
-    brief: brief && { ...brief, funder: nameInside(brief.funder.trim()) },
+    brief: brief && plan && { ...brief, funder: plan.funder },
     term: brief ? supportedTerm(reading, brief) : null,
-    priorityOf: (item) => priorities.linked.get(item) ?? null,
-    linkPriority: (priority) => LINKS[tone](say, nameInside(brief?.funder ?? ''), priority),
+    priorityOf: (item) => linked.get(item) ?? null,
+    linkPriority: (priority) => LINKS[tone](say, plan?.funder ?? '', priority),
     say,
     variation,
     pick: (options, slot) => options[(reading.seed + variation * 5 + slot * 7) % options.length],
@@ -171,37 +181,32 @@ const LINKS: Record<Tone, (say: Say, funder: string, priority: string) => string
 
 // ---- A funder's brief ----
 
-type Priorities = { rankOf: Map<Item, number>; linked: Map<Item, string> }
-
-/**
- * Which items answer which of the funder's priorities, by the words they share (not the words every
- * call and every organisation use). A priority no item answers is left unsaid: nothing is invented for it.
- */
-function prioritiesOf(reading: Reading, brief: FunderBrief | null): Priorities {
-  const rankOf = new Map<Item, number>()
-  const linked = new Map<Item, string>()
-  if (!brief) return { rankOf, linked }
-  const items = [...reading.programmes, ...reading.results]
-  brief.priorities.slice(0, 12).forEach((priority, index) => {
-    const words = new Set(significantWords(priority))
-    if (words.size === 0) return
-    const shared = (item: Item) => significantWords(item.text).filter((word) => words.has(word)).length
-    const answering = items.filter((item) => shared(item) > 0)
-    for (const item of answering) if (!rankOf.has(item)) rankOf.set(item, index)
-    // The item that shares most with the priority says that it answers it.
-    const best = answering.filter((item) => !linked.has(item)).sort((a, b) => shared(b) - shared(a))[0]
-    if (best) linked.set(best, told(priority))
-  })
-  return { rankOf, linked }
-}
+const NO_PLAN = { rankOf: new Map<Item, number>(), linked: new Map<Item, string>() }
 
 /** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
-function byPriority(items: Item[], priorities: Priorities, rotation: number): Item[] {
+function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
   const rotated = items.length > 1 && rotation % 2 === 1 ? [items[1], items[0], ...items.slice(2)] : items
   return rotated
-    .map((item, index) => ({ item, index, rank: priorities.rankOf.get(item) ?? Number.MAX_SAFE_INTEGER }))
+    .map((item, index) => ({ item, index, rank: rankOf.get(item) ?? Number.MAX_SAFE_INTEGER }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ item }) => item)
+}
+
+/**
+ * Written for a funder: no sentence that speaks to a priority the inputs do not back (the request
+ * aside), and the facts that answer a priority give way last, those of the first priority last of all.
+ */
+function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
+  return paragraphs.map((paragraph) =>
+    paragraph.flatMap((candidate) => {
+      if (candidate.role === 'ask') return [candidate]
+      if (plan.strays(candidate.text)) return []
+      const place = candidate.item ? plan.rankOf.get(candidate.item) : undefined
+      // In place: a connective that follows this fact holds this very candidate.
+      if (place !== undefined && candidate.drop !== undefined) candidate.drop = place - FUNDER_LIMITS.priorities
+      return [candidate]
+    }),
+  )
 }
 
 /** The first of the funder's terms whose every word the organisation's inputs use. */
@@ -214,16 +219,6 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
     return words.length > 0 && words.every((word) => used.has(word))
   })
   return term ? lowerFirst(term.trim()) : null
-}
-
-const GENERAL = new Set(
-  keyWords(
-    'community communities people families family support services service program programs programme programmes work project local help impact outcomes',
-  ),
-)
-
-function significantWords(text: string): string[] {
-  return keyWords(text).filter((word) => !GENERAL.has(word))
 }
 
 function told(priority: string): string {

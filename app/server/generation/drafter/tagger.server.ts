@@ -2,9 +2,8 @@ import winkNLP, { type ItsFunction } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 import type { Token } from '~/server/generation/drafter/contract.server'
 
-// Parts of speech for the offline drafter (docs/decisions/021): wink-nlp with its small English model,
-// in process, no network. It tags about a million tokens a second; the drafter only ever gives it
-// items it has already cut to a bounded length, so a draft costs a few thousand tokens at most.
+// The offline drafter's tagger (decision 021), in process: about a million tokens a second, and the
+// drafter only gives it items already cut to a bounded length.
 
 const nlp = winkNLP(model, ['pos'])
 const its = nlp.its
@@ -12,14 +11,12 @@ const its = nlp.its
 const lemma = its.lemma as unknown as ItsFunction<string>
 
 /**
- * The longest run of characters with no space that the tagger is given. Its tokenizer's e-mail pattern
- * takes time with the square of a run's length: three fields of 5,000 characters of "a/a/…" held the
- * server 5.5 s. No word or web address a narrative quotes is longer.
+ * The tokenizer's e-mail pattern takes time with the square of a run's length: three fields of 5,000
+ * characters of "a/a/…" held the server 5.5 s. No word or web address a narrative quotes is longer.
  */
 export const MAX_RUN_CHARS = 50
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`, 'g')
 
-/** `text` with every longer run cut to MAX_RUN_CHARS and an ellipsis. */
 export function shortenRuns(text: string): string {
   return text.replace(LONG_RUN, (run) => `${run.slice(0, MAX_RUN_CHARS)}…`)
 }
@@ -33,7 +30,6 @@ export function tag(text: string): Token[] {
   return texts.map((word, index) => ({ text: word, pos: tags[index], lemma: lemmas[index], spaced: spaces[index] !== '' }))
 }
 
-/** The tokens written back as text, with the spacing they came with. */
 export function untag(tokens: Token[]): string {
   return tokens.map((token, index) => (index > 0 && token.spaced ? ` ${token.text}` : token.text)).join('')
 }

@@ -29,10 +29,18 @@ export type NarrativeEngine = {
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
   /** A model's own remarks on the evidence, one a line: the coach's second opinion. The offline drafter has none. */
   reviewEvidence?(input: EvidenceInput, signal: AbortSignal): AsyncIterable<string>
+  /**
+   * A model's reading of a funder's call: its raw answer, asked for as one JSON object, which the caller
+   * checks before using. The offline drafter has none: plain code reads calls (funders/call-reading).
+   */
+  readCall?(callText: string, signal: AbortSignal): Promise<string>
 }
 
-/** What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. */
-export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit }
+/**
+ * What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. An
+ * answer to one of a call's questions carries the question, and is written like a custom variant.
+ */
+export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit; question?: string }
 
 /** The attempt that ran over its limit, and by how much: the second attempt is told both. */
 export type VariantRetry = { text: string; length: number; over: number }

@@ -4,6 +4,7 @@ import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
 import { abortError, UnfitVariantError, type FunderBrief, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import { createModelEngine } from '~/server/generation/engines/model.server'
+import { answerQuestion } from '~/server/generation/variants/question-answer.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { getEnv } from '~/server/platform/env.server'
@@ -29,7 +30,7 @@ export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
   stream: (input, signal, brief) => streamDraft(regenerated(input, brief ?? null), signal),
   streamVariant(task, signal) {
-    const text = draftVariant(task)
+    const text = task.question ? answerQuestion(task.narrativeText, task.question, task.limit) : draftVariant(task)
     if (text === null) throw new UnfitVariantError(task.limit)
     return streamDraft(text, signal)
   },

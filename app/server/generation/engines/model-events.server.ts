@@ -1,19 +1,11 @@
 export type ServerSentEvent = { event: string; id?: string; data: string }
 
-/**
- * The events of a Server-Sent Events byte stream: the wire format of OpenAI-compatible streaming and
- * of our own generation streams. Plain string work, because the SDK's general-purpose parser costs
- * more CPU than the rest of a stream's path together (see docs/PERFORMANCE.md). Stopping early
- * (leaving a for-await loop) cancels the stream.
- */
+/** Plain string work: the SDK's parser costs more CPU than the rest of a stream's path together (docs/PERFORMANCE.md). */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
   for await (const events of readServerSentEventBatches(body)) yield* events
 }
 
-/**
- * The same events, grouped by the read that completed them: a busy server finds several in one read,
- * and handling them together saves a round through the async iterators per event.
- */
+/** Grouped by read: a busy server finds several in one, and a batch saves a round through the async iterators per event. */
 export async function* readServerSentEventBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent[]> {
   const decoder = new TextDecoder()
   const reader = body.getReader()
@@ -21,7 +13,7 @@ export async function* readServerSentEventBatches(body: ReadableStream<Uint8Arra
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       buffer += decoder.decode(read.value, { stream: true })
-      // CRLF and CR end lines too; a CR at the very end waits for the next read, which may bring its LF.
+      // A CR at the very end waits for the next read, which may bring its LF.
       if (buffer.includes('\r')) {
         const pending = buffer.endsWith('\r') ? '\r' : ''
         buffer = buffer.slice(0, buffer.length - pending.length).replace(/\r\n?/g, '\n') + pending
@@ -42,7 +34,6 @@ export async function* readServerSentEventBatches(body: ReadableStream<Uint8Arra
   }
 }
 
-/** One event's fields; an event without data (a comment, a keep-alive) is none. */
 function parseEvent(block: string): ServerSentEvent | null {
   let event = 'message'
   let id: string | undefined

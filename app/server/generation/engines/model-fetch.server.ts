@@ -2,15 +2,13 @@ import http from 'node:http'
 import https from 'node:https'
 import { Readable } from 'node:stream'
 
-// Connections to the model are kept open between generations, as Node's fetch would.
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) }
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 /**
- * The `fetch` the OpenAI SDK calls the model with (its documented `fetch` option), on node:http.
- * Node's own fetch (undici) spends several times more CPU on each streamed piece; with 500
- * generations at once it was the app's largest cost after parsing the pieces (docs/PERFORMANCE.md).
- * It sends what the SDK sends: a method, headers and a JSON body.
+ * The OpenAI SDK's `fetch` option, on node:http: Node's own fetch (undici) spends several times more CPU
+ * on each streamed piece, the largest cost with 500 generations at once after parsing (docs/PERFORMANCE.md).
+ * It handles only what the SDK sends: a method, headers and a JSON body.
  */
 export function modelFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input)
@@ -21,7 +19,6 @@ export function modelFetch(input: string | URL | Request, init: RequestInit = {}
   if (signal?.aborted) return Promise.reject(signal.reason)
   return new Promise((resolve, reject) => {
     let response: http.IncomingMessage | undefined
-    // Like fetch: an abort rejects the call, or errors the body mid-stream, with the signal's reason.
     const abort = () => {
       request.destroy(signal!.reason)
       response?.destroy(signal!.reason)

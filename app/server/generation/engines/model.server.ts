@@ -3,7 +3,12 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/res
 import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/engines/model-events.server'
 import { getEnv, type Env } from '~/server/platform/env.server'
 import { modelFetch } from '~/server/generation/engines/model-fetch.server'
-import { buildEvidenceReviewPrompt, buildPrompt, buildVariantMessages } from '~/server/generation/engines/prompt.server'
+import {
+  buildCallReadingMessages,
+  buildEvidenceReviewPrompt,
+  buildPrompt,
+  buildVariantMessages,
+} from '~/server/generation/engines/prompt.server'
 import { abortError, ModelStreamError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import type { Limit } from '~/shared/variant-limits'
 
@@ -22,12 +27,38 @@ export function createModelEngine(env: Env): NarrativeEngine {
   })
   return {
     name: env.OPENAI_MODEL,
-    stream: (input, signal) => streamFromModel(client, [{ role: 'user', content: buildPrompt(input) }], MAX_ANSWER_TOKENS, signal),
+    stream: (input, signal, brief) =>
+      streamFromModel(client, [{ role: 'user', content: buildPrompt(input, brief) }], MAX_ANSWER_TOKENS, signal),
     streamVariant: (task, signal, retry) =>
       streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
     reviewEvidence: (input, signal) =>
       streamFromModel(client, [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
+    readCall: (callText, signal) => askForJson(client, buildCallReadingMessages(callText), signal),
   }
+}
+
+/** Room for twenty priorities and questions, and the terms. */
+const CALL_READING_TOKENS = 2000
+
+/** One answer, not streamed, asked for as a JSON object (providers that ignore the request still answer). */
+async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
+  const { OPENAI_MODEL } = getEnv()
+  const call = () =>
+    client.chat.completions.create(
+      {
+        model: OPENAI_MODEL,
+        messages,
+        ...samplingParameters(OPENAI_MODEL, CALL_READING_TOKENS),
+        response_format: { type: 'json_object' },
+      },
+      { signal },
+    )
+  const answer = await call().catch((error) => {
+    if (!refusedClassicParameters(error)) throw error
+    askedAsReasoningModel.add(OPENAI_MODEL)
+    return call()
+  })
+  return answer.choices[0]?.message?.content ?? ''
 }
 
 /** Three short remarks, with room to spare. */

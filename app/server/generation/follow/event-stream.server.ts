@@ -6,10 +6,9 @@ import { onSessionChange, type SessionChange } from '~/server/accounts/session-e
 import { GENERATION_FAILED, type GenerationEvent } from '~/server/generation/job/contract.server'
 
 const HEARTBEAT_MS = 15_000
-// Pieces that arrive within a window go out as one event; the first piece is never held back. The
-// window is 25 ms, too short for a reader to notice, and widens with the number of open streams so
-// that together they make about 5,000 writes a second, up to 100 ms (still ten updates a second):
-// with 500 streams, socket writes were the largest single cost (docs/PERFORMANCE.md).
+// Pieces within a window go out as one event: with 500 streams, socket writes were the largest single
+// cost (docs/PERFORMANCE.md). 25 ms is too short for a reader to notice; the window widens with the
+// open streams to keep about 5,000 writes a second, up to 100 ms (still ten updates a second).
 const COALESCE_MIN_MS = 25
 const COALESCE_MAX_MS = 100
 const WRITES_PER_SECOND = 5000
@@ -20,19 +19,16 @@ function coalesceWindowMs() {
 
 const encoder = new TextEncoder()
 
-/** Event streams one user may hold open at once: a handful of tabs, each following a generation. */
 export const MAX_STREAMS_PER_USER = 8
 export const TOO_MANY_STREAMS = 'Too many open narrative streams. Close some tabs and try again.'
 const streamsByUser = new Map<string, number>()
 
 export const SESSION_ENDED = 'Your session has ended. Sign in again to follow this narrative.'
 
-/** Each open stream: who follows it, under which session, whose generation it is, and how to end it. */
 type OpenStream = { viewerId: string; sessionId: string; ownerId: string; end: () => void }
 const openStreams = new Set<OpenStream>()
 
-// A stream belongs to the session that opened it: sign-out, a password change that ends other
-// sessions, disabling and a demotion end what that session may no longer see.
+// A stream belongs to the session that opened it, and ends with what that session may no longer see.
 onSessionChange((change) => {
   for (const stream of openStreams) if (endsStream(change, stream)) stream.end()
 })
@@ -44,10 +40,7 @@ function endsStream(change: SessionChange, stream: OpenStream) {
   return stream.sessionId !== change.except
 }
 
-/**
- * A 429 when the user already follows MAX_STREAMS_PER_USER generations, else null. Checked before
- * following one; the stream a generation's own POST opens is bounded by the generations it may run.
- */
+/** Not checked for the stream a generation's own POST opens: that is bounded by the generations a user may run. */
 export function refuseTooManyStreams(userId: string): Response | null {
   const open = streamsByUser.get(userId) ?? 0
   if (open < MAX_STREAMS_PER_USER) return null
@@ -56,10 +49,8 @@ export function refuseTooManyStreams(userId: string): Response | null {
 }
 
 /**
- * A generation as Server-Sent Events: `start`, numbered `delta`s (the event id is the piece number, so
- * EventSource resumes with Last-Event-ID), a `restart` when the text so far is discarded for a new
- * attempt, then `done` with the full text, or `error`. Subscribing never starts or bills anything; a
- * client that goes away only unsubscribes.
+ * `start`, numbered `delta`s (the event id is the piece number, so EventSource resumes with
+ * Last-Event-ID), `restart`, then `done` or `error`. Subscribing never starts or bills anything.
  */
 export function streamGenerationEvents({
   id,
@@ -71,18 +62,14 @@ export function streamGenerationEvents({
   signal,
 }: {
   id: string
-  /** Where a finished generation's outcome is read from. */
   kind?: 'narrative' | 'variant'
-  /** Who follows it, and under which session: their streams are counted, and end with the session. */
   viewer: { id: string; sessionId: string }
-  /** Whose generation it is. */
   ownerId: string
   engine: string
   afterSeq: number
   signal: AbortSignal
 }) {
   const userId = viewer.id
-  // A client that left while the request was being checked gets nothing, and holds no place.
   if (signal.aborted) return new Response(null, { status: 204 })
   streamsByUser.set(userId, (streamsByUser.get(userId) ?? 0) + 1)
   let cleanup = () => {}
@@ -155,7 +142,6 @@ export function streamGenerationEvents({
 
 type FinishedEvent = Extract<GenerationEvent, { type: 'done' | 'error' }>
 
-/** Joins pieces arriving within coalesceWindowMs() of the last event sent; `seq` of a joined event is its last piece's. */
 function coalesce(send: (text: string, seq: number) => void) {
   let text = ''
   let seq = 0
@@ -183,7 +169,6 @@ function coalesce(send: (text: string, seq: number) => void) {
   }
 }
 
-/** A generation not running in this process has finished: its record holds the outcome. */
 async function readFinished(id: string, kind: 'narrative' | 'variant'): Promise<FinishedEvent> {
   const outcome =
     kind === 'variant'
@@ -193,7 +178,6 @@ async function readFinished(id: string, kind: 'narrative' | 'variant'): Promise<
   return { type: 'error', error: GENERATION_FAILED }
 }
 
-/** Where a reconnecting client left off: EventSource's Last-Event-ID header. */
 export function getAfterSeq(request: Request): number {
   const value = Number(request.headers.get('Last-Event-ID'))
   return Number.isSafeInteger(value) && value > 0 ? value : 0

@@ -19,14 +19,15 @@ import {
   markVariantFailed,
 } from '~/server/narratives/variants.server'
 import { writeVariant } from '~/server/generation/variants/variant-writer.server'
-import { limitOf, type VariantRequest } from '~/shared/variant-limits'
+import { cutToLimit, fits, limitOf, QUESTION_FORMAT, questionLimit, type Limit, type VariantRequest } from '~/shared/variant-limits'
+import { engineBrief, type ForFunder } from '~/server/funders/funders.server'
+import { parseBrief } from '~/server/narratives/alignment.server'
 import { claimGeneration } from '~/server/generation/quota/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
 import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 
-/** A job this process runs: a narrative or a variant being written. */
 type Generation = {
   id: string
   userId: string
@@ -37,7 +38,6 @@ type Generation = {
   finished: Promise<void>
 }
 
-/** How a job writes its text, and where it keeps the outcome. */
 type Work = {
   kind: 'narrative' | 'variant'
   /** Streams the text into `out`; returns the final text when it is not simply what was streamed. */
@@ -55,19 +55,28 @@ const registry: GenerationRegistry = createInProcessRegistry()
 const jobs = new Map<string, Generation>()
 
 /**
- * Validated input in, narrative id out: claims quota and creates the record in one transaction,
- * then writes the narrative in the background, detached from the request that asked for it.
+ * Claims quota and creates the record in one transaction, then writes in the background, detached from
+ * the request. For a funder's brief, a text over the call's word limit is cut at its last whole sentence.
  */
-export async function startGeneration(userId: string, input: NarrativeInput) {
+export async function startGeneration(userId: string, input: NarrativeInput, funder: ForFunder | null = null) {
   await takeTurn()
   const engine = getEngine()
   const claimed = await claimGeneration(userId, { savesNarrative: true }, (tx, quotaDay) =>
-    insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), userId, engine: engine.name, quotaDay }),
+    insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), ...funder, userId, engine: engine.name, quotaDay }),
   )
+  const brief = parseBrief(funder?.brief ?? null)
+  const limit: Limit | null = brief?.maxWords ? { unit: 'words', max: brief.maxWords } : null
   const generation = launch(userId, claimed, {
     kind: 'narrative',
-    write: (out, signal) => streamInto(engine.stream(input, signal), out),
-    save: (status, text) => finishNarrative({ id: claimed.id, status, text, inputs: input }, { userId, quotaDay: claimed.quotaDay }),
+    async write(out, signal) {
+      const text = await streamInto(engine.stream(input, signal, brief && engineBrief(brief)), out)
+      return limit && !fits(text, limit) ? (cutToLimit(text, limit) ?? text) : undefined
+    },
+    save: (status, text) =>
+      finishNarrative(
+        { id: claimed.id, status, text, inputs: { ...input, ...funder }, brief: funder?.brief ?? null },
+        { userId, quotaDay: claimed.quotaDay },
+      ),
     markFailed: () => markNarrativeFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
     keepsStoppedText: true,
   })
@@ -78,26 +87,44 @@ export async function startGeneration(userId: string, input: NarrativeInput) {
 /** The variant a saved narrative is missing: 404 for one that is not the user's or has no text to work from. */
 export class VariantSourceError extends Error {}
 
-/**
- * Writes a variant of the user's own saved narrative, fitted to the limit (docs/decisions/018). It
- * counts as a generation: one of the day's quota, refunded if it fails.
- */
+/** A variant counts as a generation: one of the day's quota, refunded if it fails (docs/decisions/018). */
 export async function startVariant(userId: string, narrativeId: string, request: VariantRequest) {
   await takeTurn()
   const engine = getEngine()
   const source = await findVariantSource(userId, narrativeId)
   if (!source) throw new VariantSourceError('Narrative not found')
-  const limit = limitOf(request)
+  const question = request.format === QUESTION_FORMAT ? parseBrief(source.brief)?.questions[request.question!] : undefined
+  if (request.format === QUESTION_FORMAT && !question) throw new VariantSourceError('Question not found')
+  const limit = question ? questionLimit(question) : limitOf(request)
   const claimed = await claimGeneration(userId, { savesNarrative: false }, (tx, quotaDay) =>
-    insertGeneratingVariant(tx, { narrativeId, userId, format: request.format, limit, engine: engine.name, quotaDay }),
+    insertGeneratingVariant(tx, {
+      narrativeId,
+      userId,
+      format: request.format,
+      limit,
+      engine: engine.name,
+      quotaDay,
+      question: question?.text ?? null,
+    }),
   )
-  const task: VariantTask = { input: toFormValues(source), narrativeText: source.generatedNarrative, format: request.format, limit }
+  const task: VariantTask = {
+    input: toFormValues(source),
+    narrativeText: source.generatedNarrative,
+    format: request.format === QUESTION_FORMAT ? 'custom' : request.format,
+    limit,
+    ...(question ? { question: question.text } : {}),
+  }
   const generation = launch(userId, claimed, {
     kind: 'variant',
     write: (out, signal) => writeVariant(engine, task, out, signal),
     save: (status, text) =>
       finishVariant(
-        { id: claimed.id, status: status === 'complete' ? 'complete' : 'failed', text, inputs: task.input },
+        {
+          id: claimed.id,
+          status: status === 'complete' ? 'complete' : 'failed',
+          text,
+          inputs: { ...task.input, funderName: source.funderName, amountRequested: source.amountRequested },
+        },
         { userId, quotaDay: claimed.quotaDay },
       ),
     markFailed: () => markVariantFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
@@ -123,9 +150,8 @@ function launch(userId: string, claimed: { id: string; quotaDay: string }, work:
   return generation
 }
 
-// Starting is the costly part of a generation (a transaction, then the model call). A burst of
-// starts is let through a few per turn of the event loop, so the streams already running get their
-// turn in between instead of stalling until the whole burst is through (docs/PERFORMANCE.md).
+// Starting is the costly part (a transaction, then the model call): a burst is let through a few per turn of the event
+// loop, so the streams already running are not stalled until the whole burst is through (docs/PERFORMANCE.md).
 const STARTS_PER_TURN = 4
 const waitingStarts: (() => void)[] = []
 
@@ -144,7 +170,7 @@ function letStartsThrough() {
 /** Why a generation was cut short by its bounds rather than stopped by its owner. */
 class GenerationLimitError extends Error {}
 
-/** Writes and saves (a failure with its refund). Never rejects: nothing here may take the process down. */
+/** Never rejects: nothing here may take the process down. */
 async function run(generation: Generation, work: Work) {
   const { GENERATION_TIMEOUT_MS } = getEnv()
   const deadline = setTimeout(
@@ -170,7 +196,6 @@ async function run(generation: Generation, work: Work) {
 /** How a job ended; `failure` is what its follower is told when it failed. */
 type Outcome = { status: FinalStatus; text: string; failure?: string }
 
-/** Runs the writer within the bounds of time and size, and says how it ended. */
 async function write(generation: Generation, work: Work): Promise<Outcome> {
   const { signal } = generation.controller
   let size = 0
@@ -203,7 +228,12 @@ async function write(generation: Generation, work: Work): Promise<Outcome> {
 }
 
 async function streamInto(pieces: AsyncIterable<string>, out: JobOutput) {
-  for await (const text of pieces) out.append(text)
+  let whole = ''
+  for await (const text of pieces) {
+    out.append(text)
+    whole += text
+  }
+  return whole
 }
 
 /** Runs a step of the clean-up whose failure is logged: recovery at the next start finishes the job. */
@@ -221,23 +251,16 @@ async function finish(generation: Generation, work: Work, { status, text, failur
   log('info', 'generation.finished', { [`${work.kind}Id`]: generation.id, status, pieces: generation.pieces.length })
 }
 
-/**
- * Replays the pieces after `afterSeq` and then follows the live ones. Returns null when the
- * generation is not running (finished: read the database instead).
- */
+/** Null when the generation is not running: read the database instead. */
 export function subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void) {
   return registry.subscribe(id, afterSeq, listener)
 }
 
-/** The user's Stop: aborts the model call; the text so far is saved as stopped. */
 export function stopGeneration(id: string, userId: string): boolean {
   return registry.stop(id, userId)
 }
 
-/**
- * Stops every generation of the user this process runs (an administrator disabled them, or they are
- * deleting their account); resolves once each is saved.
- */
+/** An administrator disabled the user, or they are deleting their account: resolves once each job is saved. */
 export function stopGenerationsOf(userId: string): Promise<void> {
   const theirs = [...jobs.values()].filter((generation) => generation.userId === userId)
   for (const generation of theirs) registry.stop(generation.id, userId)
@@ -248,17 +271,13 @@ export function waitForGeneration(id: string): Promise<void> {
   return jobs.get(id)?.finished ?? Promise.resolve()
 }
 
-/** On shutdown: stop every running generation and wait until each is saved. */
 export async function stopAllGenerations() {
   const all = [...jobs.values()]
   for (const generation of all) generation.controller.abort()
   await Promise.all(all.map((generation) => generation.finished))
 }
 
-/**
- * After a crash, rows still marked generating have no job behind them: they failed upstream of the
- * user, so each is marked failed and refunded, in one transaction.
- */
+/** After a crash, rows still marked generating have no job behind them: each is marked failed and refunded. */
 export async function recoverInterruptedGenerations() {
   const running = registry.runningIds()
   const narratives = await findInterruptedNarratives(running)

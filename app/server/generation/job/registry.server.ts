@@ -1,37 +1,34 @@
 import type { FinalEvent, GenerationEvent } from '~/server/generation/job/contract.server'
 
 /**
- * The generations being written, as streams and Stop see them. This process's memory suits one
- * server. With several replicas, a shared implementation (PostgreSQL's LISTEN/NOTIFY, say) must give a
- * subscriber on any replica the pieces after `afterSeq` and then the live ones, in order and each once,
- * and carry a Stop to the replica whose job is writing that generation.
+ * This process's memory suits one server. With several replicas, a shared implementation (PostgreSQL's
+ * LISTEN/NOTIFY, say) must give a subscriber on any replica the pieces after `afterSeq` and then the
+ * live ones, in order and each once, and carry a Stop to the replica writing that generation.
  */
 export interface GenerationRegistry {
-  /** A generation this process has started writing; `abort` is how Stop reaches its job. */
   open(id: string, owner: { userId: string; abort: () => void }): void
-  /** The next piece of its text. */
   append(id: string, text: string): void
-  /** Discards its text so far; `reason` says why to whoever follows it. Piece numbers go on rising. */
+  /** Piece numbers go on rising across a restart. */
   restart(id: string, reason: string): void
-  /** Its final event, after its record is saved: subscribers get it, then nothing more. */
+  /** Called after the record is saved. */
   close(id: string, final: FinalEvent): void
-  /** Forgets it: a subscriber from now on reads the saved record instead. */
+  /** A subscriber from now on reads the saved record instead. */
   remove(id: string): void
   /**
-   * Replays the pieces after `afterSeq` (with a `restart` first when the subscriber saw an attempt since
-   * discarded), then follows the live ones. Null when the generation is not running (finished: read the database instead). Returns the unsubscribe function.
+   * Replays the pieces after `afterSeq` (a `restart` first when the subscriber saw an attempt since
+   * discarded), then follows the live ones. Null when not running here: read the database instead.
    */
   subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void): (() => void) | null
-  /** The owner's Stop; false for anyone else's or an unknown generation. */
+  /** False for anyone but the owner. */
   stop(id: string, userId: string): boolean
-  /** Ids of the generations running here, which start-up recovery must leave alone. */
+  /** Start-up recovery must leave these alone. */
   runningIds(): string[]
 }
 
 type Entry = {
   userId: string
   abort: () => void
-  /** The current attempt's pieces; `seq` numbers every piece ever appended. */
+  /** Only the current attempt's; `seq` numbers every piece ever appended. */
   pieces: string[]
   seq: number
   restartReason: string | null
@@ -72,7 +69,6 @@ export function createInProcessRegistry(): GenerationRegistry {
     subscribe(id, afterSeq, listener) {
       const entry = entries.get(id)
       if (!entry) return null
-      // Pieces numbered up to `attemptStart` belong to discarded attempts.
       const attemptStart = entry.seq - entry.pieces.length
       if (entry.restartReason !== null && afterSeq > 0 && afterSeq <= attemptStart) {
         listener({ type: 'restart', reason: entry.restartReason })

@@ -3,9 +3,8 @@ import { cutToLimit, fits, measure, type Limit } from '~/shared/variant-limits'
 import type { JobOutput } from '~/server/generation/job/contract.server'
 
 /**
- * The limit is a promise (docs/decisions/018): the server measures what the engine wrote. An answer
- * over the limit is asked for once more, with the overshoot stated; one still over is cut at its last
- * whole sentence within the limit. Returns the variant's final text.
+ * The limit is a promise (decision 018): an answer over it is asked for once more, with the overshoot
+ * stated; one still over is cut at its last whole sentence within the limit.
  */
 export async function writeVariant(engine: NarrativeEngine, task: VariantTask, out: JobOutput, signal: AbortSignal): Promise<string> {
   const first = await attemptVariant(engine.streamVariant(task, signal), out)

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
+import { understandCall } from '~/server/funders/understand.server'
+import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
+import { CallTextSchema, ExtractRequestSchema } from '~/shared/funder-schema'
+
+/** What the app understands of a call (JSON `{text}`, or a form's `file`), saving nothing. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== 'POST') return methodNotAllowed()
+    const user = await requireApiUser(request)
+    await enforceCallReadingRateLimit(user.id)
+    const text = await readCallText(request)
+    return Response.json({ data: await understandCall(text, request.signal) })
+  })
+
+async function readCallText(request: Request): Promise<string> {
+  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return (await readJson(request, ExtractRequestSchema)).text
+  const form = await request.formData()
+  try {
+    const upload = await callFromUpload(form)
+    if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
+    const parsed = CallTextSchema.safeParse(upload.text)
+    if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)
+    return parsed.data
+  } catch (error) {
+    if (error instanceof CallFileError) throw apiError(error.status, error.message)
+    throw error
+  }
+}
+
+export const loader = methodNotAllowed

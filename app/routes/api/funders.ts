@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { createFunder, FunderLimitError, listFunders, toApiFunder } from '~/server/funders/funders.server'
+import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
+import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
+import { FunderCreateSchema } from '~/shared/funder-schema'
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireApiUser(request)
+    return Response.json({ data: (await listFunders(user)).map(toApiFunder) })
+  })
+
+/** A new brief, from JSON, or from a form with `name` and the call's `file` (docs/api.md#funder-briefs). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== 'POST') return methodNotAllowed()
+    const user = await requireApiUser(request)
+    await enforceCallReadingRateLimit(user.id)
+    const input = await readFunderBody(request)
+    try {
+      return Response.json({ data: toApiFunder(await createFunder(user, input, request.signal)) }, { status: 201 })
+    } catch (error) {
+      if (error instanceof FunderLimitError) return apiError(403, error.message)
+      throw error
+    }
+  })
+
+async function readFunderBody(request: Request) {
+  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return readJson(request, FunderCreateSchema)
+  const form = await request.formData()
+  let upload: Awaited<ReturnType<typeof callFromUpload>>
+  try {
+    upload = await callFromUpload(form)
+  } catch (error) {
+    if (error instanceof CallFileError) throw apiError(error.status, error.message)
+    throw error
+  }
+  const parsed = FunderCreateSchema.safeParse({
+    name: form.get('name') ?? undefined,
+    callText: upload?.text ?? form.get('callText') ?? undefined,
+  })
+  if (!parsed.success) throw apiError(400, parsed.error.issues[0].message, parsed.error.flatten().fieldErrors)
+  return { ...parsed.data, ...(upload ? { source: upload.source } : {}) }
+}

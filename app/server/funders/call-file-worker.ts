@@ -1,0 +1,169 @@
+// Reads an uploaded call into text in a worker thread (docs/decisions/031): a parser may take long or much memory, never
+// on the server's event loop. Run with its types stripped in development and tests, so it imports only packages and
+// Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
+import os from 'node:os'
+import { parentPort, workerData } from 'node:worker_threads'
+import zlib from 'node:zlib'
+import mammoth from 'mammoth'
+import { getDocumentProxy } from 'unpdf'
+
+type Job = { kind: 'docx' | 'pdf'; bytes: Uint8Array; maxCharacters: number; maxUnpackedBytes: number }
+export type CallFileAnswer = { text: string } | { refused: 'unpacks-too-large' | 'unreadable' | 'encrypted' | 'too-long' }
+
+const job = workerData as Job
+
+// On Linux a thread has a priority of its own: reading a file gives way to the server's answers when
+// the cores are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+if (process.platform === 'linux') os.setPriority(19)
+
+async function read(): Promise<CallFileAnswer> {
+  if (job.kind === 'docx') {
+    const entries = zipEntries(job.bytes)
+    if (entries === null) return { refused: 'unreadable' }
+    if (entries.reduce((total, entry) => total + entry.size, 0) > job.maxUnpackedBytes) return { refused: 'unpacks-too-large' }
+    if (!entries.every(unpacksAsDeclared)) return { refused: 'unreadable' }
+    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength) })
+    return bounded(textOfHtml(value))
+  }
+  const pdf = await getDocumentProxy(job.bytes, { stopAtErrors: true, verbosity: 0 })
+  let text = ''
+  for (let page = 1; page <= pdf.numPages && text.length <= job.maxCharacters; page++) {
+    text += `${textOfPage(await (await pdf.getPage(page)).getTextContent())}\n\n`
+  }
+  return bounded(text)
+}
+
+function bounded(text: string): CallFileAnswer {
+  const tidy = text
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+  return tidy.length > job.maxCharacters ? { refused: 'too-long' } : { text: tidy }
+}
+
+type ZipEntry = { method: number; compressed: number; size: number; dataAt: number }
+
+/**
+ * Null when there are no entries a zip would have. A zip bomb declares its size honestly and is refused
+ * before anything is unpacked, or lies and is caught by unpacksAsDeclared: nothing grows past its headers.
+ */
+function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff)
+  let end = -1
+  for (let at = bytes.length - 22; at >= searchFrom; at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at
+      break
+    }
+  }
+  if (end === -1) return null
+  const count = view.getUint16(end + 10, true)
+  let at = view.getUint32(end + 16, true)
+  const entries: ZipEntry[] = []
+  for (let entry = 0; entry < count; entry++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null
+    const [compressed, size, local] = [view.getUint32(at + 20, true), view.getUint32(at + 24, true), view.getUint32(at + 42, true)]
+    // 0xFFFFFFFF: a size or place in a ZIP64 field; no Word file of a call needs one.
+    if (size === 0xffffffff || compressed === 0xffffffff || local + 30 > bytes.length) return null
+    const dataAt = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    if (view.getUint32(local, true) !== 0x04034b50 || dataAt + compressed > bytes.length) return null
+    entries.push({ method: view.getUint16(at + 10, true), compressed, size, dataAt })
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
+  }
+  return entries
+}
+
+function unpacksAsDeclared({ method, compressed, size, dataAt }: ZipEntry): boolean {
+  if (method === 0) return compressed === size
+  if (method !== 8) return false
+  try {
+    zlib.inflateRawSync(job.bytes.subarray(dataAt, dataAt + compressed), { maxOutputLength: Math.max(size, 1) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1))
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ''
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole
+  })
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ')
+
+/** mammoth's HTML is a small, regular subset: headings, paragraphs, lists, tables. */
+function textOfHtml(html: string): string {
+  const withTables = html.replace(/<table[^>]*>([\s\S]*?)<\/table>/g, (_, table: string) =>
+    [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)]
+      .map(([, row]) =>
+        [...row.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map(([, cell]) => stripTags(cell).replace(/\s+/g, ' ').trim()).join(' | '),
+      )
+      .map((row) => `\n${row}`)
+      .join('')
+      .concat('\n\n'),
+  )
+  const structured = withTables
+    .replace(/<h([1-6])[^>]*>/g, (_, level: string) => `\n\n${'#'.repeat(Number(level))} `)
+    .replace(/<\/h[1-6]>/g, '\n\n')
+    .replace(/<li[^>]*>/g, '\n- ')
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<\/(?:p|ul|ol|li)>/g, '\n')
+  return decodeEntities(stripTags(structured))
+}
+
+type TextItem = { str: string; transform: number[]; width: number; hasEOL: boolean }
+type TextContent = { items: unknown[] }
+
+/** Column gaps wider than this, in points, part a table's cells; a word space is 2 to 4. */
+const CELL_GAP = 14
+const LIST_MARKER = /^(?:\d{1,2}[.)]|[a-z][.)]|[•●▪◦‣–-])$/
+
+function textOfPage(content: TextContent): string {
+  // Spaces are items too, as wide as the gap they fill: the gaps are measured between the words instead.
+  const items = content.items.filter(
+    (item): item is TextItem => typeof (item as TextItem).str === 'string' && (item as TextItem).str.trim() !== '',
+  )
+  const lines = new Map<number, { y: number; items: TextItem[] }>()
+  for (const item of items) {
+    const y = item.transform[5]
+    const key = Math.round(y / 2)
+    const line = lines.get(key) ?? lines.get(key - 1) ?? lines.get(key + 1)
+    if (line) line.items.push(item)
+    else lines.set(key, { y, items: [item] })
+  }
+  return [...lines.values()]
+    .sort((a, b) => b.y - a.y)
+    .map(({ items: parts }) => {
+      parts.sort((a, b) => a.transform[4] - b.transform[4])
+      let text = ''
+      let end: number | null = null
+      for (const part of parts) {
+        const x = part.transform[4]
+        // A list's number or bullet is set apart from its item by a tab, not a table's column.
+        const gap = end === null ? 0 : x - end
+        if (end !== null)
+          text += gap > CELL_GAP && !LIST_MARKER.test(text) ? ' | ' : gap > 1 && !text.endsWith(' ') && !part.str.startsWith(' ') ? ' ' : ''
+        text += part.str
+        end = x + part.width
+      }
+      return text.trim()
+    })
+    .join('\n')
+}
+
+read().then(
+  (answer) => parentPort!.postMessage(answer),
+  (error: unknown) => {
+    const name = (error as { name?: string } | null)?.name
+    parentPort!.postMessage({ refused: name === 'PasswordException' ? 'encrypted' : 'unreadable' } satisfies CallFileAnswer)
+  },
+)

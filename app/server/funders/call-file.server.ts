@@ -1,0 +1,170 @@
+import fs from 'node:fs'
+import { Worker } from 'node:worker_threads'
+import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, FUNDER_LIMITS } from '~/shared/funder-schema'
+import type { CallFileAnswer } from '~/server/funders/call-file-worker'
+import { log } from '~/server/platform/logger.server'
+import { cleanName } from '~/shared/text'
+
+// Plain text is decoded here; a Word file or a PDF goes to a worker bounded in time and memory, so no file, however
+// crafted, holds the event loop or the process's memory (docs/decisions/031). Every refusal says what to do instead.
+
+const MB = 1024 * 1024
+
+/** A Word file's parts, unpacked: a long call's is a few megabytes. */
+const UNPACKED_MAX_BYTES = 64 * MB
+const READ_TIME_MS = 10_000
+/** The worker's JavaScript heap, and what the process may grow by while files are read (unpacked buffers live outside the heap). */
+const WORKER_HEAP_MB = 256
+const EXTRA_MEMORY_MAX_BYTES = 384 * MB
+const MEMORY_CHECK_MS = 50
+/** Files read at once (the machine's cores are the generations' too), and how many may wait. */
+const READS_AT_ONCE = 2
+const WAITING_MAX = 8
+
+export class CallFileError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415 | 422 | 503,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const PASTE = "Paste the call's text instead."
+
+export async function readCallFile(file: File): Promise<string> {
+  if (file.size === 0) throw new CallFileError(400, 'The file is empty. Choose the file of the call again, or paste its text.')
+  if (file.size > CALL_FILE_MAX_BYTES)
+    throw new CallFileError(
+      413,
+      `The file is larger than ${CALL_FILE_MAX_BYTES / MB} MB. Paste the part of the call about what the funder looks for.`,
+    )
+  const type = CALL_FILE_TYPES.find((extension) => file.name.toLowerCase().endsWith(extension))
+  if (!type) throw new CallFileError(415, 'Choose a .docx, .pdf, .txt or .md file, or paste the text of the call.')
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  refuseMislabelled(type, bytes)
+  const text = type === '.txt' || type === '.md' ? decodeText(type, bytes) : await readInWorker(type === '.docx' ? 'docx' : 'pdf', bytes)
+  if (!/[\p{L}\p{N}]/u.test(text)) throw new CallFileError(422, `No text was found in the file (a scanned PDF has none). ${PASTE}`)
+  return text
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte)
+const PDF_SIGNATURE = [...'%PDF-'].map((character) => character.charCodeAt(0))
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0]
+
+/** A file whose bytes are not what its name says: refused before any parser sees it. */
+function refuseMislabelled(type: (typeof CALL_FILE_TYPES)[number], bytes: Uint8Array) {
+  if (type === '.pdf' && !startsWith(bytes, PDF_SIGNATURE))
+    throw new CallFileError(415, `This file is named .pdf but is not a PDF. ${PASTE}`)
+  if (type === '.docx' && startsWith(bytes, OLE_SIGNATURE))
+    throw new CallFileError(415, 'This is an older Word document (.doc): save it as .docx in Word, or paste its text.')
+  if (type === '.docx' && !startsWith(bytes, ZIP_SIGNATURE))
+    throw new CallFileError(415, `This file is named .docx but is not a Word document. ${PASTE}`)
+}
+
+function decodeText(type: string, bytes: Uint8Array): string {
+  const utf16 = startsWith(bytes, [0xff, 0xfe]) ? 'utf-16le' : startsWith(bytes, [0xfe, 0xff]) ? 'utf-16be' : null
+  if (!utf16 && bytes.subarray(0, 8192).includes(0)) throw new CallFileError(415, `This file is named ${type} but is not text. ${PASTE}`)
+  let text: string
+  try {
+    text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new CallFileError(422, `The file is not UTF-8 text. Save it as UTF-8, or paste its text.`)
+  }
+  if (text.length > FUNDER_LIMITS.callText) throw tooLong()
+  return text
+}
+
+const tooLong = () =>
+  new CallFileError(
+    422,
+    `The call is longer than ${FUNDER_LIMITS.callText.toLocaleString('en-US')} characters. Paste the part that matters.`,
+  )
+
+let reading = 0
+const waiting: (() => void)[] = []
+
+async function readInWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<string> {
+  if (reading >= READS_AT_ONCE) {
+    if (waiting.length >= WAITING_MAX) throw new CallFileError(503, 'Many files are being read right now. Try again in a moment.')
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
+  reading++
+  try {
+    const answer = await runWorker(kind, bytes)
+    if ('text' in answer) return answer.text
+    log('warn', 'funder.file_refused', { kind, reason: answer.refused })
+    throw REFUSALS[answer.refused]()
+  } finally {
+    reading--
+    waiting.shift()?.()
+  }
+}
+
+type Refusal = Extract<CallFileAnswer, { refused: string }>['refused'] | 'time' | 'memory'
+
+const REFUSALS: Record<Refusal, () => CallFileError> = {
+  'unpacks-too-large': () => new CallFileError(413, `The Word file unpacks to more than ${UNPACKED_MAX_BYTES / MB} MB. ${PASTE}`),
+  unreadable: () => new CallFileError(422, `The file could not be read: it may be damaged. ${PASTE}`),
+  encrypted: () => new CallFileError(422, `The file is protected by a password. Remove the password, or paste the call's text.`),
+  'too-long': tooLong,
+  time: () => new CallFileError(422, `The file took too long to read. ${PASTE}`),
+  memory: () => new CallFileError(422, `The file needs too much memory to read. ${PASTE}`),
+}
+
+/**
+ * The worker's source: run as TypeScript beside this module, or built beside the server's entry
+ * (build/server/call-file-worker.js, vite.config.ts), which this module's chunk may sit below.
+ */
+let workerUrl: URL | undefined
+function workerSource(): URL {
+  if (import.meta.url.endsWith('.ts')) return new URL('./call-file-worker.ts', import.meta.url)
+  workerUrl ??= ['./call-file-worker.js', '../call-file-worker.js']
+    .map((relative) => new URL(relative, import.meta.url))
+    .find((url) => fs.existsSync(url))
+  if (!workerUrl) throw new Error('The built call-file worker is missing: run npm run build')
+  return workerUrl
+}
+
+function runWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<CallFileAnswer | { refused: 'time' | 'memory' }> {
+  return new Promise((resolve) => {
+    const worker = new Worker(workerSource(), {
+      workerData: { kind, bytes, maxCharacters: FUNDER_LIMITS.callText, maxUnpackedBytes: UNPACKED_MAX_BYTES },
+      transferList: [bytes.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      stdout: true,
+      stderr: true,
+    })
+    const memoryAtStart = process.memoryUsage.rss()
+    let settled = false
+    const finish = (answer: CallFileAnswer | { refused: 'time' | 'memory' }) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      clearInterval(memory)
+      void worker.terminate()
+      resolve(answer)
+    }
+    const timer = setTimeout(() => finish({ refused: 'time' }), READ_TIME_MS)
+    const memory = setInterval(() => {
+      if (process.memoryUsage.rss() - memoryAtStart > EXTRA_MEMORY_MAX_BYTES) finish({ refused: 'memory' })
+    }, MEMORY_CHECK_MS)
+    // pdf.js and mammoth may write warnings: read and dropped, so nothing piles up.
+    worker.stdout.resume()
+    worker.stderr.resume()
+    worker.on('message', (answer: CallFileAnswer) => finish(answer))
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish({ refused: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'unreadable' }),
+    )
+    worker.on('exit', () => finish({ refused: 'unreadable' }))
+  })
+}
+
+/** Null when the form chose no file (a browser sends an empty, nameless one). */
+export async function callFromUpload(form: FormData): Promise<{ text: string; source: string } | null> {
+  const file = form.get('file')
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) return null
+  const text = await readCallFile(file)
+  return { text, source: cleanName(file.name).slice(0, FUNDER_LIMITS.name) || 'upload' }
+}

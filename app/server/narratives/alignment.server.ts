@@ -1,0 +1,188 @@
+import { claimInputsOf, findClaims, readClaims, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
+import { closeness, EVIDENCE, sharedTopics, speaksTo, topicsOf } from '~/server/funders/topics.server'
+import type { CallQuestion } from '~/shared/funder-schema'
+import { sentences } from '~/shared/variant-limits'
+import { FIELD_LABELS } from '~/shared/narrative-schema'
+
+// A narrative's alignment with the funder brief it was written for (docs/decisions/030). Plain code,
+// like claims (decision 017), found when the text changes and kept beside it.
+
+export type AlignmentState = 'answered' | 'unsupported' | 'missing'
+export type Alignment = { priority: string; state: AlignmentState; sentences: string[]; fields: ContentField[]; gap?: string }
+
+/** The brief may change or go; the narrative keeps it as it was written for. */
+export type BriefAsWritten = {
+  funder: string
+  amount: string | null
+  priorities: string[]
+  terms: string[]
+  maxWords: number | null
+  questions: CallQuestion[]
+}
+
+export function parseBrief(column: string | null): BriefAsWritten | null {
+  return column === null ? null : (JSON.parse(column) as BriefAsWritten)
+}
+
+/** The fields that say what the organisation does: a priority is answered from these. */
+const CONTENT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus'] as const
+export type ContentField = (typeof CONTENT_FIELDS)[number]
+
+/** Where a gap is filled, by what the priority is about; Key Programs and Services otherwise. */
+const FIELD_FOR_THEME: Record<string, ContentField> = {
+  'theme:evidence': 'impactMetrics',
+  'theme:equity': 'targetAudience',
+  'theme:youth': 'targetAudience',
+  'theme:elders': 'targetAudience',
+  'theme:rural': 'geographicFocus',
+}
+
+/** A sentence stating a figure of the Impact Metrics speaks to a call's "measurable outcomes", and so does that field. */
+const FIGURE = /\d/
+/** The sentences shown for a priority: the closest to it, in the text's order. */
+const SENTENCES_SHOWN = 3
+/**
+ * What is read of a text: its first 400 sentences (a 400-word narrative has about 25), and of each its
+ * first 1,000 characters. A crafted text of 20,000 characters costs no more than a long real one.
+ */
+const SENTENCES_READ = 400
+const SENTENCE_READ = 1000
+
+export function textColumns(text: string, inputs: ClaimInputs, brief: string | null) {
+  const claims = findClaims(text, claimInputsOf(inputs))
+  const written = parseBrief(brief)
+  return { claims: JSON.stringify(claims), alignment: written ? JSON.stringify(findAlignment(text, inputs, written, claims)) : null }
+}
+
+/** `kept` is null for a text kept before alignment was: found now. */
+export function readAlignment(
+  kept: string | null,
+  claims: string | null,
+  text: string,
+  inputs: ClaimInputs,
+  brief: string | null,
+): Alignment[] {
+  const written = parseBrief(brief)
+  if (!written) return []
+  if (kept !== null) return JSON.parse(kept) as Alignment[]
+  return findAlignment(text, inputs, written, readClaims(claims, text, inputs))
+}
+
+export function coverageOf(alignment: Alignment[]): number | null {
+  if (!alignment.length) return null
+  return Math.round((alignment.filter((item) => item.state === 'answered').length / alignment.length) * 100) / 100
+}
+
+type Piece = { text: string; topics: Set<string>; claims: Claim[] }
+
+export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsWritten, claims: Claim[]): Alignment[] {
+  const withoutFunder = nameRemover(brief.funder)
+  const pieces = piecesOf(text, claims, withoutFunder)
+  const backingOf = inputBacking(inputs, brief.funder)
+  return brief.priorities.map((priority) => {
+    const topics = topicsOf(priority)
+    const answers = answersPriority(priority)
+    const answering = pieces.filter((piece) => answers(piece.topics))
+    const backing = backingOf(priority)
+    const supported = answering.filter((piece) => piece.claims.every((claim) => claim.supported))
+    const state: AlignmentState = !answering.length ? 'missing' : backing.length && supported.length ? 'answered' : 'unsupported'
+    const shown = (state === 'answered' ? supported : answering)
+      .map((piece) => ({ piece, score: closeness(topics, piece.topics) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, SENTENCES_SHOWN)
+      .map(({ piece }) => piece)
+    const claimed = shown.flatMap((piece) => piece.claims.flatMap((claim) => claim.fields))
+    const fields = orderedFields([
+      ...backing,
+      ...claimed.filter((field): field is ContentField => (CONTENT_FIELDS as readonly string[]).includes(field)),
+    ])
+    const item: Alignment = {
+      priority,
+      state,
+      sentences: answering.filter((piece) => shown.includes(piece)).map((piece) => piece.text),
+      fields: state === 'answered' ? fields : backing,
+    }
+    const gap = gapOf(priority, topics, state, backing, answering)
+    return gap ? { ...item, gap } : item
+  })
+}
+
+/** The offline drafter asks this too, so that it writes nothing towards a priority the inputs leave without backing. */
+export function inputBacking(inputs: ClaimInputs, funder: string): (priority: string) => ContentField[] {
+  const withoutFunder = nameRemover(funder)
+  const fieldPieces = CONTENT_FIELDS.map((field) => ({
+    field,
+    pieces: piecesOf(inputs[field] ?? '', null, withoutFunder).map((piece) => {
+      if (field === 'impactMetrics') piece.topics.add(EVIDENCE)
+      return piece
+    }),
+  }))
+  return (priority) => {
+    const answers = answersPriority(priority)
+    return fieldPieces.filter(({ pieces }) => pieces.some((piece) => answers(piece.topics))).map(({ field }) => field)
+  }
+}
+
+/**
+ * For a priority named before its description ("Food security: reducing hunger among families"), the text must speak to
+ * the name too: a sentence about children does not answer food security for being about children.
+ */
+export function answersPriority(priority: string): (topics: Set<string>) => boolean {
+  const topics = topicsOf(priority)
+  const named = namedTopics(priority)
+  return (text) => speaksTo(topics, text) && (named.size === 0 || sharedTopics(named, text).length > 0)
+}
+
+function namedTopics(priority: string): Set<string> {
+  const colon = priority.indexOf(':')
+  return colon > 0 && colon < 60 ? topicsOf(priority.slice(0, colon)) : new Set<string>()
+}
+
+function gapOf(priority: string, topics: Set<string>, state: AlignmentState, backing: ContentField[], answering: Piece[]): string | null {
+  if (state === 'answered') return null
+  const named = namedTopics(priority)
+  const where = FIELD_LABELS[[...(named.size ? named : topics)].map((topic) => FIELD_FOR_THEME[topic]).find(Boolean) ?? 'keyPrograms']
+  if (state === 'missing' && backing.length)
+    return `Your inputs speak to “${priority}” (${backing.map((field) => FIELD_LABELS[field]).join(', ')}), but the text does not answer it: write again, or add it to the text.`
+  if (state === 'missing')
+    return `The call asks about “${priority}”; your inputs say nothing about it. If you do this work, add it to ${where}.`
+  if (!backing.length)
+    return `The text speaks to “${priority}”, but your inputs give nothing behind it: add the facts to ${where}, or take it out of the text.`
+  const unsupported = [
+    ...new Set(answering.flatMap((piece) => piece.claims.filter((claim) => !claim.supported).map((claim) => claim.text))),
+  ]
+  return `The sentences that answer “${priority}” state what your inputs do not (${unsupported.join(', ')}): correct them, or add the facts to ${where}.`
+}
+
+/** `claims` is null for an input field. */
+function piecesOf(text: string, claims: Claim[] | null, withoutFunder: (text: string) => string): Piece[] {
+  const pieces: Piece[] = []
+  let start = 0
+  // Claims are in the text's order: each sentence takes those that start inside it.
+  let next = 0
+  for (const sentence of sentences(text)) {
+    const end = start + sentence.length
+    const trimmed = sentence.trim()
+    const inside: Claim[] = []
+    while (claims && next < claims.length && claims[next].start < end) inside.push(claims[next++])
+    if (trimmed && pieces.length < SENTENCES_READ) {
+      const topics = topicsOf(withoutFunder(trimmed.slice(0, SENTENCE_READ)))
+      if (inside.some((claim) => claim.supported && FIGURE.test(claim.text) && claim.fields.includes('impactMetrics'))) topics.add(EVIDENCE)
+      pieces.push({ text: trimmed, topics, claims: inside })
+    }
+    start = end
+  }
+  return pieces
+}
+
+/** The funder's own name says nothing of what a sentence answers ("Community" in "Lane County Community Foundation"). */
+export function nameRemover(funder: string) {
+  const escaped = funder.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  if (!escaped) return (text: string) => text
+  const pattern = new RegExp(escaped, 'gi')
+  return (text: string) => text.replace(pattern, ' ')
+}
+
+function orderedFields(fields: ContentField[]): ContentField[] {
+  return CONTENT_FIELDS.filter((field) => fields.includes(field))
+}

@@ -1,0 +1,256 @@
+import { z } from 'zod'
+import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
+
+// Funder briefs (docs/decisions/030): the token API's bodies, the pages' forms, and what the app
+// understood of a call. Shared: the pages check the same rules as the server.
+
+export const FUNDER_LIMITS = {
+  name: 200,
+  /** About 15,000 words: a call with its guidelines, 30 pages or so. */
+  callText: 100_000,
+  priorities: 20,
+  priority: 300,
+  questions: 20,
+  question: 1000,
+  terms: 30,
+  term: 80,
+  amountRequested: 40,
+  currency: 10,
+  /** Briefs one account keeps. */
+  saved: 200,
+} as const
+
+/** An uploaded call: a Word file, a PDF, text or Markdown, of at most 5 MB (docs/decisions/031). */
+export const CALL_FILE_MAX_BYTES = 5 * 1024 * 1024
+export const CALL_FILE_TYPES = ['.docx', '.pdf', '.txt', '.md'] as const
+
+/** A call's word limit, or a question's, within what a funder's form ever asks. */
+export const LIMIT_BOUNDS = { words: { min: 10, max: 10_000 }, characters: { min: 50, max: 100_000 } } as const
+const AMOUNT_MAX = 1_000_000_000_000
+
+export type Priority = { text: string }
+export type CallQuestion = { text: string; maxWords?: number; maxCharacters?: number }
+
+export type CallReading = {
+  name?: string
+  priorities: Priority[]
+  questions: CallQuestion[]
+  maxWords?: number
+  deadline?: string
+  amountMin?: number
+  amountMax?: number
+  currency?: string
+  terms: string[]
+}
+
+const cleaned = (max: number, clean: (value: string) => string = cleanText) =>
+  z
+    .string()
+    .max(max * 2, `Must be at most ${max} characters`)
+    .transform((value) => clean(value.replace(/\r\n?/g, '\n')))
+    .pipe(z.string().max(max, `Must be at most ${max} characters`))
+
+const whole = (name: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ invalid_type_error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`)
+
+export const FunderNameSchema = z
+  .string({ required_error: "The funder's name is required" })
+  .pipe(cleaned(FUNDER_LIMITS.name, cleanName))
+  .pipe(z.string().refine(hasVisibleCharacter, "The funder's name is required"))
+
+export const CallTextSchema = z
+  .string({ required_error: "Paste the call's text or choose a file" })
+  .pipe(cleaned(FUNDER_LIMITS.callText))
+  .pipe(z.string().min(1, "Paste the call's text or choose a file"))
+
+export const daySchema = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine(isDay, `${name} must be a date that exists`)
+
+export const DeadlineSchema = daySchema('The deadline')
+
+/** Whether YYYY-MM-DD names a day of the calendar (not "2027-02-30"). */
+export function isDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
+const PrioritySchema = z.object({
+  text: z.string().pipe(cleaned(FUNDER_LIMITS.priority)).pipe(z.string().min(1, 'A priority cannot be empty')),
+})
+
+const QuestionSchema = z.object({
+  text: z.string().pipe(cleaned(FUNDER_LIMITS.question)).pipe(z.string().min(1, 'A question cannot be empty')),
+  maxWords: whole('maxWords', LIMIT_BOUNDS.words).optional(),
+  maxCharacters: whole('maxCharacters', LIMIT_BOUNDS.characters).optional(),
+})
+
+const TermSchema = z.string().pipe(cleaned(FUNDER_LIMITS.term)).pipe(z.string().min(1, 'A term cannot be empty'))
+
+const amount = (name: string) => whole(name, { min: 0, max: AMOUNT_MAX })
+
+const BRIEF_FIELDS = {
+  priorities: z.array(PrioritySchema).max(FUNDER_LIMITS.priorities, `At most ${FUNDER_LIMITS.priorities} priorities`),
+  questions: z.array(QuestionSchema).max(FUNDER_LIMITS.questions, `At most ${FUNDER_LIMITS.questions} questions`),
+  terms: z.array(TermSchema).max(FUNDER_LIMITS.terms, `At most ${FUNDER_LIMITS.terms} terms`),
+  maxWords: whole('maxWords', LIMIT_BOUNDS.words).nullable(),
+  deadline: DeadlineSchema.nullable(),
+  amountMin: amount('amountMin').nullable(),
+  amountMax: amount('amountMax').nullable(),
+  currency: cleaned(FUNDER_LIMITS.currency).nullable(),
+}
+
+function amountsInOrder(value: { amountMin?: number | null; amountMax?: number | null }, context: z.RefinementCtx) {
+  if (value.amountMin != null && value.amountMax != null && value.amountMin > value.amountMax)
+    context.addIssue({ code: 'custom', path: ['amountMin'], message: 'amountMin must not be more than amountMax' })
+}
+
+export const FunderCreateSchema = z
+  .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
+  .partial({
+    priorities: true,
+    questions: true,
+    terms: true,
+    maxWords: true,
+    deadline: true,
+    amountMin: true,
+    amountMax: true,
+    currency: true,
+  })
+  .superRefine(amountsInOrder)
+
+/** `PUT /api/funders/{id}`: null clears a value. */
+export const FunderUpdateSchema = z
+  .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
+  .partial()
+  .superRefine(amountsInOrder)
+
+export type FunderCreate = z.infer<typeof FunderCreateSchema>
+export type FunderUpdate = z.infer<typeof FunderUpdateSchema>
+
+export const ExtractRequestSchema = z.object({ text: CallTextSchema })
+
+/** An answer of a model asked to read a call: checked before anything of it is used, and bounded like a person's. */
+export const CallReadingSchema = z.object({
+  name: z.string().pipe(cleaned(FUNDER_LIMITS.name, cleanName)).optional().catch(undefined),
+  priorities: z.array(PrioritySchema).max(FUNDER_LIMITS.priorities),
+  questions: z
+    .array(
+      QuestionSchema.extend({
+        maxWords: QuestionSchema.shape.maxWords.catch(undefined),
+        maxCharacters: QuestionSchema.shape.maxCharacters.catch(undefined),
+      }),
+    )
+    .max(FUNDER_LIMITS.questions),
+  maxWords: whole('maxWords', LIMIT_BOUNDS.words).optional().catch(undefined),
+  deadline: DeadlineSchema.optional().catch(undefined),
+  amountMin: amount('amountMin').optional().catch(undefined),
+  amountMax: amount('amountMax').optional().catch(undefined),
+  currency: cleaned(FUNDER_LIMITS.currency).optional().catch(undefined),
+  terms: z.array(TermSchema).max(FUNDER_LIMITS.terms),
+})
+
+/** The amount a narrative asks for, as its writer puts it ("$25,000", "£10k"). */
+export const AmountRequestedSchema = cleaned(FUNDER_LIMITS.amountRequested).pipe(
+  z.string().refine((value) => value === '' || /\d/.test(value), 'The amount requested must hold a figure, such as $25,000'),
+)
+
+export const ForFunderSchema = z.object({
+  funderId: z.string().max(40, 'Choose one of your funder briefs').optional(),
+  amountRequested: AmountRequestedSchema.optional(),
+})
+
+// The pages' forms: plain HTML, so lists are repeated fields and numbers arrive as text (conform coerces).
+
+const optionalWhole = (name: string, bounds: { min: number; max: number }) => whole(name, bounds).optional()
+
+/** The form that adds a brief: the file, when one is chosen, is read by the action beside these. */
+export const FunderAddFormSchema = z.object({
+  name: FunderNameSchema,
+  callText: cleaned(FUNDER_LIMITS.callText).optional(),
+  file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File).optional(),
+  deadline: DeadlineSchema.optional(),
+})
+
+/** The form that corrects what was understood: one row a priority and a question, and a blank row to add one. */
+export const FunderEditFormSchema = z
+  .object({
+    name: FunderNameSchema,
+    deadline: DeadlineSchema.optional(),
+    amountMin: amount('The smallest amount').optional(),
+    amountMax: amount('The largest amount').optional(),
+    currency: cleaned(FUNDER_LIMITS.currency).optional(),
+    maxWords: optionalWhole('The word limit', LIMIT_BOUNDS.words),
+    priorities: z
+      .array(cleaned(FUNDER_LIMITS.priority).optional())
+      .max(FUNDER_LIMITS.priorities + 1)
+      .default([]),
+    questionText: z
+      .array(cleaned(FUNDER_LIMITS.question).optional())
+      .max(FUNDER_LIMITS.questions + 1)
+      .default([]),
+    questionMaxWords: z
+      .array(optionalWhole("A question's word limit", LIMIT_BOUNDS.words))
+      .max(FUNDER_LIMITS.questions + 1)
+      .default([]),
+    questionMaxCharacters: z
+      .array(optionalWhole("A question's character limit", LIMIT_BOUNDS.characters))
+      .max(FUNDER_LIMITS.questions + 1)
+      .default([]),
+    terms: cleaned(FUNDER_LIMITS.terms * (FUNDER_LIMITS.term + 2)).optional(),
+    removePriority: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.priorities).default([]),
+    removeQuestion: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.questions).default([]),
+  })
+  .superRefine(amountsInOrder)
+
+/** The corrected brief a FunderEditForm describes: rows left empty are dropped, terms are one a line. */
+export function briefFromEditForm(value: z.infer<typeof FunderEditFormSchema>) {
+  const questions: CallQuestion[] = []
+  value.questionText.forEach((text, index) => {
+    if (!text || value.removeQuestion.includes(index)) return
+    const maxWords = value.questionMaxWords[index]
+    const maxCharacters = value.questionMaxCharacters[index]
+    questions.push({ text, ...(maxWords ? { maxWords } : {}), ...(maxCharacters ? { maxCharacters } : {}) })
+  })
+  return {
+    name: value.name,
+    deadline: value.deadline ?? null,
+    amountMin: value.amountMin ?? null,
+    amountMax: value.amountMax ?? null,
+    currency: value.currency || null,
+    maxWords: value.maxWords ?? null,
+    priorities: value.priorities
+      .filter((text, index): text is string => Boolean(text) && !value.removePriority.includes(index))
+      .slice(0, FUNDER_LIMITS.priorities)
+      .map((text) => ({ text })),
+    questions: questions.slice(0, FUNDER_LIMITS.questions),
+    terms: [...new Set((value.terms ?? '').split(/[\n,;]+/).map((term) => term.trim().slice(0, FUNDER_LIMITS.term)))]
+      .filter(Boolean)
+      .slice(0, FUNDER_LIMITS.terms),
+  }
+}
+
+/** "$5,000 to $25,000", "up to £50,000", or null. */
+export function describeAmounts({
+  amountMin,
+  amountMax,
+  currency,
+}: {
+  amountMin: number | null
+  amountMax: number | null
+  currency: string | null
+}) {
+  const money = (value: number) =>
+    `${currency && /^\p{Sc}$/u.test(currency) ? currency : ''}${value.toLocaleString('en-US')}${currency && !/^\p{Sc}$/u.test(currency) ? ` ${currency}` : ''}`
+  if (amountMin != null && amountMax != null)
+    return amountMin === amountMax ? money(amountMax) : `${money(amountMin)} to ${money(amountMax)}`
+  if (amountMax != null) return `up to ${money(amountMax)}`
+  if (amountMin != null) return `from ${money(amountMin)}`
+  return null
+}

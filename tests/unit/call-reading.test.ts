@@ -1,0 +1,92 @@
+import { readCall } from '~/server/funders/call-reading.server'
+import { FUNDER_LIMITS } from '~/shared/funder-schema'
+
+// Plain code reading a call the way funders write them: headings in Markdown or as short lines,
+// bullets, numbers, tables, limits said several ways, dates in several formats.
+
+describe('readCall', () => {
+  it('reads priorities under a plain heading, questions with limits said several ways, and stops at the next section', async () => {
+    const reading = await readCall(
+      [
+        'Riverbend Trust',
+        '',
+        'What we look for',
+        '- Projects led by young people',
+        '- Work in the Riverbend valley',
+        '',
+        'Eligibility',
+        'Registered charities only.',
+        '',
+        'Application questions',
+        '1. What will you do? (up to 1,200 characters)',
+        '2. Who will benefit, and how will you know?',
+        'Maximum 150 words',
+        '3. Tell us about your organisation in no more than 200 words.',
+        '',
+        'Your whole application must not exceed 800 words. Deadline: 5th June 2027.',
+      ].join('\n'),
+    )
+    expect(reading).toMatchObject({
+      name: 'Riverbend Trust',
+      priorities: [{ text: 'Projects led by young people' }, { text: 'Work in the Riverbend valley' }],
+      questions: [
+        { text: 'What will you do?', maxCharacters: 1200 },
+        { text: 'Who will benefit, and how will you know?', maxWords: 150 },
+        { text: 'Tell us about your organisation in no more than 200 words.', maxWords: 200 },
+      ],
+      maxWords: 800,
+      deadline: '2027-06-05',
+    })
+  })
+
+  it('finds what is preferred in prose when the call has no list of priorities', async () => {
+    const reading = await readCall(
+      'The fund supports local charities. Priority will be given to projects that reduce loneliness among older people. We are especially interested in work with carers.',
+    )
+    expect(reading.priorities).toEqual([{ text: 'Projects that reduce loneliness among older people' }, { text: 'Work with carers' }])
+  })
+
+  it.each([
+    ['Applications close 2027-01-31.', '2027-01-31'],
+    ['The deadline is January 31, 2027 at noon.', '2027-01-31'],
+    ['Closing date: 31 Jan 2027', '2027-01-31'],
+    ['Submit by 30 February 2027.', undefined],
+    ['Founded on 3 March 1990.', undefined],
+  ])('reads the deadline in "%s"', async (text, deadline) => {
+    expect((await readCall(text)).deadline).toBe(deadline)
+  })
+
+  it.each([
+    ['Grants range from $10,000 to $40,000.', { amountMin: 10000, amountMax: 40000, currency: '$' }],
+    ['Awards of between £25k and £150k are available.', { amountMin: 25000, amountMax: 150000, currency: '£' }],
+    [
+      'We fund up to EUR 50,000 per project. A minimum of EUR 5,000 may be requested.',
+      { amountMin: 5000, amountMax: 50000, currency: 'EUR' },
+    ],
+    ['Our grants are up to $15,000. Most first grants are between $5,000 and $10,000.', { amountMax: 15000, currency: '$' }],
+    ['Our endowment is $40 million.', {}],
+  ])('reads the amounts in "%s"', async (text, amounts) => {
+    const { amountMin, amountMax, currency } = await readCall(text)
+    expect(Object.fromEntries(Object.entries({ amountMin, amountMax, currency }).filter(([, value]) => value !== undefined))).toEqual(
+      amounts,
+    )
+  })
+
+  it("keeps the funder's terms: its quoted phrases and its repeated ones, never its own name", async () => {
+    const reading = await readCall(
+      'Harbour Foundation\n\nWe fund "blue economy" projects.\n\nPriorities\n- Coastal resilience in fishing towns\n- Marine literacy for schools\n\nCoastal resilience matters to us.',
+    )
+    expect(reading.terms.slice(0, 2)).toEqual(['blue economy', 'coastal resilience'])
+    expect(reading.terms).toContain('fishing towns')
+    expect(reading.terms).not.toContain('harbour foundation')
+  })
+
+  it('keeps every list within its bounds, however long the call', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => `- Priority number ${i} about ${'word '.repeat(100)}`).join('\n')
+    const reading = await readCall(`Priorities\n${items}\n\nQuestions\n${items.replace(/- /g, '- Describe ')}`)
+    expect(reading.priorities).toHaveLength(FUNDER_LIMITS.priorities)
+    expect(reading.priorities.every((priority) => priority.text.length <= FUNDER_LIMITS.priority)).toBe(true)
+    expect(reading.questions).toHaveLength(FUNDER_LIMITS.questions)
+    expect(reading.terms.length).toBeLessThanOrEqual(FUNDER_LIMITS.terms)
+  })
+})
