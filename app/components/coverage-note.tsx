@@ -13,13 +13,25 @@ const KIND_LABELS: Record<LeftOutView['kind'], string> = {
 
 /**
  * What of the inputs the text does not carry (docs/decisions/033): every programme, result, figure and
- * story is in a draft of the offline drafter unless 400 words could not hold it, and this names those.
- * A short draft of the drafter says why it is short.
+ * story is in a draft of the offline drafter unless its limit (400 words, or a funder's lower one) could
+ * not hold it, and this names those. A short draft of the drafter says why it is short.
  */
-export function CoverageNote({ text, leftOut, engine }: { text: string; leftOut: LeftOutView[]; engine: string | null }) {
+export function CoverageNote({
+  text,
+  leftOut,
+  engine,
+  maxWords = null,
+}: {
+  text: string
+  leftOut: LeftOutView[]
+  engine: string | null
+  /** A funder's word limit, when the text was written for one. */
+  maxWords?: number | null
+}) {
   const words = countWords(text)
   const drafter = engine === DRAFTER_ENGINE
-  const short = drafter && words > 0 && words < NARRATIVE_WORDS.min
+  const limit = maxWords && maxWords < NARRATIVE_WORDS.max ? maxWords : NARRATIVE_WORDS.max
+  const short = drafter && words > 0 && words < Math.min(NARRATIVE_WORDS.min, limit)
   if (!leftOut.length && !short) return null
   return (
     <div className="coverage-note">
@@ -27,7 +39,7 @@ export function CoverageNote({ text, leftOut, engine }: { text: string; leftOut:
         <>
           <p>
             <strong>Not in this text:</strong>{' '}
-            {drafter ? 'these items of your inputs did not fit in 400 words.' : 'these items of your inputs were not found in it.'}
+            {drafter ? `these items of your inputs did not fit in ${limit} words.` : 'these items of your inputs were not found in it.'}
           </p>
           <ul>
             {leftOut.map((item, index) => (

@@ -21,6 +21,7 @@ export function NarrativeOutput({
   engine,
   claims,
   leftOut,
+  maxWords,
   ref,
 }: {
   text: string
@@ -29,6 +30,8 @@ export function NarrativeOutput({
   claims?: ClaimView[]
   /** What of the inputs the saved text does not carry; known once it is saved. */
   leftOut?: LeftOutView[]
+  /** A funder's word limit, when the text was written for one. */
+  maxWords?: number | null
   /** The text's box, which takes focus when a generation starts (the pressed button is disabled). */
   ref?: Ref<HTMLDivElement>
 }) {
@@ -43,7 +46,9 @@ export function NarrativeOutput({
       </div>
       {STATUS_NOTES[status] ? <p className={`status-note status-note-${status}`}>{STATUS_NOTES[status]}</p> : null}
       {checked ? <ClaimsSummary claims={checked} idPrefix="output-claim" /> : null}
-      {checked && leftOut && status === 'complete' ? <CoverageNote text={text} leftOut={leftOut} engine={engine} /> : null}
+      {checked && leftOut && status === 'complete' ? (
+        <CoverageNote text={text} leftOut={leftOut} engine={engine} maxWords={maxWords} />
+      ) : null}
       {/* Screen readers hear that writing started and how it ended, not every piece; the text is busy
           meanwhile and can be read once written. */}
       <p className="visually-hidden" role="status">

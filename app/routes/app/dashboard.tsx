@@ -32,6 +32,7 @@ import { forFunder, FunderNotFoundError, listFunders } from '~/server/funders/fu
 import { FunderChoice } from '~/components/funder-choice'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
 import { leftOut } from '~/server/narratives/coverage.server'
+import { parseBrief } from '~/server/narratives/alignment.server'
 import { durationUntil } from '~/shared/dates'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getQuota } from '~/server/generation/quota/quota.server'
@@ -98,6 +99,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       engine: narrative.engine,
       claims: narrative.status === 'generating' ? [] : claimsOfNarrative(narrative),
       leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
+      maxWords: parseBrief(narrative.brief)?.maxWords ?? null,
     },
   }
 }
@@ -265,6 +267,7 @@ export default function DashboardPage() {
           // The saved row's claims, once the loader has it: they match the text it holds.
           claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
           leftOut={narrative?.leftOut}
+          maxWords={narrative?.maxWords}
         />
         {narrative && narrative.status !== 'generating' && !generating && generation.text ? (
           <p className="saved-link">

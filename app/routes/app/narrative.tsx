@@ -231,7 +231,12 @@ export default function NarrativeDetailPage() {
           ) : (
             <>
               <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
-              <CoverageNote text={narrative.generatedNarrative} leftOut={narrative.leftOut} engine={narrative.engine} />
+              <CoverageNote
+                text={narrative.generatedNarrative}
+                leftOut={narrative.leftOut}
+                engine={narrative.engine}
+                maxWords={funder?.maxWords}
+              />
               {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
               <p>
                 {narrative.generatedNarrative ? (
