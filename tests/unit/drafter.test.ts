@@ -303,6 +303,16 @@ describe('a funder’s brief', () => {
     expect(output).not.toContain('food sovereignty')
   })
 
+  it('capitalises a funder named with "the" when it opens a sentence', () => {
+    for (const tone of TONES)
+      expect(draft(foodBank, tone, { ...brief, funder: 'Meadow Community Foundation', maxWords: null }), tone).not.toMatch(
+        /(?:^|[.!?]\s+)the Meadow/m,
+      )
+    expect(draft(foodBank, 'conversational', { ...brief, funder: 'Meadow Community Foundation', maxWords: null })).toContain(
+      'The Meadow Community Foundation would call it fresh produce, and so would we.',
+    )
+  })
+
   it('keeps the brief’s word limit, and the request names only the programmes the draft kept', () => {
     for (const maxWords of [220, 120, 60]) {
       for (const tone of TONES) {

@@ -1,6 +1,7 @@
 import type { Tone } from '~/shared/tones'
 import {
   briefItem,
+  capitalise,
   core,
   gerundOf,
   isPlural,
@@ -326,7 +327,7 @@ function conversational(context: Context): Paragraph[] {
           ? `${say('We’re looking for support to keep')} ${what} ${say('going')}.`
           : `${say('We’re looking for partners and funding to keep')} ${what} ${say('going')}.`
       }, context),
-      ...termSentence(context, (funder, term) => `${funder} ${say('would call it')} ${term}, ${say('and so would we')}.`),
+      ...termSentence(context, (funder, term) => `${capitalise(funder)} ${say('would call it')} ${term}, ${say('and so would we')}.`),
       ...contactSentence(context, (who) =>
         pick(
           [
