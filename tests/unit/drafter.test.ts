@@ -319,6 +319,8 @@ describe('a funder’s brief', () => {
         const output = draft(WATER_CENTER.input, tone, { ...brief, maxWords })
         expect(countWords(output), `${tone} at ${maxWords}`).toBeLessThanOrEqual(maxWords)
         expect(output, `${tone} at ${maxWords}`).toContain('the Meadow Fund')
+        // The first of a list gives way last: no "also" is left without what it adds to.
+        for (const paragraph of output.split('\n\n')) expect(sentencesOf(paragraph)[0], `${tone} at ${maxWords}`).not.toMatch(/\balso\b/)
       }
     }
     const kept = draft(HOUSING_COOP.input, 'professional', { ...brief, maxWords: 120 })

@@ -203,7 +203,7 @@ function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
       if (plan.strays(candidate.text)) return []
       const place = candidate.item ? plan.rankOf.get(candidate.item) : undefined
       // In place: a connective that follows this fact holds this very candidate.
-      if (place !== undefined && candidate.drop !== undefined) candidate.drop = place - FUNDER_LIMITS.priorities
+      if (place !== undefined && candidate.drop !== undefined) candidate.drop = place - FUNDER_LIMITS.priorities + candidate.drop / 1000
       return [candidate]
     }),
   )

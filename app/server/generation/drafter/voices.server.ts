@@ -44,7 +44,7 @@ function facts(
       item,
       role: options.role,
       brief: brief !== item ? write(brief) : undefined,
-      drop: index === 0 && options.firstDrop !== undefined ? options.firstDrop : options.drop - index / 100,
+      drop: index === 0 && options.firstDrop !== undefined ? options.firstDrop : options.drop + index / 100,
     })
   })
 }
@@ -279,6 +279,19 @@ function conversational(context: Context): Paragraph[] {
         { drop: DROP.audience },
       )
     : []
+  const told = results(
+    context,
+    context.results,
+    () => we,
+    (phrase, item, _who, index) =>
+      index % 2 === 0
+        ? `${say('Add to that')} ${withArticle(phrase, item)}`
+        : `${say(isPlural(item) ? 'On top of that, there are' : 'On top of that, there is')} ${withArticle(phrase, item)}`,
+    'past',
+  )
+  // The question leads into the results: it stays only with the first of them.
+  const whom = firstAudience ? shortAudience(firstAudience.text) : null
+  const question = whom && told[0] ? [rank(`${say('So what has changed for')} ${whom}?`, 2, { follows: told[0] })] : []
   return [
     peopleFirst ? [...people, ...aim] : [...aim, ...people],
     need(
@@ -298,19 +311,8 @@ function conversational(context: Context): Paragraph[] {
       ...programmes(context, () => we, chattyFrame(context)),
     ],
     [
-      ...(firstAudience && shortAudience(firstAudience.text)
-        ? [rank(`${say('So what has changed for')} ${shortAudience(firstAudience.text)}?`, 2)]
-        : []),
-      ...results(
-        context,
-        context.results,
-        () => we,
-        (phrase, item, _who, index) =>
-          index % 2 === 0
-            ? `${say('Add to that')} ${withArticle(phrase, item)}`
-            : `${say(isPlural(item) ? 'On top of that, there are' : 'On top of that, there is')} ${withArticle(phrase, item)}`,
-        'past',
-      ),
+      ...question,
+      ...told,
       ...awards(context, we),
       ...story(context),
       ...why(
