@@ -49,7 +49,10 @@ function dribble(first: string, everyMs: number): Promise<{ statusLine: string; 
       timer = setInterval(() => socket.writable && socket.write('a'), everyMs)
     })
     socket.on('data', (chunk) => (statusLine ||= String(chunk).split('\r\n')[0]))
-    socket.on('error', reject)
+    // The server answered and closed its side: writing on would only draw a reset.
+    socket.on('end', () => clearInterval(timer))
+    // A byte sent as the server closed is answered by a reset: after the answer, that is the close.
+    socket.on('error', (error: NodeJS.ErrnoException) => (statusLine && error.code === 'ECONNRESET' ? undefined : reject(error)))
     socket.on('close', () => {
       clearInterval(timer)
       resolve({ statusLine, closedAfterMs: Date.now() - started })
