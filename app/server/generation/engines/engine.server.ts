@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
@@ -38,7 +38,7 @@ export const offlineDrafter: NarrativeEngine = {
 
 /**
  * The draft the same inputs had last, by a digest of them: Regenerate gives another arrangement, never the
- * same bytes. A bounded memory of this process; after a restart the first arrangement is a random one.
+ * same bytes. A bounded memory of this process; after a restart, the first arrangement again (the same inputs draft the same, for reviewers and screenshots alike).
  */
 const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
 /** Arrangements tried before the one before is given up on (two differ in their wording and order). */
@@ -49,7 +49,7 @@ function regenerated(input: NarrativeInput, brief: FunderBrief | null): string {
     .update(JSON.stringify([input, brief]))
     .digest('base64url')
   const last = lastDrafts.get(key)
-  let variation = last ? last.variation + 1 : randomInt(0, 1000)
+  let variation = last ? last.variation + 1 : 0
   let text = draftNarrative(input, brief, { variation })
   for (let tries = 1; last && text === last.text && tries < MAX_ARRANGEMENTS; tries++)
     text = draftNarrative(input, brief, { variation: ++variation })
