@@ -76,4 +76,47 @@ describe('parseForm refuses a form no page of ours sends, before conform reads i
     data.append('tags', 'd')
     expect(() => parseForm(data, schema)).toThrow(FormShapeError)
   })
+
+  it('takes a list field sent by index, and refuses an index past its maximum, a nested path or an index on a single value', () => {
+    const schema = z.object({ name: z.string(), tags: z.array(z.string().optional()).max(3).default([]) })
+    const indexed = (entries: [string, string][]) => {
+      const data = new FormData()
+      for (const [name, value] of entries) data.append(name, value)
+      return data
+    }
+    const taken = parseForm(
+      indexed([
+        ['name', 'n'],
+        ['tags[0]', 'a'],
+        ['tags[2]', 'c'],
+      ]),
+      schema,
+    )
+    expect(taken.status === 'success' && taken.value.tags).toEqual(['a', undefined, 'c'])
+    // One entry that would have conform build a list of 4 billion slots, and others no page sends.
+    for (const name of ['tags[4294967294]', 'tags[3]', 'name[0]', 'tags[0].x', 'tags[0][0]', 'other[0]', 'tags[01]x']) {
+      expect(
+        () =>
+          parseForm(
+            indexed([
+              ['name', 'n'],
+              [name, 'a'],
+            ]),
+            schema,
+          ),
+        name,
+      ).toThrow(FormShapeError)
+    }
+    // The same index twice is a repeat, counted against the list's maximum like any other.
+    expect(() => parseForm(indexed([0, 0, 0, 0].map((i) => [`tags[${i}]`, 'a'])), schema)).toThrow(FormShapeError)
+  })
+
+  it("refuses conform's own intents: our pages handle them in the browser, and one can name any list index", () => {
+    const data = formData(VALID)
+    data.append('__intent__', JSON.stringify({ type: 'update', payload: { name: 'company', index: 1_000_000, value: 'a' } }))
+    expect(refusal(data)).toBeInstanceOf(FormShapeError)
+    const state = formData(VALID)
+    state.append('__state__', '{}')
+    expect(refusal(state)).toBeInstanceOf(FormShapeError)
+  })
 })
