@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { FormShapeError, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { CALL_FILE_MAX_BYTES, FunderAddFormSchema } from '~/shared/funder-schema'
 
 function formData(values: Record<string, string>) {
   const data = new FormData()
@@ -118,5 +119,22 @@ describe('parseForm refuses a form no page of ours sends, before conform reads i
     const state = formData(VALID)
     state.append('__state__', '{}')
     expect(refusal(state)).toBeInstanceOf(FormShapeError)
+  })
+})
+
+describe("the funder form's file", () => {
+  const form = (file: File) => {
+    const data = new FormData()
+    data.append('intent', 'add')
+    data.append('name', 'Lane County Community Foundation')
+    data.append('file', file)
+    return data
+  }
+
+  it('is refused in the browser past 5 MB, before a body the server would refuse unread is sent', () => {
+    const over = parseForm(form(new File([new Uint8Array(CALL_FILE_MAX_BYTES + 1)], 'call.pdf')), FunderAddFormSchema)
+    expect(over.status).toBe('error')
+    expect(over.reply().error).toEqual({ file: ['The file is larger than 5 MB.'] })
+    expect(parseForm(form(new File([new Uint8Array(CALL_FILE_MAX_BYTES)], 'call.pdf')), FunderAddFormSchema).status).toBe('success')
   })
 })
