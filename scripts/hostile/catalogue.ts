@@ -590,6 +590,22 @@ export const HOSTILE_CASES: HostileCase[] = [
     send: ({ origin, owner }) =>
       status(answer(origin, '/api/funders/extract', { method: 'POST', token: owner.token, json: { text: CRAFTED_CALL } })),
   },
+  // Its word-limit patterns backtracked over every start and length of a run of digits: 1.1-1.5 s, before.
+  {
+    name: 'a call of 100 lines of 999 digits, read',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/funders/extract', { method: 'POST', token: owner.token, json: { text: `${'1'.repeat(999)}\n`.repeat(100) } }),
+      ),
+  },
+  // conform builds a list as long as the largest index it is sent: this one, 4 billion slots, before.
+  {
+    name: 'the funder form with one priority at index 4,294,967,294',
+    expect: [400],
+    send: ({ origin, owner, funderId }) =>
+      form(origin, `/funders/${funderId}`, 'intent=save&name=x&priorities%5B4294967294%5D=a', owner.cookie),
+  },
   {
     name: 'a crafted narrative of 20,000 characters saved for a brief of twenty long priorities (its alignment found)',
     expect: [201],
