@@ -112,13 +112,23 @@ describe('parseForm refuses a form no page of ours sends, before conform reads i
     expect(() => parseForm(indexed([0, 0, 0, 0].map((i) => [`tags[${i}]`, 'a'])), schema)).toThrow(FormShapeError)
   })
 
-  it("refuses conform's own intents: our pages handle them in the browser, and one can name any list index", () => {
+  it("refuses conform's own intents on the server, where our pages never send them, and takes them in the browser", () => {
     const data = formData(VALID)
     data.append('__intent__', JSON.stringify({ type: 'update', payload: { name: 'company', index: 1_000_000, value: 'a' } }))
     expect(refusal(data)).toBeInstanceOf(FormShapeError)
     const state = formData(VALID)
     state.append('__state__', '{}')
     expect(refusal(state)).toBeInstanceOf(FormShapeError)
+
+    // Validating a field as it is typed, in the browser.
+    const typed = formData(VALID)
+    typed.append('__intent__', JSON.stringify({ type: 'validate', payload: { name: 'company' } }))
+    vi.stubGlobal('document', {})
+    try {
+      expect(parseForm(typed, NarrativeInputSchema).payload).toMatchObject({ company: 'Harvest Table' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 
