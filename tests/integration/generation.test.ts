@@ -4,15 +4,16 @@ import { startGeneration, stopGeneration, waitForGeneration } from '~/server/gen
 import { claimQuota, getRemainingQuota, utcDay } from '~/server/generation/quota/quota.server'
 import { DEFAULT_TEXT, type FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
-import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { setModelTimeout, useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
 import { QuotaError } from '~/server/generation/quota/contract.server'
 
 let fake: FakeOpenAI
+const MODEL_TIMEOUT_MS = 500
 
 beforeAll(async () => {
-  fake = await useFakeModel({ timeoutMs: 500 })
+  fake = await useFakeModel({ timeoutMs: MODEL_TIMEOUT_MS })
 })
 afterAll(async () => {
   useOfflineDrafter()
@@ -121,12 +122,18 @@ describe('quota', () => {
   })
 
   it('starts every generation of a burst from many users (let through a few per turn), and completes each', async () => {
-    const users = await Promise.all(Array.from({ length: 13 }, () => makeUser()))
-    const started = await Promise.all(users.map((user) => startGeneration(user.id, FULL_INPUT)))
-    await Promise.all(started.map((s) => s.finished))
-    const saved = await prisma.narrative.findMany({ where: { id: { in: started.map((s) => s.id) } } })
-    expect(saved.map((n) => n.status)).toEqual(Array(13).fill('complete'))
-    expect(fake.requests).toHaveLength(13)
+    // Thirteen at once on a busy machine can outlast the short timeout the failure cases need.
+    setModelTimeout(10_000)
+    try {
+      const users = await Promise.all(Array.from({ length: 13 }, () => makeUser()))
+      const started = await Promise.all(users.map((user) => startGeneration(user.id, FULL_INPUT)))
+      await Promise.all(started.map((s) => s.finished))
+      const saved = await prisma.narrative.findMany({ where: { id: { in: started.map((s) => s.id) } } })
+      expect(saved.map((n) => n.status)).toEqual(Array(13).fill('complete'))
+      expect(fake.requests).toHaveLength(13)
+    } finally {
+      setModelTimeout(MODEL_TIMEOUT_MS)
+    }
   })
 
   it('runs at most two generations of one user at once', async () => {
@@ -144,7 +151,7 @@ describe('the offline drafter', () => {
   beforeAll(() => useOfflineDrafter())
   afterAll(async () => {
     await fake.close()
-    fake = await useFakeModel({ timeoutMs: 500 })
+    fake = await useFakeModel({ timeoutMs: MODEL_TIMEOUT_MS })
   })
 
   it('writes the narrative from the inputs when no model is configured', async () => {
