@@ -37,10 +37,30 @@ function refuseUnexpectedShape(formData: FormData, schema: ZodTypeAny) {
   const counts = new Map<string, number>()
   let entries = 0
   for (const name of formData.keys()) {
-    const count = (counts.get(name) ?? 0) + 1
-    counts.set(name, count)
-    if (++entries > shape.maxEntries || count > (shape.lists.get(name) ?? 1)) throw new FormShapeError()
+    const field = fieldOf(name, shape)
+    const count = (counts.get(field) ?? 0) + 1
+    counts.set(field, count)
+    if (++entries > shape.maxEntries || count > (shape.lists.get(field) ?? 1)) throw new FormShapeError()
   }
+}
+
+// conform builds a list as long as the largest index it is sent, and zod walks every slot before its
+// maximum: `priorities[4294967294]` alone would hold the server for hours. Its intents can name any
+// index too; they are the browser's own (validating a field as it is typed), never sent by our pages.
+const INDEXED = /^(\w+)\[(\d{1,4})\]$/
+const CONFORM_RESERVED = new Set(['__intent__', '__state__'])
+
+/** The schema field an entry fills: an indexed name is its list's, if the index is one the list can hold. */
+function fieldOf(name: string, shape: FormShape) {
+  if (CONFORM_RESERVED.has(name)) {
+    if (typeof document === 'undefined') throw new FormShapeError()
+    return name
+  }
+  if (!/[[.]/.test(name)) return name
+  const [, list, index] = INDEXED.exec(name) ?? []
+  const max = list === undefined ? undefined : shape.lists.get(list)
+  if (max === undefined || Number(index) >= max) throw new FormShapeError()
+  return list
 }
 
 function shapeOf(schema: ZodTypeAny): FormShape {

@@ -174,7 +174,11 @@ const optionalWhole = (name: string, bounds: { min: number; max: number }) => wh
 export const FunderAddFormSchema = z.object({
   name: FunderNameSchema,
   callText: cleaned(FUNDER_LIMITS.callText).optional(),
-  file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File).optional(),
+  // Checked in the browser too, so a file past the body cap is never sent: the cap's answer would lose the form.
+  file: z
+    .custom<File>((value) => typeof File !== 'undefined' && value instanceof File)
+    .refine((file) => file.size <= CALL_FILE_MAX_BYTES, `The file is larger than ${CALL_FILE_MAX_BYTES / 1024 / 1024} MB.`)
+    .optional(),
   deadline: DeadlineSchema.optional(),
 })
 

@@ -99,3 +99,6 @@ export const FIELD_LABELS: Record<string, string> = {
   funderName: "Funder's name",
   amountRequested: 'Amount requested',
 }
+
+/** The list's search (page and API): LIKE's cost grows with the pattern's length. */
+export const SEARCH_QUERY_MAX = 100

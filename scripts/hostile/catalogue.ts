@@ -20,6 +20,8 @@ export type Context = {
   owner: { token: string; cookie: string }
   /** An account of its own for the case that spends its edit allowance, so no other case meets its 429. */
   saver: { token: string; narrativeId: string }
+  /** An account whose 60 narratives are each 20,000 "a": the costliest texts for a search's LIKE. */
+  searcher: { token: string }
   /** The owner's narrative with two unrelated versions of 20,000 characters: its id and its first version's. */
   versions: { narrativeId: string; firstVersionId: string }
   /** The owner's narrative written from hostile fields, for a variant. */
@@ -179,6 +181,8 @@ export async function prepare(origin: string): Promise<Context> {
   const ownerToken = await register(origin, ownerEmail)
   const otherToken = await register(origin, `hostile-other-${stamp}@example.org`)
   const saverToken = await register(origin, `hostile-saver-${stamp}@example.org`)
+  const searcherToken = await register(origin, `hostile-searcher-${stamp}@example.org`)
+  for (let i = 0; i < 60; i++) await create(origin, searcherToken, { generatedNarrative: 'a'.repeat(20_000) })
   const crafted = {
     missionStatement: CRAFTED_FIELD,
     keyPrograms: CRAFTED_FIELD,
@@ -206,6 +210,7 @@ export async function prepare(origin: string): Promise<Context> {
     funderId: JSON.parse(funder.text).data.id,
     owner: { token: ownerToken, cookie: await signIn(origin, ownerEmail) },
     saver: { token: saverToken, narrativeId: await create(origin, saverToken) },
+    searcher: { token: searcherToken },
     versions: { narrativeId, firstVersionId: versions.at(-1).id },
     hostileNarrativeId,
     otherNarrativeId: await create(origin, otherToken),
@@ -314,6 +319,12 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: 'the list API with claims, 20 a page, of crafted narratives',
     expect: [200],
     send: ({ origin, owner }) => status(answer(origin, '/api/narrative?limit=20&include=claims', { token: owner.token })),
+  },
+  // 200 such texts held SQLite, and so the event loop, 3.5 s for one window of the search, before.
+  {
+    name: 'a search of 100 characters that LIKE finds slowest, over texts of 20,000 "a"',
+    expect: [200],
+    send: ({ origin, searcher }) => status(answer(origin, `/api/narrative?q=${'a'.repeat(99)}b`, { token: searcher.token })),
   },
   {
     name: 'the list page of crafted narratives',
@@ -652,6 +663,22 @@ export const HOSTILE_CASES: HostileCase[] = [
     expect: [200],
     send: ({ origin, owner }) =>
       status(answer(origin, '/api/funders/extract', { method: 'POST', token: owner.token, json: { text: CRAFTED_CALL } })),
+  },
+  // Its word-limit patterns backtracked over every start and length of a run of digits: 1.1-1.5 s, before.
+  {
+    name: 'a call of 100 lines of 999 digits, read',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/funders/extract', { method: 'POST', token: owner.token, json: { text: `${'1'.repeat(999)}\n`.repeat(100) } }),
+      ),
+  },
+  // conform builds a list as long as the largest index it is sent: this one, 4 billion slots, before.
+  {
+    name: 'the funder form with one priority at index 4,294,967,294',
+    expect: [400],
+    send: ({ origin, owner, funderId }) =>
+      form(origin, `/funders/${funderId}`, 'intent=save&name=x&priorities%5B4294967294%5D=a', owner.cookie),
   },
   {
     name: 'a crafted narrative of 20,000 characters saved for a brief of twenty long priorities (its alignment found)',

@@ -426,6 +426,32 @@ describe('GET /api/narrative: finding work by funder', () => {
     expect((await list(token, 'q=100%25')).pagination.total).toBe(0)
   })
 
+  it('answers a search that would cost too much with what it found, and says how many narratives it read', async () => {
+    const { token, ids } = await seed()
+    // 1,500 older texts of 20,000 "a": LIKE '%a…ab%' costs each about 20,000 × 100 steps (26 s in all, unbounded).
+    const columns = (await prisma.$queryRawUnsafe<{ name: string }[]>(`PRAGMA table_info("Narrative")`)).map(({ name }) => `"${name}"`)
+    const copied = columns.map((column) =>
+      column === '"id"'
+        ? `'heavy' || i`
+        : column === '"generatedNarrative"'
+          ? `replace(hex(zeroblob(10000)), '0', 'a')`
+          : column === '"claims"' || column === '"alignment"'
+            ? 'NULL'
+            : `n.${column}`,
+    )
+    await prisma.$executeRawUnsafe(`
+      WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1500)
+      INSERT INTO "Narrative" (${columns.join(', ')}) SELECT ${copied.join(', ')} FROM c, "Narrative" n WHERE n."id" = '${ids.plain}'`)
+    const costly = await list(token, `q=${'a'.repeat(99)}b`)
+    expect(costly.pagination.total).toBe(0)
+    expect(costly.pagination.searched).toBeGreaterThan(0)
+    expect(costly.pagination.searched).toBeLessThan(1505)
+    // The newest are read first: what they hold is still found.
+    expect(idsOf(await list(token, 'q=kumquat'))).toEqual([ids.past, ids.lane])
+    expect((await list(token, 'q=kumquat')).pagination.searched).toBeUndefined()
+    expect((await list(token, `q=${'a'.repeat(101)}`)).error).toBe('q must be at most 100 characters')
+  })
+
   it('filters by funder, tone and the days written, and pages the result', async () => {
     const { token, ids, acme } = await seed()
     expect(idsOf(await list(token, `funderId=${acme.id}`))).toEqual([ids.acme])

@@ -243,7 +243,6 @@ describe('oversized fields', () => {
   })
 
   it('refuses a 100 KB field in every long API text and in a PUT', async () => {
-    // Other tests of this file generate as the owner, in any order: what is left before is what must be left after.
     const left = (await send('GET', '/auth/profile', { token: tokens.owner })).json.count
     const { json } = await createNarrative(tokens.owner)
     const id = json.data.id
@@ -310,15 +309,22 @@ describe('multi-megabyte bodies', () => {
     expect(await narrativeCount(tokens.owner)).toBe(before)
   })
 
-  it('refuses a 3 MB form post to a page with 413 too', async () => {
-    const answer = await postLargeBody('/login', {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      totalBytes: 3 * MB,
-      prefix: 'password=x&email=',
-      framing: 'content-length',
-    })
-    expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.text)).toEqual({ error: expect.any(String) })
+  it('refuses a 3 MB form post to a page with 413 too: a page for a browser, telling the person their form is kept', async () => {
+    const post = (accept?: string) =>
+      postLargeBody('/login', {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(accept ? { Accept: accept } : {}) },
+        totalBytes: 3 * MB,
+        prefix: 'password=x&email=',
+        framing: 'content-length',
+      })
+    const script = await post()
+    expect(script.status).toBe(413)
+    expect(JSON.parse(script.text)).toEqual({ error: expect.any(String) })
+    const browser = await post('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+    expect(browser.status).toBe(413)
+    expect(browser.contentType).toMatch(/^text\/html/)
+    expect(browser.text).toContain('<h1>This was not sent</h1>')
+    expect(browser.text).toMatch(/Request body too large \(limit 192 KB\)\..*Back button: what you typed is still in the form/s)
   })
 
   it('cuts off a 3 MB body sent chunked without Content-Length with 413', async () => {

@@ -9,6 +9,13 @@ export async function useFakeModel(options: FakeOpenAIOptions & { timeoutMs?: nu
   return fake
 }
 
+/** How long the app waits on the model before giving up. */
+export function setModelTimeout(ms: number) {
+  process.env.OPENAI_TIMEOUT_MS = String(ms)
+  resetEnvForTests()
+  resetEngineForTests()
+}
+
 /** Back to no model at all: the offline drafter. */
 export function useOfflineDrafter() {
   configureModel({})

@@ -51,6 +51,13 @@ describe('findAlignment', () => {
     expect(rural.gap).toMatch(/state what your inputs do not \(94\)/)
   })
 
+  it("reads a priority and a text of the words an object's own properties have", () => {
+    const brief = { ...LANE, priorities: ['Constructor toString and __proto__ hasOwnProperty valueOf'] }
+    const [priority] = align('Our constructor toString __proto__ valueOf hasOwnProperty program.', brief)
+    expect(priority.state).toBe('unsupported')
+    expect(priority.gap).toMatch(/add the facts to Key Programs and Services/)
+  })
+
   it('tells a gap the inputs could fill apart from one they cannot', () => {
     const alignment = align('Lane County Food Share exists to make sure no one in Lane County goes hungry.')
     expect(alignment[1]).toMatchObject({ state: 'missing', sentences: [] })

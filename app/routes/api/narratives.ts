@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { apiError, handleApi, methodNotAllowed, readJson, readPage, requireApiUser } from '~/server/http/api.server'
-import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { NarrativeInputSchema, SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
@@ -23,7 +23,7 @@ const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true })
 
 /** `?q=&funderId=&tone=&from=&to=&sort=`: what the list is narrowed to (docs/api.md#calls). */
 const ListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
   funderId: z.string().max(40).optional(),
   tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
   from: daySchema('from').optional(),

@@ -9,6 +9,7 @@ import { dataWithError, dataWithSuccess } from '~/server/accounts/session.server
 import { listFunders } from '~/server/funders/funders.server'
 import { isDay } from '~/shared/funder-schema'
 import { isTone, TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
+import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
@@ -38,7 +39,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 /** The list's search and filters as the page's own form sends them; a value that is not one is left out. */
 function parseFilters(params: URLSearchParams): NarrativeFilters {
-  const q = params.get('q')?.trim().slice(0, 200)
+  const q = params.get('q')?.trim().slice(0, SEARCH_QUERY_MAX)
   const funderId = params.get('funder')?.slice(0, 40)
   const tone = params.get('tone')
   const day = (value: string | null) => (value && isDay(value) ? value : undefined)
@@ -127,6 +128,12 @@ export default function NarrativesPage() {
         <p role="status">No narratives match. Change the search or the filters, or clear them.</p>
       ) : (
         <>
+          {pagination.searched ? (
+            <p className="field-hint">
+              The search stopped after the newest {pagination.searched.toLocaleString('en-US')} narratives. Narrow it by funder, tone or
+              dates to look further back.
+            </p>
+          ) : null}
           <p className="visually-hidden" role="status">
             {filtered ? `${pagination.total} ${pagination.total === 1 ? 'narrative matches' : 'narratives match'}.` : ''}
           </p>
@@ -154,7 +161,14 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
     <Form method="get" action={LIST_PATH} className="list-filters card" aria-label="Search and filter narratives">
       <div className="field">
         <label htmlFor="filter-q">Search</label>
-        <input id="filter-q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="Company, funder or text" maxLength={200} />
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ''}
+          placeholder="Company, funder or text"
+          maxLength={SEARCH_QUERY_MAX}
+        />
       </div>
       <div className="field">
         <label htmlFor="filter-funder">Funder</label>

@@ -86,7 +86,7 @@ function unpacksAsDeclared({ method, compressed, size, dataAt }: ZipEntry): bool
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+const ENTITIES = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }))
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -94,7 +94,7 @@ function decodeEntities(text: string): string {
       const code = name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1))
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ''
     }
-    return ENTITIES[name.toLowerCase()] ?? whole
+    return ENTITIES.get(name.toLowerCase()) ?? whole
   })
 }
 

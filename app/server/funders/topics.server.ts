@@ -24,8 +24,11 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 )
 
-/** A word is in one theme at most. Kept short on purpose: a theme too wide makes every sentence about everything. */
-const THEMES: Record<string, string> = Object.fromEntries(
+/**
+ * A word is in one theme at most. Kept short on purpose: a theme too wide makes every sentence about
+ * everything. A Map, so that "constructor" in a call does not find Object's own.
+ */
+const THEMES = new Map<string, string>(
   Object.entries({
     hunger: 'hunger hungry food foods meal meals nutrition nutritious pantry pantries grocery groceries insecurity',
     youth: 'youth young child children kid kids teen teens teenager teenagers adolescent adolescents student students pupil pupils',
@@ -48,7 +51,7 @@ const THEMES: Record<string, string> = Object.fromEntries(
     rural: 'rural remote countryside village villages farm farms farming agricultural',
     arts: 'art arts culture cultural creative creativity music theatre theater museum heritage',
     skills: 'skill skills training train trained trainee trainees mentoring mentor mentors',
-  }).flatMap(([theme, words]) => words.split(' ').map((word) => [word, `theme:${theme}`])),
+  }).flatMap(([theme, words]) => words.split(' ').map((word): [string, string] => [word, `theme:${theme}`])),
 )
 
 const INFLECTIONS = ['ies', 'ied', 'ing', 'ed', 'es', 's']
@@ -105,8 +108,8 @@ export function contentWords(text: string): string[] {
 export function topicsOf(text: string): Set<string> {
   const topics = new Set<string>()
   for (const word of contentWords(text)) {
-    const parts = THEMES[word] ? [word] : word.split('-')
-    for (const part of parts) if (part.length > 2 && !STOP_WORDS.has(part)) topics.add(THEMES[part] ?? stem(part))
+    const parts = THEMES.has(word) ? [word] : word.split('-')
+    for (const part of parts) if (part.length > 2 && !STOP_WORDS.has(part)) topics.add(THEMES.get(part) ?? stem(part))
   }
   return topics
 }

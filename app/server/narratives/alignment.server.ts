@@ -29,13 +29,13 @@ const CONTENT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'tar
 export type ContentField = (typeof CONTENT_FIELDS)[number]
 
 /** Where a gap is filled, by what the priority is about; Key Programs and Services otherwise. */
-const FIELD_FOR_THEME: Record<string, ContentField> = {
-  'theme:evidence': 'impactMetrics',
-  'theme:equity': 'targetAudience',
-  'theme:youth': 'targetAudience',
-  'theme:elders': 'targetAudience',
-  'theme:rural': 'geographicFocus',
-}
+const FIELD_FOR_THEME = new Map<string, ContentField>([
+  ['theme:evidence', 'impactMetrics'],
+  ['theme:equity', 'targetAudience'],
+  ['theme:youth', 'targetAudience'],
+  ['theme:elders', 'targetAudience'],
+  ['theme:rural', 'geographicFocus'],
+])
 
 /** A sentence stating a figure of the Impact Metrics speaks to a call's "measurable outcomes", and so does that field. */
 const FIGURE = /\d/
@@ -141,7 +141,7 @@ function namedTopics(priority: string): Set<string> {
 function gapOf(priority: string, topics: Set<string>, state: AlignmentState, backing: ContentField[], answering: Piece[]): string | null {
   if (state === 'answered') return null
   const named = namedTopics(priority)
-  const where = FIELD_LABELS[[...(named.size ? named : topics)].map((topic) => FIELD_FOR_THEME[topic]).find(Boolean) ?? 'keyPrograms']
+  const where = FIELD_LABELS[[...(named.size ? named : topics)].map((topic) => FIELD_FOR_THEME.get(topic)).find(Boolean) ?? 'keyPrograms']
   if (state === 'missing' && backing.length)
     return `Your inputs speak to “${priority}” (${backing.map((field) => FIELD_LABELS[field]).join(', ')}), but the text does not answer it: write again, or add it to the text.`
   if (state === 'missing')

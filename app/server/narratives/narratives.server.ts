@@ -171,12 +171,15 @@ export async function listNarratives({
   filters?: NarrativeFilters
 }) {
   const offset = (page - 1) * limit
-  const { data, total } = filters.q
+  const list: { data: NarrativeWithOwner[]; total: number; searched?: number } = filters.q
     ? await searchNarratives(viewer, filters, filters.q, limit, offset)
     : filters.sort === 'deadline'
       ? await listByDeadline(viewer, filters, limit, offset)
       : await listNewest(filterSql(viewer, filters), limit, offset)
-  return { data, pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } }
+  const { data, total, searched } = list
+  // `searched`: a search that stopped early says how many of the newest narratives it read.
+  const pagination = { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)), ...(searched ? { searched } : {}) }
+  return { data, pagination }
 }
 
 async function listNewest(where: Prisma.Sql[], limit: number, offset: number) {
@@ -199,42 +202,64 @@ async function listByDeadline(viewer: Viewer, filters: NarrativeFilters, limit: 
 
 /**
  * The narratives whose company, funder or text holds `q`. The text cannot be indexed in a way both
- * databases share, so the viewer's narratives are read newest first, SEARCH_WINDOW at a time with a
- * turn of the event loop between (each window's LIKE costs a few milliseconds at most), up to
- * SEARCH_ROWS_MAX; the matches' ids are kept, and only the page's rows are read whole.
+ * databases share, so the viewer's narratives are read newest first, a window at a time with a turn
+ * of the event loop between; only the matches' ids are kept, and only the page's rows are read whole.
+ * LIKE costs up to the text's length times the pattern's (200 texts of 20,000 "a" held SQLite, and so
+ * the event loop, 3.5 s), so windows start small, grow while a query takes less than SEARCH_WINDOW_MS
+ * and shrink when one takes more, and a search that has spent SEARCH_TIME_MAX_MS answers with what it
+ * found, marked incomplete.
  */
-const SEARCH_WINDOW = 200
+const SEARCH_WINDOW_FIRST = 1
+const SEARCH_WINDOW_MAX = 200
+const SEARCH_WINDOW_MS = 10
+export const SEARCH_TIME_MAX_MS = 1000
 export const SEARCH_ROWS_MAX = 10_000
 
 async function searchNarratives(viewer: Viewer, filters: NarrativeFilters, q: string, limit: number, offset: number) {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  // LIKE ignores the case of A-Z only on SQLite: any other letter is found as typed.
+  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
   const matches: { id: string; deadline: string | null }[] = []
   let cursor: { createdAt: RawDate; id: string } | null = null
-  for (let read = 0; read < SEARCH_ROWS_MAX; read += SEARCH_WINDOW) {
+  let window = SEARCH_WINDOW_FIRST
+  let spentMs = 0
+  let read = 0
+  let complete = false
+  while (read < SEARCH_ROWS_MAX && spentMs < SEARCH_TIME_MAX_MS) {
     const where = [...filterSql(viewer, filters)]
     if (cursor)
       where.push(Prisma.sql`(n."createdAt" < ${cursor.createdAt} OR (n."createdAt" = ${cursor.createdAt} AND n."id" < ${cursor.id}))`)
+    const started = performance.now()
     const rows = await prisma.$queryRaw<{ id: string; createdAt: RawDate; deadline: string | null; hit: number | bigint | boolean }[]>`
       SELECT n."id", n."createdAt", n."deadline",
-        (LOWER(n."company") LIKE ${pattern} ESCAPE '\\' OR LOWER(COALESCE(n."funderName", '')) LIKE ${pattern} ESCAPE '\\'
-          OR LOWER(n."generatedNarrative") LIKE ${pattern} ESCAPE '\\') AS "hit"
+        (n."company" LIKE ${pattern} ESCAPE '\\' OR COALESCE(n."funderName", '') LIKE ${pattern} ESCAPE '\\'
+          OR n."generatedNarrative" LIKE ${pattern} ESCAPE '\\') AS "hit"
       FROM "Narrative" n ${whereClause(where)}
-      ORDER BY ${NEWEST_FIRST} LIMIT ${SEARCH_WINDOW}`
+      ORDER BY ${NEWEST_FIRST} LIMIT ${window}`
+    const tookMs = performance.now() - started
+    spentMs += tookMs
+    read += rows.length
     for (const row of rows) if (Number(row.hit)) matches.push({ id: row.id, deadline: row.deadline })
-    if (rows.length < SEARCH_WINDOW) break
+    if (rows.length < window) {
+      complete = true
+      break
+    }
     cursor = rows[rows.length - 1]
+    window = tookMs > SEARCH_WINDOW_MS ? Math.max(1, window >> 1) : Math.min(SEARCH_WINDOW_MAX, window * 2)
     await new Promise((resolve) => setImmediate(resolve))
   }
-  if (filters.sort === 'deadline') {
-    const today = new Date().toISOString().slice(0, 10)
-    const upcoming = matches.filter((match) => match.deadline && match.deadline >= today)
-    upcoming.sort((a, b) => (a.deadline! < b.deadline! ? -1 : a.deadline! > b.deadline! ? 1 : 0))
-    matches.splice(0, matches.length, ...upcoming, ...matches.filter((match) => !upcoming.includes(match)))
-  }
+  if (filters.sort === 'deadline') upcomingFirst(matches)
   const ids = matches.slice(offset, offset + limit).map((match) => match.id)
   const rows = ids.length ? await findNarrativePage([Prisma.sql`n."id" IN (${Prisma.join(ids)})`], NEWEST_FIRST, ids.length, 0) : []
   const byId = new Map(rows.map((row) => [row.id, row]))
-  return { total: matches.length, data: ids.map((id) => byId.get(id)!).filter(Boolean) }
+  return { total: matches.length, data: ids.map((id) => byId.get(id)!).filter(Boolean), searched: complete ? undefined : read }
+}
+
+function upcomingFirst(matches: { deadline: string | null }[]) {
+  const today = new Date().toISOString().slice(0, 10)
+  const upcoming = matches.filter((match) => match.deadline && match.deadline >= today)
+  upcoming.sort((a, b) => (a.deadline! < b.deadline! ? -1 : a.deadline! > b.deadline! ? 1 : 0))
+  const soon = new Set(upcoming)
+  matches.splice(0, matches.length, ...upcoming, ...matches.filter((match) => !soon.has(match)))
 }
 
 /** The conditions of a list: the owner (none for an admin) and the filters but `q`. */
