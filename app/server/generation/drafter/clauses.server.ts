@@ -3,14 +3,12 @@ import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/read
 import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
 import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
 
-// Items into sentences (docs/decisions/021): each item becomes a sentence of its own, with a subject and a verb
-// where it had none, in the voice's person. One item's words never modify another's.
+// Each item becomes a sentence of its own (docs/decisions/021): one item's words never modify another's.
 
 export function weSubject(): Subject {
   return { we: true, start: 'We', mid: 'we', possessive: 'Our' }
 }
 
-/** The organisation by its name or its descriptor ("the food bank"), with the apostrophe the organisation writes. */
 export function theySubject(label: string, apostrophe = '’'): Subject {
   const start = label.charAt(0).toUpperCase() + label.slice(1)
   return { we: false, start, mid: nameInside(label), possessive: `${start}${/s$/.test(start) ? apostrophe : `${apostrophe}s`}` }
@@ -467,7 +465,6 @@ export function gerundOf(purpose: string): string {
   return [ing, ...rest].join(' ')
 }
 
-/** "a, b and c". */
 export function joinAnd(parts: string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
 }

@@ -1,8 +1,6 @@
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 
-// The offline drafter's contract (docs/decisions/021): the inputs read as structure, the tagger's
-// tokens, the subjects sentences are told about, and the ranked sentences a voice writes. The entry
-// points are draftNarrative (drafter.server.ts) and draftVariant (variant-drafter.server.ts).
+// The offline drafter's contract (docs/decisions/021); its entry points are draftNarrative and draftVariant.
 
 /** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
 export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
@@ -88,7 +86,7 @@ export type Context = {
   nameInside: string
   /** The organisation in the third person: its name for the first mention (0), its descriptor after. */
   they: (index: number) => Subject
-  /** The mission's purpose as a verb phrase without "to" ("end hunger in Lane County"), if it has one. */
+  /** The mission's purpose as a verb phrase without "to" ("end hunger in Lane County"). */
   purpose: string | null
   /** The programmes and results in the order the draft tells them: a funder's priorities first. */
   programmes: Item[]
@@ -96,7 +94,6 @@ export type Context = {
   /** Short names of the programmes, for lists and the request ("the weekend meal packs", "ShoreWatch"). */
   programmeNames: string[]
   contact: string | null
-  /** The funder's call the draft answers, if any. */
   brief: FunderBrief | null
   /** The first of the funder's terms the inputs support, if any. */
   term: string | null
@@ -104,7 +101,7 @@ export type Context = {
   priorityOf: (item: Item) => string | null
   /** The voice's sentence saying that an item answers a priority. */
   linkPriority: (priority: string) => string
-  /** The voice's own words written as the organisation writes: its spelling and its apostrophe. */
+  /** Writes the voice's own words in the organisation's spelling and apostrophe. */
   say: (text: string) => string
   /** Which arrangement of the draft this is: 0 the first; a regeneration asks for another. */
   variation: number

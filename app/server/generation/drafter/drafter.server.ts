@@ -12,13 +12,8 @@ import { tag } from '~/server/generation/drafter/tagger.server'
 import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
 import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter (docs/spec.md#engines, docs/decisions/021 and 033): writes the narrative from the
-// organisation's own words when no model is configured. The inputs are read as structure (drafter/reading),
-// each item becomes a sentence of its own (drafter/clauses), the tone's voice orders them and adds a few
-// words of its own about this organisation (drafter/voices), and this file keeps every fact that fits:
-// long ones told briefly before any is left out, the voice's connectives only where there is room. A
-// funder's brief orders the facts by its priorities, names the funder and the amount in the request and
-// sets the limit. Deterministic for one input, brief and variation; linear in its input.
+// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, and
+// linear in its input.
 
 const MAX_WORDS = 390
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
@@ -27,7 +22,7 @@ const MAX_CHARACTERS = 5000
 const PRIORITY_WORDS = 14
 
 export type DraftOptions = {
-  /** Which arrangement: 0 is the first; Regenerate asks for another, so the same inputs read differently. */
+  /** 0 the first arrangement; Regenerate asks for another, so the same inputs read differently. */
   variation?: number
 }
 
@@ -238,7 +233,6 @@ function nameOf(reading: Reading, input: NarrativeInput): string {
 const PURPOSE =
   /^(?:[^.!?]{0,120}?\b(?:mission is|exists|works|aims|seeks|strives|is here|are here|wants|want)\s+)?to\s+(?!date\b)(\S[^.!?]*)$/i
 
-/** The mission's aim as a verb phrase ("end hunger in Lane County"), when it states one. */
 function purposeOf(reading: Reading): string | null {
   const first = reading.mission[0]
   if (!first) return null

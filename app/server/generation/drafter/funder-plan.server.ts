@@ -5,11 +5,8 @@ import { answersPriority, inputBacking, nameRemover } from '~/server/narratives/
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import type { Item, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter's plan for a funder's call (docs/decisions/030 and 033). The same plain code that
-// reads a narrative's alignment decides what the inputs can answer: the items that answer a priority
-// the inputs back come first (the most important priority first) and give way last; the first of them
-// says which priority it answers; and no sentence of the voice's own speaks to a priority the inputs do
-// not back: a gap stays a gap.
+// The same plain code that reads a narrative's alignment decides what the inputs can answer (docs/decisions/030
+// and 033): no sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap.
 
 export type FunderPlan = {
   /** The funder as a sentence names it: "the Lane County Community Foundation", "Acme Outfitters". */

@@ -4,9 +4,7 @@ import { splitItems, splitSentences } from '~/shared/items'
 import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
 import type { Contact, Item, Kind, Reading, Sector, Shape, Style, Token } from '~/server/generation/drafter/contract.server'
 
-// Reading the form as structure (docs/decisions/021): each long field becomes a list of items (its lines, bullets,
-// numbered points, semicolon parts or sentences), each item tagged and given a shape, so the writer can
-// turn it into a sentence of its own. Nothing here writes prose.
+// Each long field becomes a list of tagged items, each given a shape (docs/decisions/021). Nothing here writes prose.
 
 // Bounds that keep a draft linear in its input and short whatever was pasted: only the first items of a
 // field are read, and an item is cut to a length no narrative sentence needs to exceed.
@@ -268,14 +266,13 @@ export function isParticiple(token: Token): boolean {
 
 const DANGLING_WORDS = new Set('and or but the a an of to in for with by on at from'.split(' '))
 
-/** At most `maxWords` words, ending at a comma or semicolon in the second half where there is one. */
-/** `text` cut to at most `maxChars`, at the last space before it. */
 export function cutAtSpace(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text
   const cut = text.slice(0, maxChars)
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))
 }
 
+/** At most `maxWords` words, ending at a comma or semicolon in the second half where there is one. */
 export function shortenText(text: string, maxWords: number): string {
   if (countWords(text) <= maxWords) return text
   const words = text.split(/\s+/).filter(Boolean).slice(0, maxWords)

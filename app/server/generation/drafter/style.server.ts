@@ -1,8 +1,7 @@
 import type { Style } from '~/server/generation/drafter/contract.server'
 
-// The drafter's own words written the way the organisation writes (docs/decisions/033): its spelling,
-// British or American, and its apostrophe, straight or curly. The voices write American spelling and
-// curly apostrophes; this turns them. The user's own words are never touched.
+// The voices write American spelling and curly apostrophes; this turns them to the organisation's own
+// (docs/decisions/033). The user's own words are never touched.
 
 const BRITISH_SPELLINGS: Record<string, string> = {
   organization: 'organisation',

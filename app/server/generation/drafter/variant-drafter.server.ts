@@ -3,10 +3,8 @@ import type { VariantTask } from '~/server/generation/engines/contract.server'
 import { cutAtSpace, MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
 import { shortenRuns } from '~/server/generation/drafter/tagger.server'
 
-// The offline drafter's variants (docs/decisions/018): the narrative's own sentences as it reads now,
-// edits included, chosen by what matters most for the format and added while they fit. A letter of inquiry
-// keeps the request and the primary contact; where the text has neither, one plain sentence from the
-// contact details says it. Nothing else is added, and nothing is cut: a sentence fits whole or is left out.
+// A variant is the narrative's own sentences as it reads now, edits included (docs/decisions/018): nothing is
+// cut, a sentence fits whole or is left out, and only a letter of inquiry may add its request or contact.
 
 type Part = 'opening' | 'result' | 'other' | 'ask' | 'contact'
 

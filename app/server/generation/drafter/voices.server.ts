@@ -15,12 +15,9 @@ import {
 } from '~/server/generation/drafter/clauses.server'
 import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
-// The four voices (docs/decisions/021 and 033). Each chooses its person, its opening move, its frames and
-// its request, and writes the five parts of docs/spec.md#the-prompt as candidate sentences;
-// drafter.server.ts keeps what fits. A draft is the organisation's own words: every item of its inputs is
-// a sentence, and the voice's own words are few, short, and about this organisation (its name, its
-// programmes, its aim), never about the document or about people the inputs do not mention. They hold no
-// digit and no capitalised word of their own, so every figure and name in a draft is the user's.
+// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. The
+// voice's own words are few, about this organisation, and hold no digit and no capitalised word of their own,
+// so every figure and name in a draft is the user's.
 
 /** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
 const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
@@ -89,7 +86,6 @@ function mission(context: Context, subject: Subject, lead: (purpose: string) => 
   return [...(opening ? [opening] : []), ...others]
 }
 
-/** Whom the work is for and where, each item a sentence. */
 function need(
   context: Context,
   subject: Subject,
@@ -150,7 +146,6 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
   )
 }
 
-/** The success story or quote, in its own words. */
 function story(context: Context): Candidate[] {
   return context.reading.story ? [rank(context.reading.story, 1, { role: 'story', drop: DROP.story })] : []
 }
@@ -170,8 +165,7 @@ function programmeList(context: Context, write: (list: string) => string): Candi
   return text ? [rank(text, 2, { ask: render })] : []
 }
 
-/** The request, written once the draft knows which programmes it kept. */
-/** `many`: the request names more than one programme ("their effects", not "its"). */
+/** Written once the draft knows which programmes it kept; `many`: it names more than one ("their effects", not "its"). */
 function ask(write: (names: string | null, many: boolean) => string, context: Context): Candidate {
   const render = (names: string[]) => write(names.length ? joinAnd(names.slice(0, 3)) : null, names.length > 1)
   return rank(render(context.programmeNames), 0, { role: 'ask', ask: render })

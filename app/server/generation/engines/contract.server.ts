@@ -20,7 +20,6 @@ export type FunderBrief = {
   maxWords: number | null
 }
 
-/** What writes narratives and their variants. */
 export type NarrativeEngine = {
   name: string
   /** `brief`, when the narrative answers a funder's call. */

@@ -37,11 +37,11 @@ export const offlineDrafter: NarrativeEngine = {
 }
 
 /**
- * The draft the same inputs had last, by a digest of them: Regenerate gives another arrangement, never the
- * same bytes. A bounded memory of this process; after a restart, the first arrangement again (the same inputs draft the same, for reviewers and screenshots alike).
+ * The last draft of the same inputs, so Regenerate gives another arrangement, never the same bytes. Bounded and
+ * in memory: after a restart the same inputs draft the same again, for reviewers and screenshots alike.
  */
 const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
-/** Arrangements tried before the one before is given up on (two differ in their wording and order). */
+/** Arrangements tried for one that differs from the last draft (some inputs read the same in two). */
 const MAX_ARRANGEMENTS = 6
 
 function regenerated(input: NarrativeInput, brief: FunderBrief | null): string {

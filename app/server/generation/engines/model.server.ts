@@ -15,7 +15,6 @@ import type { Limit } from '~/shared/variant-limits'
 // The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK,
 // its event stream read here.
 
-/** The engine of the model `env` names. */
 export function createModelEngine(env: Env): NarrativeEngine {
   const client = new OpenAI({
     // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.

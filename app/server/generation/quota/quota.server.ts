@@ -9,7 +9,6 @@ export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The next reset: the coming midnight UTC. */
 export function nextReset(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
 }
@@ -22,7 +21,6 @@ export async function getQuota(userId: string) {
   return { remaining: Math.max(0, limit - used), limit, resetsAt: nextReset() }
 }
 
-/** How many narratives the user may still generate today. */
 export async function getRemainingQuota(userId: string): Promise<number> {
   return (await getQuota(userId)).remaining
 }
@@ -55,10 +53,7 @@ export function countSavedSql(userId: string) {
   return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
 }
 
-/**
- * How many of the user's narratives and variants are being written: a SQL fragment, so a quota claim
- * can check it in its own statement.
- */
+/** Narratives and variants being written: a SQL fragment, so a quota claim can check it in its own statement. */
 export function countGeneratingSql(userId: string) {
   return Prisma.sql`(
     (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') +
