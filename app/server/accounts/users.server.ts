@@ -96,10 +96,8 @@ type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending'
 }
 
 /**
- * One statement for a page of accounts and their usage. Today and in total count the same thing: the
- * generations (narratives and variants) claimed and not given back, kept as counters on the account when
- * claimed and refunded. A failure is refunded; narratives saved by hand through the API ("manual") are no
- * generations; deleting a narrative gives nothing back.
+ * One statement for a page of accounts. Today and in total are counters kept on the account when a generation
+ * is claimed and refunded, so deleting a narrative gives nothing back and a manual save is no generation.
  */
 function selectSummaries(where: Prisma.Sql, limit = -1, offset = 0) {
   return prisma.$queryRaw<SummaryRow[]>`

@@ -38,10 +38,6 @@ function cutAtSpace(text: string, maxChars: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`
 }
 
-/**
- * A check as the API and the page answer it: counted against the person's limits, and with the model's
- * remarks when asked for and a model is configured.
- */
 export async function answerEvidenceCheck(userId: string, { secondOpinion: wanted, ...input }: EvidenceCheckRequest, signal: AbortSignal) {
   await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) })
   const check = checkEvidence(input)

@@ -1,9 +1,7 @@
 import type { Token } from '~/server/generation/drafter/contract.server'
 
-// The evidence coach's contract (docs/decisions/032): the fields it reads, a line as its rules see it,
-// and the bounds that keep one check to a few milliseconds whatever is pasted. The entry point is
-// checkEvidence (coach.server.ts); the rules are in rules.server.ts; a model's second opinion, when one
-// is configured, in second-opinion.server.ts.
+// The evidence coach's contract (docs/decisions/032): COACH_BOUNDS keep one check to a few milliseconds
+// whatever is pasted.
 
 export type { EvidenceCheck, EvidenceField, EvidenceFlag, EvidenceInput, EvidenceMetric, FlagKind, MetricType } from '~/shared/evidence'
 

@@ -75,8 +75,7 @@ const GENERAL_WORDS = new Set(
   ),
 )
 
-// ---------------------------------------------------------------------------------------------
-// Typing a line
+// ---- Typing a line ----
 
 export function typeOf(line: Line): { type: MetricType; reason: string } {
   const text = line.text
@@ -134,8 +133,7 @@ function isYearOnly(figure: string): boolean {
   return /^(?:19|20)\d{2}$/.test(figure.trim())
 }
 
-// ---------------------------------------------------------------------------------------------
-// A metric line's flags
+// ---- A metric line's flags ----
 
 export function metricFlags(line: Line, type: MetricType): EvidenceFlag[] {
   const flags: EvidenceFlag[] = []
@@ -210,8 +208,7 @@ function hasPlace(line: Line): boolean {
   return PLACE_WORDS.test(line.text) || line.tokens.some((token, index) => index > 0 && token.pos === 'PROPN')
 }
 
-// ---------------------------------------------------------------------------------------------
-// The form as a whole
+// ---- The form as a whole ----
 
 /** A programme that no result line speaks of, by the words they share. */
 export function programmeFlags(programmes: Line[], metrics: Line[]): EvidenceFlag[] {
@@ -246,8 +243,7 @@ export function noOutcomeFlag(metrics: EvidenceMetric[]): EvidenceFlag[] {
   ]
 }
 
-// ---------------------------------------------------------------------------------------------
-// Words
+// ---- Words ----
 
 const COUNTED = new RegExp(String.raw`(?:[$£€]\s?)?${NUMBER}\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)`, 'gu')
 /** A count of things rather than of people: "4.2 million pounds", "18,000 hours". */
@@ -280,7 +276,6 @@ function programmeName(line: Line): string {
   return rest.length > 0 ? untag(rest) : line.text
 }
 
-/** At most `maxWords` words of `text`, with an ellipsis when cut. */
 function clip(text: string, maxWords = 24): string {
   const words = text.trim().split(/\s+/)
   return words.length <= maxWords ? text.trim() : `${words.slice(0, maxWords).join(' ')}…`

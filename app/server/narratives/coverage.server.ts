@@ -1,9 +1,8 @@
 import { keyWords, splitItems } from '~/shared/items'
 import type { ClaimInputs } from '~/server/narratives/claims.server'
 
-// What a text leaves out of its inputs (docs/decisions/033): each programme, result, figure and the story
-// or quote the inputs give, looked for in the text. The offline drafter keeps every one that fits in 400
-// words; the page names the rest, whoever wrote the text. Plain code, linear in the text and the inputs.
+// What a text leaves out of its inputs, whoever wrote it (docs/decisions/033): plain code, linear in the text and
+// the inputs.
 
 export type LeftOutKind = 'programme' | 'result' | 'figure' | 'story'
 export type LeftOut = { kind: LeftOutKind; text: string }
@@ -15,7 +14,6 @@ const MAX_LISTED = 20
 const WORD_SHARE = 0.5
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g
 
-/** The inputs' programmes, results, story and figures that `text` does not carry, at most MAX_LISTED of them. */
 export function leftOut(text: string, inputs: ClaimInputs): LeftOut[] {
   const words = new Set(keyWords(text))
   const numbers = new Set(numbersIn(text))

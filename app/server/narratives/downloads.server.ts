@@ -72,7 +72,6 @@ async function download(kind: DownloadKind, title: DocumentTitle, content: Narra
   })
 }
 
-/** Which file a download route was asked for: its path ends in /docx or /pdf. */
 export function downloadKindOf(url: URL): DownloadKind {
   return url.pathname.endsWith('/pdf') ? 'pdf' : 'docx'
 }

@@ -12,10 +12,8 @@ import {
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 
-// The PDF download (docs/spec.md#word-and-pdf-downloads, docs/decisions/032): the Word file's page set in
-// PDF on the server with pdfkit, so it downloads without JavaScript. The same title, paper, margins,
-// sizes and colours; the font is Arimo, drawn to Arial's measures, embedded from its npm package (PDF
-// readers have no Arial of their own to lend, and nothing is downloaded at install or at run time).
+// The Word file's page set in PDF on the server (docs/decisions/033), so it downloads without JavaScript. Arimo,
+// drawn to Arial's measures, is embedded from its npm package: PDF readers have no Arial of their own to lend.
 
 const POINTS_PER_INCH = 72
 const MARGIN = POINTS_PER_INCH
@@ -217,7 +215,6 @@ class PageWriter {
   }
 }
 
-/** The text in pieces of about PIECE_CHARS and at most PIECE_LINES lines, each ending after a space or a line break. */
 function piecesOf(text: string): string[] {
   const pieces: string[] = []
   let start = 0
