@@ -24,14 +24,13 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     // The same screen under a second address.
     route('narrative', 'routes/app/dashboard.tsx', { id: 'routes/app/dashboard-narrative' }),
-    // A member's own narratives (every narrative, for an administrator): the list, one, its deletion.
+    // A member's own narratives; every narrative, for an administrator.
     route('admin/narratives', 'routes/app/narratives.tsx'),
     route('admin/narratives/:id', 'routes/app/narrative.tsx'),
     route('admin/narratives/:id/delete', 'routes/app/narrative-delete.tsx'),
     route('users', 'routes/app/users.tsx'),
     route('account', 'routes/app/account.tsx'),
     route('account/email', 'routes/app/account-email.tsx'),
-    // Funder briefs: the list with the form that adds one, and one brief with what was understood of it.
     route('funders', 'routes/app/funders.tsx'),
     route('funders/:id', 'routes/app/funder.tsx'),
   ]),

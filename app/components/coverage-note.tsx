@@ -11,11 +11,7 @@ const KIND_LABELS: Record<LeftOutView['kind'], string> = {
   story: 'Story or quote',
 }
 
-/**
- * What of the inputs the text does not carry (docs/decisions/033): every programme, result, figure and
- * story is in a draft of the offline drafter unless its limit (400 words, or a funder's lower one) could
- * not hold it, and this names those. A short draft of the drafter says why it is short.
- */
+/** The drafter leaves an item out only when its limit cannot hold it (docs/decisions/033); a short draft says why. */
 export function CoverageNote({
   text,
   leftOut,

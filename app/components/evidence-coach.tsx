@@ -9,9 +9,8 @@ import {
 } from '~/shared/evidence'
 
 /**
- * The evidence coach beside the form's impact fields (docs/decisions/032): each figure typed, what a
- * reviewer would ask of it, and the shape of a stronger line in the person's own words. It never stops a
- * generation. The page fills it as its owner types (with JavaScript) or when "Check my evidence" is sent.
+ * Never stops a generation (docs/decisions/032). Filled as its owner types (with JavaScript) or when "Check my
+ * evidence" is sent.
  */
 export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | null; pending: boolean; error: string | null }>(
   function EvidenceCoach({ check, pending, error }, ref) {

@@ -5,7 +5,6 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { TONE_DETAILS, TONES } from '~/shared/tones'
 import { ErrorList, Field, TextareaField } from './forms'
 
-// The dashboard's fields, rendered inside the route's own <form>.
 // Conform infers the value types from the route's schema; only the field names matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFieldMetadata = FieldMetadata<any, any, string[]>

@@ -11,10 +11,7 @@ const STATUS_NOTES: Partial<Record<StreamStatus, string>> = {
   failed: 'An error occurred while generating the narrative. Please try again.',
 }
 
-/**
- * The 400px output box: live text, a word count against the 300-400 target, and who wrote it. Once
- * written, statements not found in the inputs are marked (`claims`, from the saved record).
- */
+/** Once saved, statements not found in the inputs are marked (`claims`, from the saved record). */
 export function NarrativeOutput({
   text,
   status,

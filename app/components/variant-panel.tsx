@@ -21,11 +21,7 @@ export type VariantView = {
   claims: ClaimView[]
 }
 
-/**
- * "Fit to a limit": writes the narrative again within a portal's word or character limit. The form
- * works without JavaScript (the page waits for the variant); with it, the variant streams in with a
- * live count against its limit.
- */
+/** Works without JavaScript (the page waits for the variant); with it, the variant streams in with a live count. */
 export function VariantPanel({
   basePath,
   variants,

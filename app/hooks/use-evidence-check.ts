@@ -7,9 +7,8 @@ const CHECK_PATH = '/resources/evidence-check'
 const FAILED = 'The evidence could not be checked just now. Your narrative can still be generated.'
 
 /**
- * The evidence coach as its owner types: the form's evidence fields are sent to the server a pause
- * after the last keystroke (and once when the page opens on filled fields), the older answer dropped
- * when a newer one is asked for. A plain fetch, so the page's loaders do not run again for it.
+ * Sent a pause after the last keystroke, the older answer dropped when a newer one is asked for. A plain fetch,
+ * so the page's loaders do not run again for it.
  */
 export function useEvidenceCheck(formId: string, initial: EvidenceCheck | null) {
   const [check, setCheck] = useState<EvidenceCheck | null>(initial)

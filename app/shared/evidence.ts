@@ -20,7 +20,6 @@ export const FLAG_KINDS = [
 ] as const
 export type FlagKind = (typeof FLAG_KINDS)[number]
 
-/** The form's fields the coach reads. */
 export const EVIDENCE_FIELDS = [
   'missionStatement',
   'keyPrograms',
@@ -66,10 +65,7 @@ export const EVIDENCE_FIELD_LABELS: Record<EvidenceField, string> = {
 }
 
 const shape = NarrativeInputSchema.shape
-/**
- * The fields as the form has them so far: all optional, so the coach can answer while a person types.
- * `secondOpinion` asks the configured model for its remarks as well.
- */
+/** All optional, so the coach can answer while a person types; `secondOpinion` asks the configured model too. */
 export const EvidenceCheckSchema = z.object({
   missionStatement: shape.targetAudience,
   keyPrograms: shape.targetAudience,
@@ -80,5 +76,4 @@ export const EvidenceCheckSchema = z.object({
   secondOpinion: z.boolean().optional(),
 })
 export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>
-/** The fields a check reads. */
 export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>

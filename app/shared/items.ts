@@ -1,7 +1,5 @@
-// A long field read as the list its writer meant (docs/decisions/021): its lines, bullets, numbered points,
-// semicolon parts or sentences, and a new figure after ", and". The offline drafter writes a sentence
-// from each item, the evidence coach types each one, and a text's coverage looks for each. Linear in
-// the field: every pattern that ends in a run starts only where the run starts.
+// A long field read as the list its writer meant (docs/decisions/021). Linear in the field: every pattern that
+// ends in a run starts only where the run starts.
 
 const BULLET = /^\s*(?:[-*•‣◦▪–—+]|\(?\d{1,2}[.)]|\(?[a-z]\))\s+/
 const ABBREVIATIONS = new Set('e.g i.e etc dr mr mrs ms prof st inc co ltd jr sr vs no approx u.s u.k mt'.split(' '))
@@ -60,10 +58,7 @@ const STOP_WORDS = new Set(
   ),
 )
 
-/**
- * The words an item is known by: lower-cased, without the little words, and cut to a rough stem so that
- * "tutors", "tutored" and "tutoring" meet. Used to tell whether a text or another item speaks of it.
- */
+/** Lower-cased, without the little words, and cut to a rough stem so that "tutors", "tutored" and "tutoring" meet. */
 export function keyWords(text: string): string[] {
   const words = text.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []
   return words.filter((word) => word.length > 2 && !STOP_WORDS.has(word)).map(stem)

@@ -43,10 +43,8 @@ const QUESTIONS_MAX = 20
 const QUESTION_MESSAGE = "Choose one of the call's questions to answer"
 
 /**
- * `{ format, maxWords?, maxCharacters?, question? }`: the token API's body, and the page's form (conform
- * coerces its strings). Each format reads only its own fields: a person who typed a custom limit and then
- * chose Pitch means Pitch; `question` (from 0) goes with the `question` format, whose limit is the
- * question's own. Messages speak of the limit and the question, never of the fields' names.
+ * The token API's body and the page's form. Each format reads only its own fields: a person who typed a custom
+ * limit and then chose Pitch means Pitch. Messages speak of the limit and the question, never of the fields.
  */
 export const VariantRequestSchema = z
   .object({
@@ -131,7 +129,6 @@ export function sentencesOf(text: string): string[] {
   return [...sentences(text)]
 }
 
-/** The sentences of `text`, each with the spaces after it. */
 export function* sentences(text: string) {
   let pending = ''
   for (const { segment } of sentenceSegmenter().segment(text)) {

@@ -4,7 +4,6 @@ import { documentLocale } from '~/server/narratives/document-locale.server'
 import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
-/** `GET /api/narrative/{id}/docx` and `/pdf`: the narrative as a Word or PDF file. */
 export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)

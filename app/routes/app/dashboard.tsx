@@ -50,7 +50,6 @@ import { RateLimitError } from '~/server/edge/rate-limit.server'
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
 const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields to generate a complete narrative'
-/** The form: the narrative's fields, and the funder brief it is written for. */
 const DashboardSchema = NarrativeInputSchema.merge(ForFunderSchema)
 const GENERATED = 'Narrative generated successfully!'
 const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
@@ -325,7 +324,6 @@ function useFocusWhen(condition: boolean) {
   return ref
 }
 
-/** Says plainly what writes the narrative when no model is connected, and how one is connected. */
 function OfflineDrafterNote({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="engine-note">

@@ -209,7 +209,6 @@ export default function NarrativeDetailPage() {
   const editing = editable && searchParams.get('edit') === '1'
   const basePath = `${LIST_PATH}/${encodeURIComponent(narrative.id)}`
   const actionData = useActionData<typeof action>()
-  // The narrative first, then its actions, its history and variants, then the inputs it was written from.
   return (
     <div className="page">
       <ActionToast from={actionData} />
@@ -390,7 +389,6 @@ function InputSections({ narrative }: { narrative: Narrative }) {
 
 const STATUS_LABELS: Record<string, string> = { stopped: 'Stopped', failed: 'Failed', generating: 'Generating' }
 
-/** Whom the narrative was written for, the amount it asks and the call's deadline. */
 function FunderLine({ funder }: { funder: NonNullable<LoaderData['funder']> }) {
   const name = funder.id ? <Link to={`/funders/${encodeURIComponent(funder.id)}`}>{funder.name}</Link> : funder.name
   return (
