@@ -1,6 +1,10 @@
+import { trimEndMatching } from '~/shared/text'
+
 // A long field read as the list its writer meant (docs/decisions/021). Linear in the field: every pattern that
 // ends in a run starts only where the run starts.
 
+export const AWARD =
+  /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredit(?:ed|ation)|named\b[^.]*\bof the year)\b/i
 const BULLET = /^\s*(?:[-*•‣◦▪–—+]|\(?\d{1,2}[.)]|\(?[a-z]\))\s+/
 const ABBREVIATIONS = new Set('e.g i.e etc dr mr mrs ms prof st inc co ltd jr sr vs no approx u.s u.k mt'.split(' '))
 
@@ -18,10 +22,7 @@ export function splitItems(value: string | undefined, max: number): string[] {
       .flatMap(splitSentences)
       .flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
     for (const part of parts) {
-      const piece = part
-        .trim()
-        .replace(/^(?:and|or)\s+/i, '')
-        .replace(/[\s.;,:]+$/, '')
+      const piece = trimEndMatching(part.trim().replace(/^(?:and|or)\s+/i, ''), /[\s.;,:]/)
       if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
       seen.add(piece.toLowerCase())
       pieces.push(piece)

@@ -1,8 +1,9 @@
 import { splitItems } from '~/shared/items'
+import { cutAtSpace } from '~/shared/text'
 import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
 import { metricFlags, needFlags, noOutcomeFlag, programmeFlags, typeOf } from '~/server/coach/rules.server'
 import { COACH_BOUNDS, type EvidenceCheck, type EvidenceInput, type Line } from '~/server/coach/contract.server'
-import { secondOpinion } from '~/server/coach/second-opinion.server'
+import { canGiveSecondOpinion, secondOpinion } from '~/server/coach/second-opinion.server'
 import { enforceCheckRateLimit } from '~/server/edge/rate-limit.server'
 import type { EvidenceCheckRequest } from '~/shared/evidence'
 
@@ -27,19 +28,13 @@ export function checkEvidence(input: EvidenceInput): EvidenceCheck {
 
 function linesOf(value: string | undefined, max: number): Line[] {
   return splitItems(value, max).map((item) => {
-    const text = cutAtSpace(shortenRuns(item), COACH_BOUNDS.lineChars)
+    const text = cutAtSpace(shortenRuns(item), COACH_BOUNDS.lineChars, '…')
     return { text, tokens: tag(text) }
   })
 }
 
-function cutAtSpace(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text
-  const cut = text.slice(0, maxChars)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`
-}
-
 export async function answerEvidenceCheck(userId: string, { secondOpinion: wanted, ...input }: EvidenceCheckRequest, signal: AbortSignal) {
-  await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) })
+  await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) && canGiveSecondOpinion() })
   const check = checkEvidence(input)
   const opinion = wanted ? await secondOpinion(input, signal) : null
   return opinion ? { ...check, secondOpinion: opinion } : check

@@ -1,10 +1,10 @@
-import { keyWords } from '~/shared/items'
+import { AWARD, keyWords } from '~/shared/items'
 import { untag } from '~/server/generation/drafter/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
 
 // The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a
 // reviewer would ask of it. A suggestion shows the stronger line in the user's own words, with the
-// missing piece asked for in brackets: the coach never supplies a number. Every pattern is linear.
+// missing piece asked for in brackets: the coach never supplies a number.
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`
 const YEAR = /\b(?:19|20)\d{2}\b/
@@ -40,8 +40,6 @@ const DENOMINATOR = new RegExp(
   'i',
 )
 
-const AWARD =
-  /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredit(?:ed|ation)|named\b[^.]*\bof the year)\b/i
 const NEED =
   /\b(?:exceed(?:ed|s|ing)?|poverty|poor|low[- ]income|hungry|hunger|food[- ]insecur\w*|unemploy\w*|homeless\w*|at risk|lack\w*|without access|below|qualify for|live[sd]? (?:in|on|with|below)|fac(?:e|es|ing)|struggl\w*|suffer\w*|rate|average|likely|deprived|deprivation|shortage|gap|wait(?:ing)? list|need)\b/i
 const VAGUE =
@@ -50,7 +48,7 @@ const INTENSITY = /^(?:significant|substantial|considerabl|huge|massive|vast|tre
 const CLAIMED_CHANGE =
   /\b(?:changed|changing|changes|transformed|transforming|transforms|impacted|impacting|impacts|empowered|empowering|empowers|lifted|made a (?:real |lasting |big )?difference|improved the lives|improving the lives)\b|^(?:impact|outcomes?)\s*[:-]/i
 const SOURCE =
-  /\b(?:according to|source[ds]?|census|survey|report(?:ed)?|data|study|studies|statistics|research|index|bureau|department|ministry|office for|agency|cdc|usda|ons|nhs|unicef|world bank|feeding america|who)\b|\([^)]*\b(?:19|20)\d{2}\b[^)]*\)/i
+  /\b(?:according to|source[ds]?|census|survey|report(?:ed)?|data|study|studies|statistics|research|index|bureau|department|ministry|office for|agency|cdc|usda|ons|nhs|unicef|world bank|feeding america|who)\b|\([^()]*\b(?:19|20)\d{2}\b[^()]*\)/i
 const PLACE_WORDS =
   /\b(?:county|city|state|nation(?:al(?:ly)?)?|nationwide|statewide|worldwide|global(?:ly)?|region(?:al(?:ly)?)?|district|province|country|town|village|borough|parish|neighbou?rhood|rural|urban)\b/i
 

@@ -13,6 +13,10 @@ const MAX_REMARK_CHARS = 300
 /** What is read of the answer at most: three remarks and a margin. */
 const MAX_ANSWER_CHARS = 3000
 
+export function canGiveSecondOpinion(): boolean {
+  return Boolean(getEngine().reviewEvidence)
+}
+
 /** The model's remarks; null when no model is configured. */
 export async function secondOpinion(input: EvidenceInput, signal: AbortSignal): Promise<SecondOpinion | null> {
   const engine = getEngine()

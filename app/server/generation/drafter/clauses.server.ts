@@ -1,3 +1,4 @@
+import { trimEndMatching } from '~/shared/text'
 import { isEnglishWord } from '~/server/narratives/claims.server'
 import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/reading.server'
 import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
@@ -418,7 +419,7 @@ export function capitalise(text: string): string {
 }
 
 export function finish(text: string): string {
-  const trimmed = text.trim().replace(/(?<![\s,;:–—-])[\s,;:–—-]+$/, '')
+  const trimmed = trimEndMatching(text.trim(), /[\s,;:–—-]/)
   const capitalised = capitalise(trimmed)
   return /[.!?…]["'”’)\]]*$/.test(capitalised) ? capitalised : `${capitalised}.`
 }

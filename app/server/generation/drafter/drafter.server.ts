@@ -1,6 +1,6 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Tone } from '~/shared/tones'
-import { countWords } from '~/shared/text'
+import { countWords, trimEndMatching } from '~/shared/text'
 import { keyWords } from '~/shared/items'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { FUNDER_LIMITS } from '~/shared/funder-schema'
@@ -217,7 +217,7 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
 }
 
 function told(priority: string): string {
-  return lowerFirst(shortenText(core(priority.trim().replace(/[.;:!?]+$/, '')), PRIORITY_WORDS))
+  return lowerFirst(shortenText(core(trimEndMatching(priority.trim(), /[.;:!?]/)), PRIORITY_WORDS))
 }
 
 // ---- The organisation ----
@@ -238,7 +238,7 @@ function purposeOf(reading: Reading): string | null {
   if (!first) return null
   const match = PURPOSE.exec(first.text)
   if (!match) return null
-  const purpose = match[1].replace(/[\s,;:]+$/, '')
+  const purpose = trimEndMatching(match[1], /[\s,;:]/)
   // After "to", so that "end hunger" reads as a verb and its object, not as a noun.
   const verb = tag(`to ${purpose}`)[1]
   return verb?.pos === 'VERB' || verb?.pos === 'AUX' ? purpose : null

@@ -1,6 +1,6 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { countWords } from '~/shared/text'
-import { splitItems, splitSentences } from '~/shared/items'
+import { countWords, cutAtSpace, trimEndMatching } from '~/shared/text'
+import { AWARD, splitItems, splitSentences } from '~/shared/items'
 import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
 import type { Contact, Item, Kind, Reading, Sector, Shape, Style, Token } from '~/server/generation/drafter/contract.server'
 
@@ -60,14 +60,14 @@ function inputText(input: NarrativeInput): string {
 
 // ---- Items ----
 
-const AWARD = /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredited|accreditation)\b/i
-
 function readField(value: string | undefined): Item[] {
-  return splitItems(value, MAX_ITEMS).map(toItem)
+  return splitItems(value, MAX_ITEMS)
+    .map(toItem)
+    .filter((item) => /\p{L}{2}/u.test(item.text))
 }
 
 function toItem(piece: string): Item {
-  const text = cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS).replace(/[\s.;,:…]+$/, '')
+  const text = trimEndMatching(cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS), /[\s.;,:…]/)
   const tokens = withVerbFound(tag(text))
   return { text, tokens, shape: shapeOf(tokens), figure: /\d/.test(text), award: AWARD.test(text) }
 }
@@ -266,12 +266,6 @@ export function isParticiple(token: Token): boolean {
 
 const DANGLING_WORDS = new Set('and or but the a an of to in for with by on at from'.split(' '))
 
-export function cutAtSpace(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text
-  const cut = text.slice(0, maxChars)
-  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))
-}
-
 /** At most `maxWords` words, ending at a comma or semicolon in the second half where there is one. */
 export function shortenText(text: string, maxWords: number): string {
   if (countWords(text) <= maxWords) return text
@@ -294,7 +288,7 @@ export function shortenText(text: string, maxWords: number): string {
     )
   )
     kept = kept.slice(0, -1)
-  return kept.join(' ').replace(/[\s,;:–—-]+$/, '')
+  return trimEndMatching(kept.join(' '), /[\s,;:–—-]/)
 }
 
 // ---- The organisation ----
@@ -378,7 +372,7 @@ function readStory(value: string | undefined): string | null {
     story = story ? `${story} ${sentence}` : sentence
   }
   story = shortenText(story, MAX_STORY_WORDS)
-  return /[.!?…]["'”’)]*$/.test(story) ? story : `${story.replace(/[\s,;:]+$/, '')}.`
+  return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
 
 function readContact(input: NarrativeInput): Contact | null {
@@ -393,7 +387,7 @@ function toContact(parts: Array<string | undefined>): Contact | null {
 }
 
 function cleanWebsite(website: string | undefined): string | null {
-  const url = (website?.trim().split(/\s+/)[0] ?? '').replace(/[/.,;:]+$/, '')
+  const url = trimEndMatching(website?.trim().split(/\s+/)[0] ?? '', /[/.,;:]/)
   // A bare domain is given its scheme, so that it reads (and splits into sentences) as one address.
   return url && !/^[a-z]+:\/\//i.test(url) && /^[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/.test(url) ? `https://${url}` : url || null
 }
