@@ -71,9 +71,11 @@ describe('draftNarrative', () => {
       return text
     }
     const input = { ...TEXTILE_RECYCLER.input, company: `ReWeave ${Math.random()}` }
-    const first = await read(offlineDrafter.stream(input, new AbortController().signal))
-    const second = await read(offlineDrafter.stream(input, new AbortController().signal))
+    const first = await read(offlineDrafter.stream(input, new AbortController().signal, null, 'owner-a'))
+    const second = await read(offlineDrafter.stream(input, new AbortController().signal, null, 'owner-a'))
     expect(second).not.toBe(first)
+    // Another person's first draft of the same inputs is the first arrangement: one person's Regenerate moves no one else's.
+    expect(await read(offlineDrafter.stream(input, new AbortController().signal, null, 'owner-b'))).toBe(first)
   })
 
   it('keeps the mission whole, its best phrase included', () => {
@@ -393,6 +395,15 @@ describe("hostile text at the form's maximum sizes", () => {
       expect(output.trim()).toMatch(/[.!?…]["'”’)]*$/)
     },
   )
+
+  it('drops an item whose first 320 characters hold no word, rather than write a sentence with nothing after its verb', () => {
+    const punctuation = `${', '.repeat(200)}to feed the hungry`
+    for (const tone of TONES) {
+      const output = draft({ ...foodBank, missionStatement: punctuation, geographicFocus: punctuation }, tone)
+      expect(output, tone).toContain('Harvest Table Food Bank')
+      for (const sentence of sentencesOf(output)) expect(sentence, tone).not.toMatch(/\b(?:is|in|are)\.$/)
+    }
+  })
 
   // A field that is one run of 5,000 characters is one "word": a draft of 400 of them ran past 20,000
   // characters (the most a narrative keeps), so the generation failed; and "a/a/…" held the tagger 5 s.

@@ -22,8 +22,8 @@ export type FunderBrief = {
 
 export type NarrativeEngine = {
   name: string
-  /** `brief`, when the narrative answers a funder's call. */
-  stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null): AsyncIterable<string>
+  /** `brief`, when the narrative answers a funder's call; `ownerId`, whose draft it is. */
+  stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null, ownerId?: string): AsyncIterable<string>
   /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
   /** A model's own remarks on the evidence, one a line: the coach's second opinion. The offline drafter has none. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
@@ -28,7 +29,9 @@ const DRAFT_PIECE_DELAY_MS = 12
 /** Writes from the user's own inputs, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
-  stream: (input, signal, brief) => streamDraft(regenerated(input, brief ?? null), signal),
+  async *stream(input, signal, brief, ownerId = '') {
+    yield* streamDraft(await regenerated(ownerId, input, brief ?? null), signal)
+  },
   streamVariant(task, signal) {
     const text = task.question ? answerQuestion(task.narrativeText, task.question, task.limit) : draftVariant(task)
     if (text === null) throw new UnfitVariantError(task.limit)
@@ -37,22 +40,26 @@ export const offlineDrafter: NarrativeEngine = {
 }
 
 /**
- * The last draft of the same inputs, so Regenerate gives another arrangement, never the same bytes. Bounded and
- * in memory: after a restart the same inputs draft the same again, for reviewers and screenshots alike.
+ * Each person's last draft of the same inputs, so Regenerate gives another arrangement, never the same bytes,
+ * and nobody's draft moves for another's. Bounded and in memory: after a restart the same inputs draft the
+ * same again, for reviewers and screenshots alike.
  */
 const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
 /** Arrangements tried for one that differs from the last draft (some inputs read the same in two). */
 const MAX_ARRANGEMENTS = 6
 
-function regenerated(input: NarrativeInput, brief: FunderBrief | null): string {
+async function regenerated(ownerId: string, input: NarrativeInput, brief: FunderBrief | null): Promise<string> {
   const key = createHash('sha256')
-    .update(JSON.stringify([input, brief]))
+    .update(JSON.stringify([ownerId, input, brief]))
     .digest('base64url')
   const last = lastDrafts.get(key)
   let variation = last ? last.variation + 1 : 0
   let text = draftNarrative(input, brief, { variation })
-  for (let tries = 1; last && text === last.text && tries < MAX_ARRANGEMENTS; tries++)
+  for (let tries = 1; last && text === last.text && tries < MAX_ARRANGEMENTS; tries++) {
+    // A draft of the longest inputs takes tens of milliseconds: other requests go between the tries.
+    await setImmediate()
     text = draftNarrative(input, brief, { variation: ++variation })
+  }
   lastDrafts.set(key, { variation, text })
   return text
 }
