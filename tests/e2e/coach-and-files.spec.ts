@@ -88,6 +88,9 @@ test.describe('without JavaScript', () => {
     await field(page, 'Impact Metrics and Achievements').fill(METRICS)
     await field(page, 'Organization Name').fill('Valley Pantry')
     await page.getByRole('button', { name: 'Check my evidence' }).click()
+    // The answer opens at the coach, not at the top of a long form.
+    await expect(page).toHaveURL(/#evidence-coach$/)
+    await expect(coach(page)).toBeInViewport()
     await expect(coach(page)).toContainText('No period or year Found: “61,000”.')
     await expect(coach(page)).toContainText('A vague quantity Found: “hundreds of”.')
     await expect(field(page, 'Impact Metrics and Achievements')).toHaveValue(METRICS)

@@ -295,7 +295,7 @@ function CoachButton({
       {children}
     </button>
   ) : (
-    <button type="submit" name="check" value={value} formNoValidate className="button button-secondary">
+    <button type="submit" name="check" value={value} formNoValidate formAction="#evidence-coach" className="button button-secondary">
       {children}
     </button>
   )
