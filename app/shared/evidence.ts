@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { NarrativeInputSchema, optionalLong } from '~/shared/narrative-schema'
 
 // The evidence coach's answer (docs/decisions/032), shared by the server that writes it and the page that
 // shows it beside the form. The coach never blocks a generation: it says what a reviewer would ask.
@@ -64,15 +64,14 @@ export const EVIDENCE_FIELD_LABELS: Record<EvidenceField, string> = {
   successStory: 'Success Story or Quote',
 }
 
-const shape = NarrativeInputSchema.shape
 /** All optional, so the coach can answer while a person types; `secondOpinion` asks the configured model too. */
 export const EvidenceCheckSchema = z.object({
-  missionStatement: shape.targetAudience,
-  keyPrograms: shape.targetAudience,
-  impactMetrics: shape.targetAudience,
-  targetAudience: shape.targetAudience,
-  geographicFocus: shape.geographicFocus,
-  successStory: shape.successStory,
+  missionStatement: optionalLong,
+  keyPrograms: optionalLong,
+  impactMetrics: optionalLong,
+  targetAudience: optionalLong,
+  geographicFocus: optionalLong,
+  successStory: NarrativeInputSchema.shape.successStory,
   secondOpinion: z.boolean().optional(),
 })
 export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>

@@ -23,6 +23,8 @@ const text = (max: number, clean: (value: string) => string = cleanText) =>
 const required = (max: number, message: string) => z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
 
 const optional = (max: number) => text(max).optional()
+/** A long field that may be empty: what the evidence coach reads while a person types. */
+export const optionalLong = optional(LONG_TEXT_MAX)
 
 /** An organisation's or a person's name: no invisible character, and something to see. */
 const requiredName = (message: string) =>
@@ -51,8 +53,8 @@ export const NarrativeInputSchema = z.object({
   missionStatement: required(LONG_TEXT_MAX, 'Mission Statement is required'),
   keyPrograms: required(LONG_TEXT_MAX, 'Key Programs and Services is required'),
   impactMetrics: required(LONG_TEXT_MAX, 'Impact Metrics and Achievements is required'),
-  targetAudience: optional(LONG_TEXT_MAX),
-  geographicFocus: optional(LONG_TEXT_MAX),
+  targetAudience: optionalLong,
+  geographicFocus: optionalLong,
   successStory: optional(STORY_MAX),
   selectedTone: z.enum(TONES).default('professional'),
 })
