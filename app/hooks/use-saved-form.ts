@@ -11,6 +11,10 @@ const SAVE_DELAY_MS = 400
 
 const keyOf = (userId: string) => `${PREFIX}:${userId}`
 
+// Set at sign-out: the form stays on screen until the next page arrives, and a save still waiting on its
+// delay would otherwise write the edits back.
+let signingOut = false
+
 type Values = Record<string, string>
 /** `basedOn`: the generation the form held when the values were typed. */
 type Draft = { basedOn: string | null; values: Values }
@@ -25,6 +29,7 @@ export function useSavedForm(
   { userId, server, basedOn, enabled }: { userId: string; server: Partial<Values> | null; basedOn: string | null; enabled: boolean },
 ) {
   useEffect(() => {
+    signingOut = false
     forgetOtherUsers(userId)
     if (!enabled) return
     const draft = readDraft(userId)
@@ -36,6 +41,7 @@ export function useSavedForm(
   useEffect(() => {
     if (!enabled) return
     const timer = setTimeout(() => {
+      if (signingOut) return
       const values = pick(value)
       // A generation that started has the server remember these inputs: nothing left to keep.
       if (same(values, pick(server))) remove(keyOf(userId))
@@ -47,6 +53,7 @@ export function useSavedForm(
 
 /** The old unkeyed one included. */
 export function forgetSavedForms() {
+  signingOut = true
   for (const key of storedKeys()) remove(key)
 }
 

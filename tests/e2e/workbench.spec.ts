@@ -106,6 +106,12 @@ test('sign in from a fresh browser and find the form filled with the organisatio
   await expect
     .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('impact-narrative-studio:form')).length))
     .toBe(1)
+  // An edit whose save is still waiting when Logout is pressed, on a sign-out slower than that wait.
+  await field(page, 'Website').fill('https://unsaved-again.example.org')
+  await page.route('**/logout*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await route.continue()
+  })
   await page.locator('.user-menu summary').click()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
