@@ -24,14 +24,13 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     // The same screen under a second address.
     route('narrative', 'routes/app/dashboard.tsx', { id: 'routes/app/dashboard-narrative' }),
-    // A member's own narratives (every narrative, for an administrator): the list, one, its deletion.
+    // A member's own narratives; every narrative, for an administrator.
     route('admin/narratives', 'routes/app/narratives.tsx'),
     route('admin/narratives/:id', 'routes/app/narrative.tsx'),
     route('admin/narratives/:id/delete', 'routes/app/narrative-delete.tsx'),
     route('users', 'routes/app/users.tsx'),
     route('account', 'routes/app/account.tsx'),
     route('account/email', 'routes/app/account-email.tsx'),
-    // Funder briefs: the list with the form that adds one, and one brief with what was understood of it.
     route('funders', 'routes/app/funders.tsx'),
     route('funders/:id', 'routes/app/funder.tsx'),
   ]),
@@ -40,8 +39,10 @@ export default [
   ...prefix('api', [
     route('narrative', 'routes/api/narratives.ts'),
     route('narrative/generate', 'routes/api/generate.ts'),
+    route('narrative/check', 'routes/api/narrative-check.ts'),
     route('narrative/:id', 'routes/api/narrative.ts'),
-    route('narrative/:id/docx', 'routes/api/narrative-docx.ts'),
+    route('narrative/:id/docx', 'routes/api/narrative-download.ts'),
+    route('narrative/:id/pdf', 'routes/api/narrative-download.ts', { id: 'routes/api/narrative-pdf' }),
     route('narrative/:id/versions', 'routes/api/narrative-versions.ts'),
     route('narrative/:id/versions/:versionId/restore', 'routes/api/narrative-version-restore.ts'),
     route('narrative/:id/variants', 'routes/api/narrative-variants.ts'),
@@ -72,9 +73,11 @@ export default [
     route('healthcheck', 'routes/resources/healthcheck.ts'),
     route('generations/:id', 'routes/resources/generation-events.ts'),
     route('variants/:id', 'routes/resources/variant-events.ts'),
-    route('narratives/:id/docx', 'routes/resources/narrative-docx.ts'),
+    route('narratives/:id/docx', 'routes/resources/narrative-download.ts'),
+    route('narratives/:id/pdf', 'routes/resources/narrative-download.ts', { id: 'routes/resources/narrative-pdf' }),
     route('variants/:id/docx', 'routes/resources/variant-docx.ts'),
     route('account/export', 'routes/resources/account-export.ts'),
+    route('evidence-check', 'routes/resources/evidence-check.ts'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

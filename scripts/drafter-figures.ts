@@ -2,55 +2,77 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { findClaims } from '~/server/narratives/claims.server'
+import { leftOut } from '~/server/narratives/coverage.server'
 import { LONG_TEXT_MAX, type NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
 import { ORGANISATIONS } from '../tests/fixtures/organisations'
-import { copiedShare, listMarkers, sentencesOf, sharedRunShare, splicesAfterColon, verblessSentences } from '../tests/setup/prose'
+import { copiedShare, numeralRun, PADDING, sentencesOf, sharedSentences, verblessSentences } from '../tests/setup/prose'
 
 // The figures of docs/drafter.md, measured on the test organisations:
 //   npx tsx scripts/drafter-figures.ts [--drafter path/to/a/drafter.server.ts] [--samples]
 // --drafter measures another version of the drafter (a copy of an older one, say); --samples prints
-// the drafts of the food bank, the solar-lamp enterprise and the coastal lab as well.
+// the drafts of the pantry, the textile company and the water centre as well.
 
 const drafterPath = argValue('--drafter') ?? 'app/server/generation/drafter/drafter.server.ts'
 const { draftNarrative } = (await import(pathToFileURL(path.resolve(drafterPath)).href)) as {
-  draftNarrative: (input: NarrativeInput) => string
+  draftNarrative: (input: NarrativeInput, brief?: null, options?: { variation?: number }) => string
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+const ASK = /seeking funding|looking for (?:support|partners)|need your support|funding is sought/
 
+const drafts = new Map(
+  ORGANISATIONS.map((organisation) => [organisation, TONES.map((tone) => draftNarrative({ ...organisation.input, selectedTone: tone }))]),
+)
 let sentences = 0
 let verbless = 0
-let outOfRange = 0
 let unsupported = 0
-let markers = 0
-let splices = 0
-let contactMissing = 0
+let padding = 0
+let numeralRuns = 0
+let noAsk = 0
+let itemsLeftOut = 0
+let shortOfFacts = 0
+let sameWhenRegenerated = 0
+const words: number[] = []
 const copied: number[] = []
-const overlaps: number[] = []
 const perOrganisation: string[] = []
-for (const { input } of ORGANISATIONS) {
-  const drafts = TONES.map((tone) => draftNarrative({ ...input, selectedTone: tone }))
-  const { selectedTone: _tone, ...inputs } = input
-  for (const draft of drafts) {
-    const words = countWords(draft)
-    if (words < 300 || words > 400) outOfRange++
+for (const [organisation, byTone] of drafts) {
+  const { selectedTone: _tone, ...inputs } = organisation.input
+  for (const [index, draft] of byTone.entries()) {
+    words.push(countWords(draft))
     sentences += sentencesOf(draft).length
     verbless += verblessSentences(draft).length
     unsupported += findClaims(draft, inputs).filter((claim) => !claim.supported).length
-    markers += listMarkers(draft).length
-    splices += splicesAfterColon(draft, input).length
-    if (!draft.includes(input.contactName1)) contactMissing++
-    copied.push(copiedShare(draft, input))
+    padding += sentencesOf(draft).filter((sentence) => PADDING.test(sentence)).length
+    if (numeralRun(draft) > 1) numeralRuns++
+    if (!ASK.test(draft.split('\n\n').at(-1) ?? '')) noAsk++
+    const missing = leftOut(draft, inputs).length
+    itemsLeftOut += missing
+    if (missing > 0 && countWords(draft) < 360) shortOfFacts++
+    if (draftNarrative({ ...organisation.input, selectedTone: TONES[index] }, null, { variation: 1 }) === draft) sameWhenRegenerated++
+    copied.push(copiedShare(draft, organisation.input))
   }
-  const pairs = drafts.flatMap((a, index) => drafts.slice(index + 1).map((b) => sharedRunShare(a, b)))
-  overlaps.push(...pairs)
   perOrganisation.push(
-    `| ${input.company} | ${drafts.map(countWords).join(' / ')} | ${percent(mean(drafts.map((draft) => copiedShare(draft, input))))} | ${percent(Math.max(...pairs))} |`,
+    `| ${organisation.input.company} | ${organisation.richness}, ${organisation.sector}, ${organisation.spelling.toUpperCase()} | ${byTone.map(countWords).join(' / ')} | ${percent(mean(byTone.map((draft) => copiedShare(draft, organisation.input))))} |`,
   )
 }
+
+const stock = TONES.map((tone, index) => {
+  let shared = 0
+  let total = 0
+  let worst = 0
+  for (const [at, a] of ORGANISATIONS.entries()) {
+    for (const b of ORGANISATIONS.slice(at + 1)) {
+      const pair = sharedSentences(drafts.get(a)![index], drafts.get(b)![index])
+      shared += pair.shared.length
+      total += Math.min(sentencesOf(drafts.get(a)![index]).length, sentencesOf(drafts.get(b)![index]).length)
+      worst = Math.max(worst, pair.share)
+    }
+  }
+  return `${tone} ${percent(shared / total)} (worst pair ${percent(worst)})`
+})
 
 const normal = timeDrafts(ORGANISATIONS.flatMap(({ input }) => TONES.map((selectedTone) => ({ ...input, selectedTone }))))
 const fill = (text: string) =>
@@ -72,29 +94,31 @@ const maximum = timeDrafts(
   ),
 )
 
-const drafts = ORGANISATIONS.length * TONES.length
+const count = ORGANISATIONS.length * TONES.length
 console.log(`drafter: ${drafterPath}`)
-console.log(`drafts: ${drafts} (${ORGANISATIONS.length} organisations × ${TONES.length} tones)`)
-console.log(`outside 300-400 words: ${outOfRange}`)
+console.log(`drafts: ${count} (${ORGANISATIONS.length} organisations × ${TONES.length} tones)`)
+console.log(`sentences two organisations share word for word, per tone: ${stock.join('; ')}`)
 console.log(
-  `unsupported claims: ${unsupported}; list markers: ${markers}; capitals after a colon: ${splices}; drafts without the primary contact: ${contactMissing}`,
+  `words: mean ${mean(words).toFixed(0)}, fewest ${Math.min(...words)}, most ${Math.max(...words)}; over 400: ${words.filter((n) => n > 400).length}`,
 )
+console.log(`items of the inputs left out: ${itemsLeftOut} (in drafts with room to spare: ${shortOfFacts})`)
+console.log(
+  `drafts whose close makes no request: ${noAsk}; padding sentences: ${padding}; drafts with two sentences in a row on a numeral: ${numeralRuns}`,
+)
+console.log(`unsupported claims: ${unsupported}; sentences without a verb: ${verbless} of ${sentences} (${percent(verbless / sentences)})`)
 console.log(`input copied word for word (runs of 5+ words): mean ${percent(mean(copied))}, highest ${percent(Math.max(...copied))}`)
-console.log(`sentences without a verb: ${verbless} of ${sentences} (${percent(verbless / sentences)})`)
-console.log(`6-word runs shared by two tones: mean ${percent(mean(overlaps))}, highest ${percent(Math.max(...overlaps))}`)
+console.log(`drafts a regeneration gives again byte for byte: ${sameWhenRegenerated}`)
 console.log(`draft time, the organisations as written: median ${normal.median.toFixed(2)} ms, p99 ${normal.p99.toFixed(2)} ms`)
 console.log(
   `draft time, every long field filled to ${LONG_TEXT_MAX} characters: median ${maximum.median.toFixed(2)} ms, p99 ${maximum.p99.toFixed(2)} ms`,
 )
-console.log(
-  '\n| organisation | words (professional / conversational / passionate / academic) | copied | most shared 6-word runs |\n|---|---|---|---|',
-)
+console.log('\n| organisation | inputs | words (professional / conversational / passionate / academic) | copied |\n|---|---|---|---|')
 console.log(perOrganisation.join('\n'))
 
 if (process.argv.includes('--samples')) {
-  for (const organisation of ORGANISATIONS.slice(0, 3)) {
-    for (const tone of TONES)
-      console.log(`\n## ${organisation.input.company} (${tone})\n\n${draftNarrative({ ...organisation.input, selectedTone: tone })}`)
+  for (const name of ['Eastside Community Pantry', 'ReWeave Textiles Inc.', 'The Center for Rural Water Safety']) {
+    const organisation = ORGANISATIONS.find((candidate) => candidate.input.company === name)!
+    for (const [index, tone] of TONES.entries()) console.log(`\n## ${name} (${tone})\n\n${drafts.get(organisation)![index]}`)
   }
 }
 

@@ -1,14 +1,15 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { showToast } from './toaster'
 
-const DOWNLOADED = 'Word document downloaded successfully!'
+const DOWNLOADED = { docx: 'Word document downloaded successfully!', pdf: 'PDF downloaded successfully!' }
 const DOWNLOAD_FAILED = 'Failed to download narrative. Please try again.'
 
 export const narrativeDocxPath = (id: string) => `/resources/narratives/${encodeURIComponent(id)}/docx`
+export const narrativePdfPath = (id: string) => `/resources/narratives/${encodeURIComponent(id)}/pdf`
 
 /**
- * A plain link to the Word file (works without JavaScript); with JavaScript it downloads in place,
- * dates the title in the reader's time zone and confirms with a toast.
+ * A plain link to the Word or PDF file (works without JavaScript); with JavaScript it downloads in
+ * place, dates the title in the reader's time zone and confirms with a toast.
  */
 export function DownloadButton({
   href,
@@ -16,7 +17,7 @@ export function DownloadButton({
   icon,
   className = 'button button-secondary',
 }: {
-  /** The Word file's resource route. */
+  /** The file's resource route, ending in /docx or /pdf. */
   href: string
   label: string
   /** Shown instead of the label text; the label stays the accessible name and tooltip. */
@@ -29,8 +30,9 @@ export function DownloadButton({
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
       const response = await fetch(`${href}?tz=${encodeURIComponent(timeZone)}`)
       if (!response.ok) throw new Error(`Download failed with ${response.status}`)
-      saveBlob(await response.blob(), fileNameFrom(response.headers.get('Content-Disposition')))
-      showToast({ type: 'success', message: DOWNLOADED })
+      const kind = href.endsWith('/pdf') ? 'pdf' : 'docx'
+      saveBlob(await response.blob(), fileNameFrom(response.headers.get('Content-Disposition'), kind))
+      showToast({ type: 'success', message: DOWNLOADED[kind] })
     } catch {
       showToast({ type: 'error', message: DOWNLOAD_FAILED })
     }
@@ -42,8 +44,8 @@ export function DownloadButton({
   )
 }
 
-function fileNameFrom(disposition: string | null) {
-  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'organizational-narrative.docx'
+function fileNameFrom(disposition: string | null, kind: 'docx' | 'pdf') {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? `organizational-narrative.${kind}`
 }
 
 function saveBlob(blob: Blob, fileName: string) {

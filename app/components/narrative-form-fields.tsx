@@ -5,18 +5,18 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { TONE_DETAILS, TONES } from '~/shared/tones'
 import { ErrorList, Field, TextareaField } from './forms'
 
-// The dashboard's fields, rendered inside the route's own <form>.
 // Conform infers the value types from the route's schema; only the field names matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFieldMetadata = FieldMetadata<any, any, string[]>
 export type NarrativeFields = { [Key in keyof NarrativeInput]-?: AnyFieldMetadata }
 
-export function NarrativeFormFields({ fields }: { fields: NarrativeFields }) {
+/** `coach`: the evidence coach, shown beside the impact fields. */
+export function NarrativeFormFields({ fields, coach }: { fields: NarrativeFields; coach?: ReactNode }) {
   return (
     <>
       <OrganizationSection fields={fields} />
       <ContactsSection fields={fields} />
-      <ImpactSection fields={fields} />
+      <ImpactSection fields={fields} coach={coach} />
       <ToneSection meta={fields.selectedTone} />
     </>
   )
@@ -98,32 +98,43 @@ const IMPACT_FIELDS: { name: ImpactField; label: string; rows: number; hint: str
     hint: 'Numbers and results that show change, with the period they cover, plus any awards or recognition.',
   },
   { name: 'targetAudience', label: 'Target Audience', rows: 3, hint: 'The people you serve: ages, circumstances and communities.' },
+  {
+    name: 'successStory',
+    label: 'Success Story or Quote',
+    rows: 3,
+    hint: 'Optional: one person’s story, or a quote from someone you serve, in their words and with their permission.',
+  },
 ]
 
-function ImpactSection({ fields }: { fields: NarrativeFields }) {
+function ImpactSection({ fields, coach }: { fields: NarrativeFields; coach?: ReactNode }) {
   // One example open at a time. The details also share a name, so browsers that support
   // exclusive accordions keep to one without JavaScript too.
   const [openExample, setOpenExample] = useState<ImpactField | null>(null)
   return (
     <FormSection title="Impact Information">
-      {IMPACT_FIELDS.map(({ name, label, rows, hint }) => (
-        <div className="field-with-example" key={name}>
-          <TextareaField meta={fields[name]} label={label} rows={rows} hint={hint} />
-          <details
-            className="example"
-            name="narrative-example"
-            open={openExample === name}
-            onToggle={(event) => {
-              const isOpen = event.currentTarget.open
-              setOpenExample((current) => (isOpen ? name : current === name ? null : current))
-            }}
-          >
-            {/* Without JavaScript the details still open and close; only the wording stays put. */}
-            <summary className="example-toggle">{openExample === name ? 'Hide Example' : 'View Example'}</summary>
-            <p className="example-text">{IMPACT_EXAMPLES[name]}</p>
-          </details>
+      <div className="impact-layout">
+        <div className="impact-fields">
+          {IMPACT_FIELDS.map(({ name, label, rows, hint }) => (
+            <div className="field-with-example" key={name}>
+              <TextareaField meta={fields[name]} label={label} rows={rows} hint={hint} />
+              <details
+                className="example"
+                name="narrative-example"
+                open={openExample === name}
+                onToggle={(event) => {
+                  const isOpen = event.currentTarget.open
+                  setOpenExample((current) => (isOpen ? name : current === name ? null : current))
+                }}
+              >
+                {/* Without JavaScript the details still open and close; only the wording stays put. */}
+                <summary className="example-toggle">{openExample === name ? 'Hide Example' : 'View Example'}</summary>
+                <p className="example-text">{IMPACT_EXAMPLES[name]}</p>
+              </details>
+            </div>
+          ))}
         </div>
-      ))}
+        {coach}
+      </div>
     </FormSection>
   )
 }

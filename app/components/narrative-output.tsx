@@ -4,27 +4,31 @@ import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 import type { Ref } from 'react'
 import type { StreamStatus } from '~/hooks/use-generation'
 import { countWords } from '~/shared/text'
+import { CoverageNote, type LeftOutView } from '~/components/coverage-note'
 
 const STATUS_NOTES: Partial<Record<StreamStatus, string>> = {
   stopped: 'Stopped: the text below is what was written before you pressed Stop.',
   failed: 'An error occurred while generating the narrative. Please try again.',
 }
 
-/**
- * The 400px output box: live text, a word count against the 300-400 target, and who wrote it. Once
- * written, statements not found in the inputs are marked (`claims`, from the saved record).
- */
+/** Once saved, statements not found in the inputs are marked (`claims`, from the saved record). */
 export function NarrativeOutput({
   text,
   status,
   engine,
   claims,
+  leftOut,
+  maxWords,
   ref,
 }: {
   text: string
   status: StreamStatus
   engine: string | null
   claims?: ClaimView[]
+  /** What of the inputs the saved text does not carry; known once it is saved. */
+  leftOut?: LeftOutView[]
+  /** A funder's word limit, when the text was written for one. */
+  maxWords?: number | null
   /** The text's box, which takes focus when a generation starts (the pressed button is disabled). */
   ref?: Ref<HTMLDivElement>
 }) {
@@ -39,6 +43,9 @@ export function NarrativeOutput({
       </div>
       {STATUS_NOTES[status] ? <p className={`status-note status-note-${status}`}>{STATUS_NOTES[status]}</p> : null}
       {checked ? <ClaimsSummary claims={checked} idPrefix="output-claim" /> : null}
+      {checked && leftOut && status === 'complete' ? (
+        <CoverageNote text={text} leftOut={leftOut} engine={engine} maxWords={maxWords} />
+      ) : null}
       {/* Screen readers hear that writing started and how it ended, not every piece; the text is busy
           meanwhile and can be read once written. */}
       <p className="visually-hidden" role="status">

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
 import { ClaimedText, ClaimsSummary, type ClaimView } from '~/components/claimed-text'
 import { DownloadButton } from '~/components/download-button'
+import { CopyButton } from '~/components/copy-button'
 import { ErrorList, Field } from '~/components/forms'
-import { showToast } from '~/components/toaster'
 import type { GenerationState } from '~/hooks/use-generation'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
@@ -21,11 +21,7 @@ export type VariantView = {
   claims: ClaimView[]
 }
 
-/**
- * "Fit to a limit": writes the narrative again within a portal's word or character limit. The form
- * works without JavaScript (the page waits for the variant); with it, the variant streams in with a
- * live count against its limit.
- */
+/** Works without JavaScript (the page waits for the variant); with it, the variant streams in with a live count. */
 export function VariantPanel({
   basePath,
   variants,
@@ -180,26 +176,6 @@ function VariantList({ variants }: { variants: VariantView[] }) {
         )
       })}
     </ol>
-  )
-}
-
-/** Copies the plain text (no marks). Needs JavaScript, so it is only shown once the page has it. */
-function CopyButton({ text }: { text: string }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  if (!hydrated) return null
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text)
-      showToast({ type: 'success', message: 'Copied to the clipboard.' })
-    } catch {
-      showToast({ type: 'error', message: 'Could not copy. Select the text and copy it instead.' })
-    }
-  }
-  return (
-    <button type="button" className="button button-secondary" onClick={copy}>
-      Copy text
-    </button>
   )
 }
 

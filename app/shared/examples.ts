@@ -5,7 +5,7 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 
 export type ImpactField = keyof Pick<
   NarrativeInput,
-  'missionStatement' | 'keyPrograms' | 'geographicFocus' | 'impactMetrics' | 'targetAudience'
+  'missionStatement' | 'keyPrograms' | 'geographicFocus' | 'impactMetrics' | 'targetAudience' | 'successStory'
 >
 
 export const IMPACT_EXAMPLES: Record<ImpactField, string> = {
@@ -29,4 +29,7 @@ export const IMPACT_EXAMPLES: Record<ImpactField, string> = {
     'Children in kindergarten to third grade who are reading below grade level, most of them from low-income families ' +
     '(68% qualify for free or reduced-price school meals), and their parents and caregivers. ' +
     'About one in five of our students is learning English as a second language.',
+  successStory:
+    'When Maya joined One-to-One Tutoring in second grade, she could read 20 words a minute; by June she read 74. ' +
+    '"She reads to her little brother every night now," her mother told us.',
 }

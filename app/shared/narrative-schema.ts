@@ -10,6 +10,8 @@ export const EMAIL_MAX = 254
 export const PHONE_MAX = 50
 export const URL_MAX = 500
 export const LONG_TEXT_MAX = 5000
+/** A story or quote is a paragraph or two; the cap also keeps the dashboard's form inside its body limit. */
+export const STORY_MAX = 2000
 
 const text = (max: number, clean: (value: string) => string = cleanText) =>
   z
@@ -21,6 +23,8 @@ const text = (max: number, clean: (value: string) => string = cleanText) =>
 const required = (max: number, message: string) => z.string({ required_error: message }).pipe(text(max)).pipe(z.string().min(1, message))
 
 const optional = (max: number) => text(max).optional()
+/** A long field that may be empty: what the evidence coach reads while a person types. */
+export const optionalLong = optional(LONG_TEXT_MAX)
 
 /** An organisation's or a person's name: no invisible character, and something to see. */
 const requiredName = (message: string) =>
@@ -49,8 +53,9 @@ export const NarrativeInputSchema = z.object({
   missionStatement: required(LONG_TEXT_MAX, 'Mission Statement is required'),
   keyPrograms: required(LONG_TEXT_MAX, 'Key Programs and Services is required'),
   impactMetrics: required(LONG_TEXT_MAX, 'Impact Metrics and Achievements is required'),
-  targetAudience: optional(LONG_TEXT_MAX),
-  geographicFocus: optional(LONG_TEXT_MAX),
+  targetAudience: optionalLong,
+  geographicFocus: optionalLong,
+  successStory: optional(STORY_MAX),
   selectedTone: z.enum(TONES).default('professional'),
 })
 
@@ -72,6 +77,7 @@ export const NARRATIVE_FIELDS = [
   'impactMetrics',
   'targetAudience',
   'geographicFocus',
+  'successStory',
   'selectedTone',
 ] as const satisfies readonly (keyof NarrativeInput)[]
 

@@ -45,3 +45,17 @@ export function countWords(text: string): number {
   const words = text.trim().split(/\s+/)
   return words[0] === '' ? 0 : words.length
 }
+
+/** `text` without the characters at its end that `oneCharacter` matches. A loop: `/[…]+$/` is quadratic on a text with many runs of them. */
+export function trimEndMatching(text: string, oneCharacter: RegExp): string {
+  let end = text.length
+  while (end > 0 && oneCharacter.test(text[end - 1])) end--
+  return text.slice(0, end)
+}
+
+/** At most `maxChars` characters, cut at the last space before them, with `mark` where it was cut. */
+export function cutAtSpace(text: string, maxChars: number, mark = ''): string {
+  if (text.length <= maxChars) return text
+  const cut = text.slice(0, maxChars)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}${mark}`
+}

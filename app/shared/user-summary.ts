@@ -11,7 +11,7 @@ export type UserSummary = {
   dailyLimit: number | null
   /** Generations claimed today (UTC): failed ones are refunded and not counted. */
   generationsToday: number
-  /** Generated narratives the user keeps: not failed, not saved by hand through the API. */
+  /** Generations claimed ever and not given back, counted as today's are (deleted narratives still count). */
   generationsTotal: number
   /** Invited, and has not set a password yet. */
   invitationPending: boolean

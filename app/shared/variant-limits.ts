@@ -32,56 +32,60 @@ const limitField = (name: string, { min, max }: { min: number; max: number }) =>
   z
     .number({ invalid_type_error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
+    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`)
     .optional()
 
 /** A narrative written for a funder's brief can also be fitted to one of the call's questions, by its place in the brief. */
 export const QUESTION_FORMAT = 'question'
 /** The most questions a brief keeps (FUNDER_LIMITS.questions). */
 const QUESTIONS_MAX = 20
+const QUESTION_MESSAGE = "Choose one of the call's questions to answer"
 
 /**
- * `{ format, maxWords?, maxCharacters?, question? }`: the token API's body, and the page's form (conform
- * coerces its strings). `question` (from 0) goes with the `question` format only, whose limit is the question's own.
+ * The token API's body and the page's form. Each format reads only its own fields: a person who typed a custom
+ * limit and then chose Pitch means Pitch. Messages speak of the limit and the question, never of the fields.
  */
 export const VariantRequestSchema = z
   .object({
     format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT], {
       errorMap: () => ({ message: 'Choose a format: pitch, loi, social, custom or question' }),
     }),
-    maxWords: limitField('maxWords', CUSTOM_LIMITS.words),
-    maxCharacters: limitField('maxCharacters', CUSTOM_LIMITS.characters),
-    question: z
-      .number({ invalid_type_error: 'question must be the number of a question of the brief, from 0' })
-      .int('question must be the number of a question of the brief, from 0')
-      .min(0, 'question must be the number of a question of the brief, from 0')
-      .max(QUESTIONS_MAX - 1, 'question must be the number of a question of the brief, from 0')
-      .optional(),
+    maxWords: z.unknown().optional(),
+    maxCharacters: z.unknown().optional(),
+    question: z.unknown().optional(),
   })
-  .superRefine(({ format, maxWords, maxCharacters, question }, context) => {
-    const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
-    if (format === 'custom' && given !== 1) {
-      context.addIssue({ code: 'custom', path: ['maxWords'], message: 'A custom limit needs maxWords or maxCharacters, not both' })
-    }
-    if (format !== 'custom' && given) {
-      context.addIssue({
-        code: 'custom',
-        path: [maxWords === undefined ? 'maxCharacters' : 'maxWords'],
-        message: `The ${format} format has its own limit: choose custom to set maxWords or maxCharacters`,
+  .transform(({ format, maxWords, maxCharacters, question }) => ({
+    format,
+    maxWords: format === 'custom' ? maxWords : undefined,
+    maxCharacters: format === 'custom' ? maxCharacters : undefined,
+    question: format === QUESTION_FORMAT ? question : undefined,
+  }))
+  .pipe(
+    z
+      .object({
+        format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT]),
+        maxWords: limitField('The word limit', CUSTOM_LIMITS.words),
+        maxCharacters: limitField('The character limit', CUSTOM_LIMITS.characters),
+        question: z
+          .number({ invalid_type_error: QUESTION_MESSAGE })
+          .int(QUESTION_MESSAGE)
+          .min(0, QUESTION_MESSAGE)
+          .max(QUESTIONS_MAX - 1, QUESTION_MESSAGE)
+          .optional(),
       })
-    }
-    if ((format === QUESTION_FORMAT) !== (question !== undefined)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['question'],
-        message:
-          format === QUESTION_FORMAT
-            ? "The question format needs question: which of the call's questions to answer"
-            : 'question goes with the question format only',
-      })
-    }
-  })
+      .superRefine(({ format, maxWords, maxCharacters, question }, context) => {
+        const given = [maxWords, maxCharacters].filter((value) => value !== undefined).length
+        if (format === 'custom' && given !== 1)
+          context.addIssue({
+            code: 'custom',
+            path: ['maxWords'],
+            message: 'A custom limit needs a number of words or of characters, not both',
+          })
+        if (format === QUESTION_FORMAT && question === undefined)
+          context.addIssue({ code: 'custom', path: ['question'], message: QUESTION_MESSAGE })
+      }),
+  )
 
 export type VariantRequest = z.infer<typeof VariantRequestSchema>
 
@@ -120,7 +124,11 @@ export function cutToLimit(text: string, limit: Limit): string | null {
 /** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
 const ABBREVIATION_END = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Mt|Ft|No|Nos|Vol|Fig|approx|[A-Z])\.\s*$/
 
-/** The sentences of `text`, each with the spaces after it. */
+/** The text's sentences as the limits count them, each with its trailing space. */
+export function sentencesOf(text: string): string[] {
+  return [...sentences(text)]
+}
+
 export function* sentences(text: string) {
   let pending = ''
   for (const { segment } of sentenceSegmenter().segment(text)) {

@@ -52,6 +52,8 @@ function words(seed: number, count: number, shape = (n: number) => `w${n.toStrin
 const CRAFTED_TEXT = words(3, 4000, (n) => `Zq${n.toString(36)}`).slice(0, 20_000)
 const CRAFTED_FIELD = words(5, 1000, (n) => `zq${n.toString(36)}`).slice(0, LONG)
 const fill = (unit: string, length = LONG) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)
+/** One long item ending in a word: a trim of its trailing punctuation by `/[…]+$/` retried every comma. */
+const commas = (length = LONG) => `${fill(', ', length - 2)}ab`
 
 const NARRATIVE = {
   company: 'Hostile Catalogue Food Bank',
@@ -197,7 +199,13 @@ export async function prepare(origin: string): Promise<Context> {
     json: { generatedNarrative: words(11, 3000).slice(0, 20_000) },
   })
   const versions = JSON.parse((await answer(origin, `/api/narrative/${narrativeId}/versions`, { token: ownerToken })).text).data
-  const hostile = { missionStatement: fill('a/'), keyPrograms: fill('a'), impactMetrics: fill('Ab') }
+  const hostile = {
+    missionStatement: fill('a/'),
+    keyPrograms: fill('a'),
+    impactMetrics: fill('Ab'),
+    targetAudience: commas(),
+    successStory: commas(2000),
+  }
   const hostileNarrativeId = await create(origin, ownerToken, { ...hostile, generatedNarrative: fill('word ', 2500) })
   const funder = await answer(origin, '/api/funders', {
     method: 'POST',
@@ -400,6 +408,121 @@ export const HOSTILE_CASES: HostileCase[] = [
     expect: [200],
     send: ({ origin, owner, hostileNarrativeId }) =>
       streamed(origin, `/api/narrative/${hostileNarrativeId}/variants`, owner.token, { format: 'custom', maxWords: 1000 }),
+  },
+  // The evidence coach tags every line it reads: a check reads the first 30 lines of a field, each cut at 320 characters.
+  {
+    name: 'an evidence check of fields of 5,000 characters with no space',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/narrative/check', {
+          method: 'POST',
+          token: owner.token,
+          json: {
+            missionStatement: fill('a/'),
+            keyPrograms: fill('a'),
+            impactMetrics: fill('Ab'),
+            targetAudience: fill('https://x.org/'),
+            geographicFocus: fill('a-'),
+          },
+        }),
+      ),
+  },
+  {
+    name: 'an evidence check of thousands of tiny lines of figures and vague words',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/narrative/check', {
+          method: 'POST',
+          token: owner.token,
+          json: {
+            keyPrograms: fill('- many a\n'),
+            impactMetrics: fill('- up 1% of many\n'),
+            targetAudience: fill('1 in 5 face '),
+            successStory: fill('9%', 2000),
+          },
+        }),
+      ),
+  },
+  // Items of runs of commas: 247 ms a check, and 229 ms to list what a narrative left out, before.
+  {
+    name: 'an evidence check of items that are runs of commas',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/api/narrative/check', {
+          method: 'POST',
+          token: owner.token,
+          json: {
+            missionStatement: commas(),
+            keyPrograms: commas(),
+            impactMetrics: commas(),
+            targetAudience: commas(),
+            successStory: commas(2000),
+          },
+        }),
+      ),
+  },
+  {
+    name: 'the page of a narrative written from items that are runs of commas',
+    expect: [200],
+    send: ({ origin, owner, hostileNarrativeId }) =>
+      status(answer(origin, `/admin/narratives/${hostileNarrativeId}`, { cookie: owner.cookie })),
+  },
+  // Regenerate tries other arrangements until one differs: six drafts in one turn, 1.85 s, before.
+  {
+    name: 'the same generation from items that are runs of commas, twice (Regenerate)',
+    expect: [200],
+    send: async ({ origin, owner }) => {
+      const fields = {
+        ...NARRATIVE,
+        missionStatement: commas(),
+        keyPrograms: commas(),
+        impactMetrics: commas(),
+        successStory: commas(2000),
+      }
+      await streamed(origin, '/api/narrative/generate', owner.token, fields)
+      return streamed(origin, '/api/narrative/generate', owner.token, fields)
+    },
+  },
+  {
+    name: 'the page’s evidence check, every field at its maximum',
+    expect: [200],
+    send: ({ origin, owner }) =>
+      form(
+        origin,
+        '/resources/evidence-check',
+        new URLSearchParams({ impactMetrics: fill('12% up 3 '), keyPrograms: fill('a '), targetAudience: fill('. 1 in 4') }).toString(),
+        owner.cookie,
+      ),
+  },
+  // A PDF lays its text out line by line: a run with no space was broken a character at a time (8 s), before.
+  {
+    name: 'a PDF of a narrative that is one run of 20,000 characters',
+    expect: [200],
+    send: async ({ origin, owner }) => {
+      const created = await answer(origin, '/api/narrative', {
+        method: 'POST',
+        token: owner.token,
+        json: { ...NARRATIVE, generatedNarrative: fill('x', 20_000) },
+      })
+      const id = (JSON.parse(created.text) as { data: { id: string } }).data.id
+      return status(answer(origin, `/api/narrative/${id}/pdf`, { token: owner.token }))
+    },
+  },
+  {
+    name: 'a PDF of a narrative of 20,000 characters in 4,000 lines',
+    expect: [200],
+    send: async ({ origin, owner }) => {
+      const created = await answer(origin, '/api/narrative', {
+        method: 'POST',
+        token: owner.token,
+        json: { ...NARRATIVE, generatedNarrative: fill('line\n', 20_000) },
+      })
+      const id = (JSON.parse(created.text) as { data: { id: string } }).data.id
+      return status(answer(origin, `/resources/narratives/${id}/pdf`, { cookie: owner.cookie }))
+    },
   },
   // Slow clients held a socket 85 s (headers) and 325 s (body), before.
   {

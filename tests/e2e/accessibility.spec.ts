@@ -104,6 +104,25 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'the dashboard after a failed generation')
     })
 
+    test('the evidence coach beside the fields: its questions, and a second opinion', async ({ page }) => {
+      const { email, password } = await registerUser()
+      await signIn(page, email, password)
+      await field(page, 'Impact Metrics and Achievements').fill(
+        '61,000 people served\nAttendance up 18% in 2024\nServed hundreds of families',
+      )
+      const coach = page.getByRole('complementary', { name: 'Evidence coach' })
+      await expect(coach).toContainText('A vague quantity')
+      await expectAccessible(page, 'the evidence coach with its questions')
+      await page.getByRole('button', { name: /^Ask .+ for a second opinion$/ }).click()
+      await expect(
+        coach
+          .getByRole('region', { name: /^Second opinion from / })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible({ timeout: 30_000 })
+      await expectAccessible(page, 'the evidence coach with a second opinion')
+    })
+
     test("a member's narrative: shown, its inputs, edited, compared with a version, its delete page; a missing one", async ({ page }) => {
       const { email, password } = await registerUser()
       const token = await apiToken(email, password)

@@ -6,11 +6,11 @@ async function signInNewUser(page: Page, origin = '') {
   await signIn(page, email, password, origin)
 }
 
-const quota = (page: Page) => page.getByText(/^Limit: \d+ narratives daily$/)
+const quota = (page: Page) => page.getByText(/^\d+ narratives? left today$/)
 
 test('generates a narrative: the text grows in the box, then it is saved and the count drops', async ({ page }) => {
   await signInNewUser(page)
-  await expect(quota(page)).toHaveText('Limit: 10 narratives daily')
+  await expect(quota(page)).toHaveText('10 narratives left today')
   await fillNarrativeForm(page)
   await page.getByText('Conversational').click()
   await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
@@ -29,7 +29,7 @@ test('generates a narrative: the text grows in the box, then it is saved and the
   await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('Written by gpt-4')).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Narrative generated successfully!' })).toBeVisible()
-  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+  await expect(quota(page)).toHaveText('9 narratives left today')
   await expect(page.getByText(/^\d+ words \(target 300-400\)$/)).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\?narrative=\w+/)
   await expect(outputBox(page)).toHaveAttribute('aria-busy', 'false')
@@ -50,7 +50,7 @@ test('generates several times in a row: each narrative is shown, counted and dow
   for (const { suffix, left } of runs) {
     await fillNarrativeForm(page, { missionSuffix: suffix })
     await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
-    await expect(quota(page)).toHaveText(`Limit: ${left} narratives daily`)
+    await expect(quota(page)).toHaveText(`${left} ${left === 1 ? 'narrative' : 'narratives'} left today`)
     await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText(/^[1-9]\d* words? \(target 300-400\)$/)).toBeVisible()
     await expect(page.getByText('Your narrative will appear here.')).toHaveCount(0)
@@ -97,7 +97,7 @@ test('Stop ends the generation and keeps the partial text', async ({ page }) => 
   expect(partial.length).toBeGreaterThan(5)
   await page.waitForTimeout(700)
   expect(await outputBox(page).textContent()).toBe(partial)
-  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+  await expect(quota(page)).toHaveText('9 narratives left today')
 })
 
 test('the form is restored after a reload, and the narrative downloads as Word', async ({ page }) => {
@@ -105,13 +105,13 @@ test('the form is restored after a reload, and the narrative downloads as Word',
   await fillNarrativeForm(page)
   await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
   // The heading reads "Generated" before any generation too: wait for this one to have started.
-  await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+  await expect(quota(page)).toHaveText('9 narratives left today')
   await expect(page.getByRole('heading', { name: 'Generated Impact Narrative' })).toBeVisible({ timeout: 30_000 })
 
   const downloadPromise = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download as Word Document' }).click()
   const download = await downloadPromise
-  expect(download.suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Impact-Narrative---[A-Za-z]+-\d+--\d{4}\.docx$/) // en-US: "November 22, 2026"
+  expect(download.suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Impact-Narrative-[A-Za-z]+-\d+-\d{4}\.docx$/) // en-US: "November 22, 2026"
   await expect(page.getByText('Word document downloaded successfully!')).toBeVisible()
 
   await page.goto('/dashboard')
@@ -199,7 +199,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Narrative generated successfully!')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Download Narrative' })).toHaveAttribute('href', /\/docx$/)
     await page.goto('/dashboard')
-    await expect(quota(page)).toHaveText('Limit: 9 narratives daily')
+    await expect(quota(page)).toHaveText('9 narratives left today')
   })
 
   test('missing required fields are reported by the server', async ({ page }) => {

@@ -58,7 +58,7 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   for (const heading of ['Mission Statement', 'Target Population', 'Geographic Focus', 'Key Activities', 'Key Achievements']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
   }
-  await expect(page.getByText('Not provided')).toHaveCount(3) // no target audience, geographic focus or website
+  await expect(page.getByText('Not provided')).toHaveCount(4) // no target audience, geographic focus, website or success story
   await expect(page.getByText(`ID: ${id}`)).toBeVisible()
   await expect(page.getByText('Tone: Conversational')).toBeVisible()
 

@@ -93,13 +93,13 @@ test('the quota says what is left and when it resets, and at zero says so at the
   expect(limited.status()).toBe(200)
 
   await signIn(page, email, password)
-  await expect(page.getByText('Limit: 1 narratives daily')).toBeVisible()
-  await expect(page.getByText(/^1 of 1 left today · resets in (\d+ h|\d+ min)$/)).toBeVisible()
+  await expect(page.getByText('1 narrative left today')).toBeVisible()
+  await expect(page.getByText(/^Your limit is 1 a day, variants included · resets in (\d+ h|\d+ min)$/)).toBeVisible()
   await expect(page.getByText(/You have used all/)).toHaveCount(0)
 
   await fillNarrativeForm(page)
   await generate(page)
-  await expect(page.getByText(/^0 of 1 left today · resets in (\d+ h|\d+ min)$/)).toBeVisible()
+  await expect(page.getByText('0 narratives left today')).toBeVisible()
   const notice = page.getByRole('status').filter({ hasText: "You have used all 1 of today's narratives." })
   await expect(notice).toHaveText(/^You have used all 1 of today's narratives\. They reset in (\d+ h|\d+ min), at midnight UTC\.$/)
   await expect(page.getByRole('button', { name: 'Generate Impact Narrative' })).toBeDisabled()

@@ -52,14 +52,16 @@ it("answers the community foundation's priorities the inputs support, first thin
   expect(alignment[1].sentences.join(' ')).toContain('rural towns')
   expect(alignment[3]).toMatchObject({ sentences: [], fields: [] })
   expect(alignment[3].gap).toMatch(/your inputs say nothing about it/)
-  expect(ask).toContain('Lane County Food Share requests $25,000 from the Lane County Community Foundation')
+  expect(ask).toContain('Lane County Food Share asks the Lane County Community Foundation for $25,000')
   expect(unsupportedClaims(narrative.claims)).toEqual([])
 })
 
 it("keeps the call's word limit: the ask within it, the first priority's facts first, no lead-in left without them", async () => {
   const { narrative, alignment, ask } = await writeFor(COMMUNITY, { ...FOOD_BANK.input, selectedTone: 'conversational' }, '$25,000', 120)
   expect(countWords(narrative.generatedNarrative)).toBeLessThanOrEqual(120)
-  expect(narrative.generatedNarrative).toMatch(/^Let us start with the people[^]*[.!?]$/)
+  expect(narrative.generatedNarrative).toMatch(
+    /^At Lane County Food Share, we're here to make sure no one in Lane County goes hungry\.[^]*[.!?]$/,
+  )
   expect(ask).toContain('the Lane County Community Foundation for $25,000')
   expect(alignment[0].state).toBe('answered')
   expect(narrative.generatedNarrative).toContain('32 partner pantry sites')
@@ -76,7 +78,7 @@ it("reads the government programme's table of criteria: its labels are not topic
     ['Legacy', 'missing'],
   ])
   expect(alignment[2].sentences.join(' ')).toContain('a mobile pantry for rural towns')
-  expect(ask).toContain('A grant of £40,000 is sought from the Department for Rural Affairs')
+  expect(ask).toContain('Funding of £40,000 is sought from the Department for Rural Affairs')
   expect(unsupportedClaims(narrative.claims)).toEqual([])
 })
 
@@ -86,7 +88,7 @@ it("writes nothing towards the corporate page's priorities an orchestra's inputs
   expect(alignment[1].gap).toMatch(/^The call asks about “Environmental stewardship/)
   expect(narrative.generatedNarrative).not.toMatch(/environment|conservation|volunteer|job|career|training/i)
   expect(countWords(narrative.generatedNarrative)).toBeLessThanOrEqual(300)
-  expect(ask).toContain('We are asking Acme Outfitters for $10,000')
+  expect(ask).toContain('We ask Acme Outfitters for $10,000')
   expect(unsupportedClaims(narrative.claims)).toEqual([])
 })
 

@@ -5,7 +5,7 @@ import { action as funderAction, loader as funderLoader } from '~/routes/app/fun
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as narrativePage, action as narrativeAction } from '~/routes/app/narrative'
 import { loader as listPage } from '~/routes/app/narratives'
-import { loader as docxApi } from '~/routes/api/narrative-docx'
+import { loader as docxApi } from '~/routes/api/narrative-download'
 import { action as loginAction } from '~/routes/public/login'
 import { createFunder } from '~/server/funders/funders.server'
 import mammoth from 'mammoth'

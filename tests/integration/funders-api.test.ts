@@ -373,7 +373,7 @@ describe('a question of the call answered as a variant', () => {
     const unnamed = await call(variantsAction, jsonRequest(`/api/narrative/${id}/variants`, { format: 'question' }, { token }), { id })
     expect(unnamed).toMatchObject({
       status: 400,
-      body: { error: "The question format needs question: which of the call's questions to answer" },
+      body: { error: "Choose one of the call's questions to answer" },
     })
     expect(await prisma.narrativeVariant.count()).toBe(0)
   })

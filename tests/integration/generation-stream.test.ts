@@ -1,7 +1,7 @@
 import { prisma } from '~/server/platform/db.server'
 import { action as generateApi } from '~/routes/api/generate'
 import { loader as generationEvents } from '~/routes/resources/generation-events'
-import { loader as docxLoader } from '~/routes/resources/narrative-docx'
+import { loader as docxLoader } from '~/routes/resources/narrative-download'
 import { action as dashboardAction } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/public/login'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
@@ -196,7 +196,7 @@ describe('the dashboard action', () => {
     const download = (await docxLoader(routeArgs(eventsRequest(id, { cookie }), { id }))) as Response
     expect(download.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
     expect(download.headers.get('Content-Disposition')).toMatch(
-      /^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative---[A-Za-z]+-\d\d?--\d{4}\.docx"$/,
+      /^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative-[A-Za-z]+-\d\d?-\d{4}\.docx"$/,
     )
     const bytes = new Uint8Array(await download.arrayBuffer())
     expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]) // a zip, as every .docx is

@@ -1,7 +1,7 @@
 import { prisma } from '~/server/platform/db.server'
 import { loader as listApi, action as createApi } from '~/routes/api/narratives'
 import { loader as getApi, action as changeApi } from '~/routes/api/narrative'
-import { loader as docxApi } from '~/routes/api/narrative-docx'
+import { loader as docxApi } from '~/routes/api/narrative-download'
 import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { action as loginAction } from '~/routes/public/login'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
@@ -59,6 +59,7 @@ describe('POST /api/narrative', () => {
       keyAchievements: FULL_INPUT.impactMetrics,
       targetPopulation: FULL_INPUT.targetAudience,
       geographicFocus: FULL_INPUT.geographicFocus,
+      successStory: '',
       c_name1: 'Maria Delgado',
       c_title1: 'Executive Director',
       c_email1: 'maria@harvesttable.org',
@@ -75,6 +76,17 @@ describe('POST /api/narrative', () => {
       alignment: [],
       coverage: null,
     })
+  })
+
+  it('keeps the success story or quote, reads it back, and traces the text’s claims to it', async () => {
+    const { owner } = await actors()
+    const successStory = '"Choosing my own food meant I could still cook for my kids," Dana Ruiz told us.'
+    const created = await create(owner.token, { ...RECORD, successStory, generatedNarrative: 'Dana Ruiz could still cook for her kids.' })
+    expect(created.body.data).toMatchObject({ successStory, claims: [{ text: 'Dana Ruiz', supported: true, fields: ['successStory'] }] })
+    const id = created.body.data.id
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token: owner.token }), { id })).body.data.successStory).toBe(
+      successStory,
+    )
   })
 
   it('sets the owner from the token, never from the body, and uses no quota', async () => {
@@ -234,6 +246,7 @@ describe('edit to regenerate', () => {
       contactTitle2: 'Programs Lead',
       contactEmail2: 'sam@harvesttable.org',
       contactPhone2: '512-555-0199',
+      successStory: '',
       selectedTone: 'passionate',
     })
   })

@@ -7,7 +7,7 @@ import { createUser } from '~/server/accounts/users.server'
 import { requestPasswordReset, resetPassword } from '~/server/accounts/password-reset.server'
 import { updateUserControls } from '~/server/accounts/user-controls.server'
 import { settlePendingMail } from '~/server/accounts/email.server'
-import { claimQuota, utcDay } from '~/server/generation/quota/quota.server'
+import { claimQuota, refundQuota, utcDay } from '~/server/generation/quota/quota.server'
 import { startGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { action as signupAction, loader as signupLoader } from '~/routes/public/signup'
 import { action as loginAction, loader as loginLoader } from '~/routes/public/login'
@@ -394,13 +394,12 @@ describe('usage, search and pagination', () => {
   it('lists usage today and in total, the limit and the state of every user, keeping the fields of before', async () => {
     const { admin, member } = await adminAndMember()
     const idle = await makeUser({ email: 'idle@example.org' })
-    await prisma.user.update({ where: { id: member.user.id }, data: { quotaDay: utcDay(), quotaUsed: 3 } })
-    // Yesterday's use is not today's.
-    await prisma.user.update({ where: { id: idle.id }, data: { quotaDay: '2000-01-01', quotaUsed: 7 } })
-    await narrative(member.user.id, 'gpt-4', 'complete')
-    await narrative(member.user.id, 'offline-drafter', 'stopped')
-    await narrative(member.user.id, 'gpt-4', 'failed') // refunded: not a generation
-    await narrative(member.user.id, 'manual', 'complete') // saved through the API: not a generation
+    // Three generations claimed today, one of them failed and given back: two today, and two in total.
+    for (let claim = 0; claim < 3; claim++) await prisma.$transaction((tx) => claimQuota(tx, member.user.id, { savesNarrative: false }))
+    await prisma.$transaction((tx) => refundQuota(tx, { userId: member.user.id, quotaDay: utcDay() }))
+    await narrative(member.user.id, 'manual', 'complete') // saved through the API: no generation
+    // Yesterday's use is not today's, but it is in the total.
+    await prisma.user.update({ where: { id: idle.id }, data: { quotaDay: '2000-01-01', quotaUsed: 7, generationsTotal: 7 } })
     await patch(idle.id, { disabled: true, dailyLimit: 0 }, admin.token)
 
     const { users } = (await call(usersApi, getRequest('/auth/', { token: admin.token }))).body
@@ -414,10 +413,14 @@ describe('usage, search and pagination', () => {
       isAdmin: false,
       disabled: false,
       dailyLimit: null,
-      generationsToday: 3,
+      generationsToday: 2,
       generationsTotal: 2,
     })
-    expect(users[2]).toMatchObject({ disabled: true, dailyLimit: 0, generationsToday: 0, generationsTotal: 0 })
+    expect(users[2]).toMatchObject({ disabled: true, dailyLimit: 0, generationsToday: 0, generationsTotal: 7 })
+    // A deleted narrative gives nothing back: today and in total still count what was generated.
+    await prisma.narrative.deleteMany({ where: { userId: member.user.id } })
+    const after = (await call(usersApi, getRequest('/auth/', { token: admin.token }))).body.users[1]
+    expect(after).toMatchObject({ generationsToday: 2, generationsTotal: 2 })
   })
 
   it('searches by email or name and pages through the results, on the page and the API', async () => {

@@ -221,7 +221,10 @@ describe('variants with the offline drafter', () => {
     const id = await createNarrative(owner.token)
     const impossible = await startVariant(id, owner.token, { format: 'custom', maxWords: 3 })
     expect(impossible.status).toBe(400)
-    expect(await impossible.json()).toMatchObject({ error: 'maxWords must be at least 10' })
+    expect(await impossible.json()).toMatchObject({
+      error: 'The word limit must be at least 10',
+      details: { maxWords: ['The word limit must be at least 10'] },
+    })
     expect((await startVariant(id, other.token, { format: 'pitch' })).status).toBe(404)
     await prisma.user.update({ where: { id: owner.user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
     expect((await startVariant(id, owner.token, { format: 'pitch' })).status).toBe(429)
@@ -293,6 +296,45 @@ describe('the narrative page', () => {
     expect(variant).toMatchObject({ status: 'complete', format: 'pitch', limitUnit: 'words', limitMax: 50 })
     const page = await call(pageLoader, getRequest(`/admin/narratives/${id}?variant=${variant.id}`, { cookie }), { id })
     expect(page.body.variants).toEqual([expect.objectContaining({ id: variant.id, text: variant.text })])
+  })
+
+  it('writes the preset chosen after a custom limit was typed, and speaks of a bad limit without field names', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const cookie = await signIn(user.email)
+    const preset = await call(
+      pageAction,
+      formRequest(`/admin/narratives/${id}`, { intent: 'variant', format: 'social', maxWords: '3', maxCharacters: '' }, { cookie }),
+      { id },
+    )
+    expect(preset.status).toBe(302)
+    expect(await prisma.narrativeVariant.findFirstOrThrow()).toMatchObject({ format: 'social', limitUnit: 'characters', limitMax: 280 })
+    const refused = await call(
+      pageAction,
+      formRequest(`/admin/narratives/${id}`, { intent: 'variant', format: 'custom', maxWords: '3', maxCharacters: '' }, { cookie }),
+      { id },
+    )
+    const said = JSON.stringify(refused.body)
+    expect(said).toContain('The word limit must be at least 10')
+    expect(said).not.toMatch(/maxWords must|maxCharacters must|needs maxWords/)
+  })
+
+  it('lists what the text leaves out of its inputs, and nothing once the text carries it', async () => {
+    const { user, token } = await makeApiUser()
+    const res = await call(
+      createApi,
+      jsonRequest(
+        '/api/narrative',
+        { ...FIELDS, tone: 'professional', generatedNarrative: FIRST_TEXT, successStory: 'Dana found work at Riverside Bakery.' },
+        { token },
+      ),
+    )
+    const id = res.body.data.id as string
+    const cookie = await signIn(user.email)
+    const page = async () => (await call(pageLoader, getRequest(`/admin/narratives/${id}`, { cookie }), { id })).body.narrative.leftOut
+    expect(await page()).toContainEqual({ kind: 'story', text: 'Dana found work at Riverside Bakery.' })
+    await edit(id, token, `${FIRST_TEXT} Dana found work at Riverside Bakery.`)
+    expect(await page()).not.toContainEqual(expect.objectContaining({ kind: 'story' }))
   })
 
   it('shows a version with its word difference from the current text, and restores it', async () => {

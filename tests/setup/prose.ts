@@ -96,3 +96,32 @@ export function splicesAfterColon(text: string, input: NarrativeInput): string[]
   for (const match of text.matchAll(/:\s+(\p{Lu}[\p{L}'’-]*)/gu)) if (!names.has(match[1])) spliced.push(match[0])
   return spliced
 }
+
+/**
+ * The sentences two drafts share word for word (case and spacing aside): the stock text two organisations
+ * would send funders alike. Counted as the share of the shorter draft's sentences.
+ */
+export function sharedSentences(a: string, b: string): { shared: string[]; share: number } {
+  const key = (sentence: string) => sentence.trim().replace(/\s+/g, ' ').toLowerCase()
+  const ofB = new Set(sentencesOf(b).map(key))
+  const ofA = sentencesOf(a)
+  const shared = ofA.filter((sentence) => ofB.has(key(sentence)))
+  return { shared, share: shared.length / Math.max(1, Math.min(ofA.length, ofB.size)) }
+}
+
+/** The longest run of sentences in a row, within a paragraph, that open on a figure. */
+export function numeralRun(text: string): number {
+  let longest = 0
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    let run = 0
+    for (const sentence of sentencesOf(paragraph)) {
+      run = /^[\d$£€]/.test(sentence.trim()) ? run + 1 : 0
+      longest = Math.max(longest, run)
+    }
+  }
+  return longest
+}
+
+/** Sentences about the document itself, or about people and places the inputs never gave: padding a reviewer cuts. */
+export const PADDING =
+  /\b(?:what follows|this proposal|the account that follows|each part is drawn|if you live there|you may already know|we refuse to look away|compassion made practical|every gift, every hour|the figures are given here)\b/i

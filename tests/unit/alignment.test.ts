@@ -107,7 +107,7 @@ describe('answerQuestion (the offline answer to one question of a call)', () => 
       max: 60,
     })!
     expect(countWords(answer)).toBeLessThanOrEqual(60)
-    expect(answer).toContain('2.8 million pounds of food were distributed in 2023.')
+    expect(answer).toContain('The organization distributed 2.8 million pounds of food in 2023.')
     for (const sentence of answer.split(/(?<=\.)\s+/)) expect(narrative).toContain(sentence)
   })
 

@@ -82,6 +82,18 @@ describe('findClaims: figures', () => {
       ['impactMetrics'],
     ])
   })
+
+  it('finds the success story’s names and figures in the story, and nowhere else', () => {
+    const inputs = { ...INPUTS, successStory: 'After 18 months at the pantry, Dana Ruiz found work at Riverside Bakery.' }
+    expect(
+      findClaims('Dana Ruiz found work at Riverside Bakery after 18 months.', inputs).map((claim) => [claim.text, claim.fields]),
+    ).toEqual([
+      ['Dana Ruiz', ['successStory']],
+      ['Riverside Bakery', ['successStory']],
+      ['18', ['successStory']],
+    ])
+    expect(claimsOf('Dana Ruiz found work after 18 months.')).toEqual(['Dana Ruiz: NO', '18: NO'])
+  })
 })
 
 describe('findClaims: names', () => {

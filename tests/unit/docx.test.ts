@@ -8,7 +8,6 @@ import {
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 import { paperOf } from '~/server/narratives/document-locale.server'
-import type { Tone } from '~/shared/tones'
 
 // A .docx is a zip. jszip is not installed (docx v9 uses fflate internally), so read
 // the central directory with node:zlib: enough for stored and deflated entries.
@@ -111,11 +110,12 @@ describe('paperOf', () => {
 })
 
 describe('narrativeFileName', () => {
-  const byRule = (title: string) => title.replace(/[^A-Za-z0-9]/g, '-') + '.docx'
+  const byRule = (title: string) => title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') + '.docx'
 
-  test('replaces every non-alphanumeric character with a hyphen and adds .docx', () => {
+  test('turns every run of non-alphanumeric characters into one hyphen and adds .docx or .pdf', () => {
     const title = 'Acme & Co. Impact Narrative - 11/22/2026'
-    expect(narrativeFileName(title)).toBe('Acme---Co--Impact-Narrative---11-22-2026.docx')
+    expect(narrativeFileName(title)).toBe('Acme-Co-Impact-Narrative-11-22-2026.docx')
+    expect(narrativeFileName(title, 'pdf')).toBe('Acme-Co-Impact-Narrative-11-22-2026.pdf')
     expect(narrativeFileName(title)).toBe(byRule(title))
     expect(narrativeFileName('Organization Impact Narrative')).toBe('Organization-Impact-Narrative.docx')
     expect(narrativeFileName('Café "Ünïcode" 🚀')).toBe(byRule('Café "Ünïcode" 🚀'))
@@ -129,7 +129,7 @@ describe('narrativeFileName', () => {
 
   test('is always a safe file name', () => {
     const name = narrativeFileName('..\\..\u0000/etc/passwd\u202Egnp.exe\r\n')
-    expect(name).toBe('------etc-passwdgnp-exe.docx')
+    expect(name).toBe('etc-passwdgnp-exe.docx')
     expect(name).toMatch(/^[A-Za-z0-9-]+\.docx$/)
     const long = narrativeFileName('A'.repeat(1000))
     expect(long).toBe('A'.repeat(150) + '.docx')
@@ -161,10 +161,9 @@ describe('buildNarrativeDocx', () => {
     expect(first).toContain('<w:color w:val="C2410C"/>')
   })
 
-  test('uses the default title and professional tone', async () => {
-    const { document, footer } = await build({ narrative: 'Body.' })
+  test('uses the default title', async () => {
+    const { document } = await build({ narrative: 'Body.' })
     expect(headingTexts(document, 1)).toEqual(['Organization Impact Narrative'])
-    expect(footer).toContain('Professional')
   })
 
   test('makes each blank-line-separated block its own paragraph', async () => {
@@ -198,12 +197,17 @@ describe('buildNarrativeDocx', () => {
     expect(heading).toContain('<w:sz w:val="24"/>')
   })
 
-  test('writes the footer: credit, link, tone and Page X of Y', async () => {
-    const { footer, footerRels } = await build({ narrative: 'Body.', tone: 'passionate' })
+  test('writes only Page X of Y in the footer: no product advertisement, no tone', async () => {
+    const { footer } = await build({ narrative: 'Body.' })
+    const text = decode(footer.replace(/<[^>]+>/g, ''))
+    expect(text).toBe('Page PAGE of NUMPAGES')
+    expect(footer).not.toContain('<w:hyperlink')
+  })
+
+  test('writes the credit and its link above Page X of Y when the operator turns it on', async () => {
+    const { footer, footerRels } = await build({ narrative: 'Body.', credit: true })
     const text = decode(footer.replace(/<[^>]+>/g, ''))
     expect(text).toContain('Created with Impact Narrative Studio')
-    expect(text).toContain('Passionate')
-    expect(text).not.toContain('Professional')
     expect(text).toMatch(/Page PAGE of NUMPAGES$/)
     expect(footer).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/)
     expect(footer).toMatch(/<w:instrText[^>]*>NUMPAGES<\/w:instrText>/)
@@ -214,9 +218,9 @@ describe('buildNarrativeDocx', () => {
   })
 
   test('takes the footer link from the link option, https only', async () => {
-    const custom = await build({ narrative: 'Body.', link: 'https://example.org/studio' })
+    const custom = await build({ narrative: 'Body.', credit: true, link: 'https://example.org/studio' })
     expect(custom.footerRels).toContain('Target="https://example.org/studio"')
-    const unsafe = await build({ narrative: 'Body.', link: 'javascript:alert(1)' })
+    const unsafe = await build({ narrative: 'Body.', credit: true, link: 'javascript:alert(1)' })
     expect(unsafe.footerRels).toContain(`Target="${DEFAULT_LINK}"`)
     expect(unsafe.footerRels).not.toContain('javascript')
   })
@@ -245,16 +249,6 @@ describe('buildNarrativeDocx', () => {
     })
     expect(document.match(/<w:noBreakHyphen\/>/g)).toHaveLength(5)
     expect(document).toContain('well-known e-mail')
-  })
-
-  test('labels every tone, and treats an unknown tone as professional', async () => {
-    for (const [tone, label] of [
-      ['conversational', 'Conversational'],
-      ['academic', 'Academic'],
-    ] as const) {
-      expect((await build({ narrative: 'x', tone })).footer).toContain(label)
-    }
-    expect((await build({ narrative: 'x', tone: 'shouty' as Tone })).footer).toContain('Professional')
   })
 
   test('builds the body from the form sections when there is no narrative', async () => {

@@ -61,6 +61,11 @@ describe('buildPrompt', () => {
     }
   })
 
+  it('passes the success story or quote, as written, to every tone', () => {
+    const successStory = '"Choosing my own food meant I could still cook for my kids," Dana told us.'
+    for (const tone of TONES) expect(field(buildPrompt({ ...form, selectedTone: tone, successStory }), 'successStory')).toBe(successStory)
+  })
+
   it('gives company, all contacts and website to the professional tone only', () => {
     const professional = buildPrompt(form)
     expect(field(professional, 'company')).toBe('Harvest Table Food Bank')

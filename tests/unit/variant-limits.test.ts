@@ -1,5 +1,6 @@
+import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
-import { cutToLimit, fits, limitOf, measure, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
+import { cutToLimit, fits, limitOf, measure, VariantRequestSchema, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { FULL_INPUT, toFormValuesForTests } from '../setup/narrative-input'
 
 const parse = (body: unknown) => VariantRequestSchema.safeParse(body)
@@ -17,19 +18,21 @@ describe('VariantRequestSchema and limitOf', () => {
     expect(limitOf(parse({ format: 'custom', maxCharacters: 500 }).data!)).toEqual({ unit: 'characters', max: 500 })
   })
 
-  it('refuses impossible limits with a message that says why', () => {
-    expect(firstError({ format: 'custom', maxWords: 3 })).toBe('maxWords must be at least 10')
-    expect(firstError({ format: 'custom', maxCharacters: 20 })).toBe('maxCharacters must be at least 50')
-    expect(firstError({ format: 'custom', maxWords: 12.5 })).toBe('maxWords must be a whole number')
-    expect(firstError({ format: 'custom', maxWords: 100_000 })).toBe('maxWords must be at most 1000')
-    expect(firstError({ format: 'custom' })).toBe('A custom limit needs maxWords or maxCharacters, not both')
+  it('refuses impossible limits with a message that says why, in words and not the fields’ names', () => {
+    expect(firstError({ format: 'custom', maxWords: 3 })).toBe('The word limit must be at least 10')
+    expect(firstError({ format: 'custom', maxCharacters: 20 })).toBe('The character limit must be at least 50')
+    expect(firstError({ format: 'custom', maxWords: 12.5 })).toBe('The word limit must be a whole number')
+    expect(firstError({ format: 'custom', maxWords: 100_000 })).toBe('The word limit must be at most 1,000')
+    expect(firstError({ format: 'custom' })).toBe('A custom limit needs a number of words or of characters, not both')
     expect(firstError({ format: 'custom', maxWords: 40, maxCharacters: 300 })).toBe(
-      'A custom limit needs maxWords or maxCharacters, not both',
-    )
-    expect(firstError({ format: 'pitch', maxWords: 40 })).toBe(
-      'The pitch format has its own limit: choose custom to set maxWords or maxCharacters',
+      'A custom limit needs a number of words or of characters, not both',
     )
     expect(firstError({ format: 'haiku' })).toBe('Choose a format: pitch, loi, social, custom or question')
+  })
+
+  it('takes a preset chosen after a custom limit was typed: the preset keeps its own limit', () => {
+    expect(parse({ format: 'pitch', maxWords: 40 }).data).toEqual({ format: 'pitch' })
+    expect(limitOf(parse({ format: 'social', maxWords: 3, maxCharacters: 'x' }).data!)).toEqual({ unit: 'characters', max: 280 })
   })
 })
 
@@ -56,14 +59,16 @@ describe('measure and cutToLimit', () => {
 
 describe('draftVariant (the offline drafter)', () => {
   const input = toFormValuesForTests(FULL_INPUT)
+  const narrative = draftNarrative(FULL_INPUT)
+  const task = (format: VariantFormat, limit: Limit) => ({ input, narrativeText: narrative, format, limit })
   const limits: Limit[] = [
     ...Array.from({ length: 191 }, (_, index) => ({ unit: 'words' as const, max: index + 10 })),
     ...Array.from({ length: 96 }, (_, index) => ({ unit: 'characters' as const, max: 50 + index * 10 })),
   ]
 
-  it('always keeps the limit, in whole sentences, from the inputs alone', () => {
+  it('always keeps the limit, in whole sentences of the narrative', () => {
     for (const limit of limits) {
-      const text = draftVariant(input, 'custom', limit)
+      const text = draftVariant(task('custom', limit))
       if (text === null) continue
       expect(fits(text, limit), `${limit.max} ${limit.unit}`).toBe(true)
       expect(text).toMatch(/[.!?]$/)
@@ -71,15 +76,15 @@ describe('draftVariant (the offline drafter)', () => {
   })
 
   it('writes something real for each format, naming the contact in a letter of inquiry', () => {
-    const pitch = draftVariant(input, 'pitch', { unit: 'words', max: 50 })!
+    const pitch = draftVariant(task('pitch', { unit: 'words', max: 50 }))!
     expect(pitch).toContain('Harvest Table Food Bank exists to end hunger in Travis County')
-    expect(measure(pitch, 'words')).toBeGreaterThan(25)
-    const loi = draftVariant(input, 'loi', { unit: 'words', max: 150 })!
-    expect(loi).toContain('please contact Maria Delgado, Executive Director, at maria@harvesttable.org.')
-    expect(measure(draftVariant(input, 'social', { unit: 'characters', max: 280 })!, 'characters')).toBeLessThanOrEqual(280)
+    const loi = draftVariant(task('loi', { unit: 'words', max: 150 }))!
+    expect(loi).toContain('Maria Delgado, Executive Director, at maria@harvesttable.org')
+    expect(loi).toMatch(/is seeking funding to sustain and extend/)
+    expect(measure(draftVariant(task('social', { unit: 'characters', max: 280 }))!, 'characters')).toBeLessThanOrEqual(280)
   })
 
   it('gives null when no whole sentence fits', () => {
-    expect(draftVariant(input, 'custom', { unit: 'words', max: 5 })).toBeNull()
+    expect(draftVariant(task('custom', { unit: 'words', max: 5 }))).toBeNull()
   })
 })

@@ -13,8 +13,10 @@ import {
   useRevalidator,
   useSubmit,
 } from 'react-router'
-import { useCallback, useEffect, useRef } from 'react'
-import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
+import { useCallback, useEffect, useRef, type ReactNode } from 'react'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
+import { CopyButton } from '~/components/copy-button'
 import { ErrorList } from '~/components/forms'
 import { GenerationGuide } from '~/components/generation-guide'
 import { NarrativeFormFields } from '~/components/narrative-form-fields'
@@ -29,6 +31,8 @@ import { ForFunderSchema } from '~/shared/for-funder-schema'
 import { forFunder, FunderNotFoundError, listFunderChoices } from '~/server/funders/funders.server'
 import { FunderChoice } from '~/components/funder-choice'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
+import { leftOut } from '~/server/narratives/coverage.server'
+import { parseBrief } from '~/server/narratives/alignment.server'
 import { durationUntil } from '~/shared/dates'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getQuota } from '~/server/generation/quota/quota.server'
@@ -37,11 +41,15 @@ import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/u
 import { useSavedForm } from '~/hooks/use-saved-form'
 import { QuotaError } from '~/server/generation/quota/contract.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { EvidenceCoach } from '~/components/evidence-coach'
+import { useEvidenceCheck } from '~/hooks/use-evidence-check'
+import { answerEvidenceCheck } from '~/server/coach/coach.server'
+import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
 const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields to generate a complete narrative'
-/** The form: the narrative's fields, and the funder brief it is written for. */
 const DashboardSchema = NarrativeInputSchema.merge(ForFunderSchema)
 const GENERATED = 'Narrative generated successfully!'
 const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
@@ -67,6 +75,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     quota: { ...quota, resetsIn: durationUntil(quota.resetsAt) },
     engine: getEngine().name,
     offline: getEngine().name === DRAFTER_ENGINE,
+    // A second opinion on the evidence is the model's: the offline drafter has none to give.
+    secondOpinion: Boolean(getEngine().reviewEvidence),
     isAdmin: user.isAdmin,
     formValues: source
       ? {
@@ -87,6 +97,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       status: narrative.status as StreamStatus,
       engine: narrative.engine,
       claims: narrative.status === 'generating' ? [] : claimsOfNarrative(narrative),
+      leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
+      maxWords: parseBrief(narrative.brief)?.maxWords ?? null,
     },
   }
 }
@@ -95,6 +107,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
   const intent = formData.get('intent')
+  // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
+  if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
   if (intent === 'stop') {
     return { stopped: stopGeneration(String(formData.get('id')), user.id) }
   }
@@ -125,8 +139,23 @@ export async function action({ request, url }: ActionFunctionArgs) {
   }
 }
 
+async function checkEvidenceAction(userId: string, formData: FormData, signal: AbortSignal) {
+  const submission = parseForm(formData, DashboardSchema)
+  // The typed values only, without the form's errors: a check is no attempt to generate.
+  const result = { ...submission.reply(), error: {} }
+  const fields = Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, formData.get(field) || undefined]))
+  const request = EvidenceCheckSchema.safeParse({ ...fields, secondOpinion: formData.get('check') === 'second-opinion' })
+  if (!request.success) return dataWithError({ result }, request.error.issues[0].message, { status: 400 })
+  try {
+    return { result, check: await answerEvidenceCheck(userId, request.data, signal) }
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error
+    return dataWithError({ result }, error.message, { status: 429 })
+  }
+}
+
 export default function DashboardPage() {
-  const { userId, remaining, quota, engine, offline, isAdmin, narrative, formValues, editing, rememberedFrom, funders } =
+  const { userId, remaining, quota, engine, offline, secondOpinion, isAdmin, narrative, formValues, editing, rememberedFrom, funders } =
     useLoaderData<typeof loader>()
   // Errors only: a generation that starts redirects to ?narrative=ID, and the loader is the one
   // source of what is shown from then on (a reload resumes the same generation).
@@ -163,6 +192,13 @@ export default function DashboardPage() {
   const generating = starting || generation.status === 'generating'
   const canDownload = narrative && !generating && generation.text.length > 0
   const outputRef = useFocusWhen(starting)
+  const coach = useEvidenceCheck('narrative', reply && 'check' in reply ? (reply.check ?? null) : null)
+  const coachRef = useRef<HTMLElement>(null)
+  const hydrated = useHydrated()
+  const askCoach = (secondOpinion: boolean) => {
+    void coach.run(secondOpinion)
+    coachRef.current?.focus()
+  }
 
   return (
     <div className="page dashboard">
@@ -170,10 +206,10 @@ export default function DashboardPage() {
       <header className="page-header">
         <h1>Create your Impact Narrative</h1>
         <p className="quota" role="status">
-          Limit: {remaining} narratives daily
+          {remaining} {remaining === 1 ? 'narrative' : 'narratives'} left today
         </p>
         <p className="quota-detail">
-          {quota.remaining} of {quota.limit} left today · resets in {quota.resetsIn}
+          Your limit is {quota.limit} a day, variants included · resets in {quota.resetsIn}
         </p>
       </header>
       {/* A status region that is always there, so the message is announced when it appears after a generation. */}
@@ -187,7 +223,10 @@ export default function DashboardPage() {
       <GenerationGuide />
       <Form method="post" {...getFormProps(form)} className="narrative-form">
         <input type="hidden" name="intent" value="generate" />
-        <NarrativeFormFields fields={fields} />
+        <NarrativeFormFields
+          fields={fields}
+          coach={<EvidenceCoach ref={coachRef} check={coach.check} pending={coach.pending} error={coach.error} />}
+        />
         <FunderChoice funderId={fields.funderId} amountRequested={fields.amountRequested} funders={funders} />
         <ErrorList id={form.errorId} errors={form.errors} />
         {offline ? <OfflineDrafterNote isAdmin={isAdmin} /> : null}
@@ -196,8 +235,21 @@ export default function DashboardPage() {
             {generating ? 'Generating...' : 'Generate Impact Narrative'}
           </button>
           {generation.status === 'generating' && narrative ? <StopButton id={narrative.id} /> : null}
+          {/* After Generate, which stays the button Enter presses; without JavaScript each sends the form for a check. */}
+          <CoachButton hydrated={hydrated} onAsk={() => askCoach(false)} value="evidence">
+            Check my evidence
+          </CoachButton>
+          {secondOpinion ? (
+            <CoachButton hydrated={hydrated} onAsk={() => askCoach(true)} value="second-opinion">
+              Ask {engine} for a second opinion
+            </CoachButton>
+          ) : null}
           {canDownload ? (
-            <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
+            <>
+              <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download as Word Document" />
+              <DownloadButton href={narrativePdfPath(narrative.id)} label="Download as PDF" />
+              <CopyButton text={generation.text} />
+            </>
           ) : (
             <button type="button" className="button button-secondary" disabled>
               Download as Word Document
@@ -213,6 +265,8 @@ export default function DashboardPage() {
           engine={narrative?.engine ?? engine}
           // The saved row's claims, once the loader has it: they match the text it holds.
           claims={narrative?.status !== 'generating' ? narrative?.claims : undefined}
+          leftOut={narrative?.leftOut}
+          maxWords={narrative?.maxWords}
         />
         {narrative && narrative.status !== 'generating' && !generating && generation.text ? (
           <p className="saved-link">
@@ -222,6 +276,28 @@ export default function DashboardPage() {
         ) : null}
       </Form>
     </div>
+  )
+}
+
+function CoachButton({
+  hydrated,
+  onAsk,
+  value,
+  children,
+}: {
+  hydrated: boolean
+  onAsk: () => void
+  value: 'evidence' | 'second-opinion'
+  children: ReactNode
+}) {
+  return hydrated ? (
+    <button type="button" className="button button-secondary" onClick={onAsk}>
+      {children}
+    </button>
+  ) : (
+    <button type="submit" name="check" value={value} formNoValidate formAction="#evidence-coach" className="button button-secondary">
+      {children}
+    </button>
   )
 }
 
@@ -248,7 +324,6 @@ function useFocusWhen(condition: boolean) {
   return ref
 }
 
-/** Says plainly what writes the narrative when no model is connected, and how one is connected. */
 function OfflineDrafterNote({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="engine-note">

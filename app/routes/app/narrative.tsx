@@ -17,7 +17,8 @@ import { startVariant, VariantSourceError, waitForGeneration } from '~/server/ge
 import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
 import { compareWords, getVersion, restoreVersion } from '~/server/narratives/versions.server'
-import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
+import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
+import { CopyButton } from '~/components/copy-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/shared/engines'
 import { requireUser } from '~/server/accounts/auth.server'
@@ -25,6 +26,8 @@ import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { alignmentOfNarrative, claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { leftOut } from '~/server/narratives/coverage.server'
+import { CoverageNote } from '~/components/coverage-note'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { toneLabel } from '~/shared/tones'
 import { RateLimitError, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
@@ -92,6 +95,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       generatedNarrative,
       updatedAt,
       claims: claimsOfNarrative(narrative),
+      leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
       ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
       ownerEmail: owner.email,
@@ -100,6 +104,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       geographicFocus: narrative.geographicFocus,
       keyPrograms: narrative.keyPrograms,
       impactMetrics: narrative.impactMetrics,
+      successStory: narrative.successStory,
       website: narrative.website,
       contacts: contactsOf(narrative),
     },
@@ -204,7 +209,6 @@ export default function NarrativeDetailPage() {
   const editing = editable && searchParams.get('edit') === '1'
   const basePath = `${LIST_PATH}/${encodeURIComponent(narrative.id)}`
   const actionData = useActionData<typeof action>()
-  // The narrative first, then its actions, its history and variants, then the inputs it was written from.
   return (
     <div className="page">
       <ActionToast from={actionData} />
@@ -226,6 +230,12 @@ export default function NarrativeDetailPage() {
           ) : (
             <>
               <ClaimsSummary claims={narrative.claims} idPrefix="claim" />
+              <CoverageNote
+                text={narrative.generatedNarrative}
+                leftOut={narrative.leftOut}
+                engine={narrative.engine}
+                maxWords={funder?.maxWords}
+              />
               {/* Plain text in a pre-wrap block (.section-block p): paragraphs show as written, never as HTML. */}
               <p>
                 {narrative.generatedNarrative ? (
@@ -241,6 +251,8 @@ export default function NarrativeDetailPage() {
                       Edit Narrative
                     </Link>
                     <DownloadButton href={narrativeDocxPath(narrative.id)} label="Download Narrative" />
+                    <DownloadButton href={narrativePdfPath(narrative.id)} label="Download as PDF" />
+                    {narrative.generatedNarrative ? <CopyButton text={narrative.generatedNarrative} /> : null}
                   </>
                 ) : null}
               </div>
@@ -358,6 +370,7 @@ function InputSections({ narrative }: { narrative: Narrative }) {
     ['Geographic Focus', null, narrative.geographicFocus],
     ['Key Activities', 'Key Programs and Services', narrative.keyPrograms],
     ['Key Achievements', 'Impact Metrics and Achievements', narrative.impactMetrics],
+    ['Success Story', 'Success Story or Quote', narrative.successStory],
   ]
   return (
     <div>
@@ -376,7 +389,6 @@ function InputSections({ narrative }: { narrative: Narrative }) {
 
 const STATUS_LABELS: Record<string, string> = { stopped: 'Stopped', failed: 'Failed', generating: 'Generating' }
 
-/** Whom the narrative was written for, the amount it asks and the call's deadline. */
 function FunderLine({ funder }: { funder: NonNullable<LoaderData['funder']> }) {
   const name = funder.id ? <Link to={`/funders/${encodeURIComponent(funder.id)}`}>{funder.name}</Link> : funder.name
   return (

@@ -96,19 +96,14 @@ type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending'
 }
 
 /**
- * One statement for a page of accounts and their usage: the total is a correlated count that the
- * (userId, status) index serves, never a query per user. The page is cut first, so the count runs
- * for its rows only, not for every row an OFFSET skips. A generation counts once claimed and not
- * failed (a failure is refunded); narratives saved by hand through the API ("manual") are not
- * generations. Deleted narratives no longer count.
+ * One statement for a page of accounts. Today and in total are counters kept on the account when a generation
+ * is claimed and refunded, so deleting a narrative gives nothing back and a manual save is no generation.
  */
 function selectSummaries(where: Prisma.Sql, limit = -1, offset = 0) {
   return prisma.$queryRaw<SummaryRow[]>`
     SELECT p."id", p."email", p."firstName", p."lastName", p."isAdmin", p."createdAt", p."dailyLimit",
       p."disabledAt" IS NOT NULL AS "disabled", p."passwordHash" IS NULL AS "invitationPending",
-      CASE WHEN p."quotaDay" = ${utcDay()} THEN p."quotaUsed" ELSE 0 END AS "generationsToday",
-      (SELECT COUNT(*) FROM "Narrative" n
-        WHERE n."userId" = p."id" AND n."status" <> 'failed' AND n."engine" <> 'manual') AS "generationsTotal"
+      CASE WHEN p."quotaDay" = ${utcDay()} THEN p."quotaUsed" ELSE 0 END AS "generationsToday", p."generationsTotal"
     FROM (SELECT * FROM "User" u WHERE ${where} ORDER BY u."createdAt", u."id" LIMIT ${limit} OFFSET ${offset}) p
     ORDER BY p."createdAt", p."id"`
 }

@@ -125,14 +125,12 @@ export function limitedAddress(ip: string): string {
     .join(':')}::/64`
 }
 
-/** The key of one account asked about from one address. */
 export function pairKey(action: RateLimitedAction, account: string) {
   return `${action}:pair:${account.toLowerCase()}:${clientAddress()}`
 }
 
-/** Throws RateLimitError when `counter` is past `limit`. */
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'readCall',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall',
   counter: Counter | null,
   limit: number,
   scope: string,
@@ -155,7 +153,6 @@ export async function enforceRateLimit(action: RateLimitedAction, account?: stri
     refuseOver(action, await store.count(pairKey(action, account), rules.pair.windowMs), rules.pair.limit, 'account')
 }
 
-/** Counts a narrative saved through the API by this user; throws RateLimitError past MAX_CREATES_PER_MINUTE. */
 export async function enforceCreateRateLimit(userId: string) {
   refuseOver('create', await store.count(`create:user:${userId}`, MINUTE), getEnv().MAX_CREATES_PER_MINUTE, 'user')
 }
@@ -167,9 +164,21 @@ export async function enforceCreateRateLimit(userId: string) {
  */
 export const EDITS_PER_MINUTE = 30
 
-/** Counts a save or restore of a narrative's text by this user; throws RateLimitError past EDITS_PER_MINUTE. */
 export async function enforceEditRateLimit(userId: string) {
   refuseOver('edit', await store.count(`edit:user:${userId}`, MINUTE), EDITS_PER_MINUTE, 'user')
+}
+
+/**
+ * Evidence checks one user may ask for in a minute: the page asks as its owner types, a pause apart, so
+ * a person never meets this; a script looping on the endpoint does. Each costs a few milliseconds.
+ */
+export const CHECKS_PER_MINUTE = 120
+/** A model's second opinion costs a call to the provider: a handful an hour is what a person asks for. */
+export const SECOND_OPINIONS_PER_HOUR = 10
+
+export async function enforceCheckRateLimit(userId: string, { secondOpinion = false } = {}) {
+  refuseOver('check', await store.count(`check:user:${userId}`, MINUTE), CHECKS_PER_MINUTE, 'user')
+  if (secondOpinion) refuseOver('second-opinion', await store.count(`opinion:user:${userId}`, HOUR), SECOND_OPINIONS_PER_HOUR, 'user')
 }
 
 /**
@@ -178,7 +187,6 @@ export async function enforceEditRateLimit(userId: string) {
  */
 export const CALL_READINGS_PER_MINUTE = 20
 
-/** Counts a call read for this user; throws RateLimitError past CALL_READINGS_PER_MINUTE. */
 export async function enforceCallReadingRateLimit(userId: string) {
   refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
 }
@@ -197,7 +205,6 @@ export function rateLimitKeysForTests() {
  */
 export const rateLimitedPageHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
-/** A page action's answer to RateLimitError: its data, a 429 with Retry-After, and an error toast. */
 export function rateLimitedPage<T extends object>(data: T, error: RateLimitError) {
   return dataWithError(data, error.message, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
 }

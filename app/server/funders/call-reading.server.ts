@@ -1,3 +1,4 @@
+import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
 import { contentWords, isContentWord } from '~/server/funders/topics.server'
@@ -185,7 +186,7 @@ function findPriorities(lines: Line[]): string[] {
       if (line.kind === 'blank' || line.kind === 'heading') continue
       for (const sentence of sentencesOf(line.text)) {
         const match = PRIORITY_SENTENCE.exec(sentence)
-        if (match) found.push({ text: capitalise(match[1].replace(/[.;:]+$/, '')), weight: 0 })
+        if (match) found.push({ text: capitalise(trimEndMatching(match[1], /[.;:]/)), weight: 0 })
       }
     }
   }
@@ -251,7 +252,7 @@ function withoutLimit(text: string, phrase: string): string {
   const bracketed = /\(\s*[^()]*$/.test(before) && /^[^()]*\)/.test(text.slice(at + phrase.length))
   if (bracketed) return text.replace(/\s*\([^()]*\)/, (bracket) => (bracket.includes(phrase) ? '' : bracket)).trim()
   if (!before.trim() || /[.?!:]\s*$/.test(before))
-    return (before.trim() ? before : text.slice(at + phrase.length)).replace(/[\s,;:–—-]+$/, '').trim()
+    return trimEndMatching(before.trim() ? before : text.slice(at + phrase.length), /[\s,;:–—-]/).trim()
   return text
 }
 

@@ -5,6 +5,7 @@ import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
 import { createApp } from '~/server/http/app.server'
 import { loadEnglishWords } from '~/server/narratives/claims.server'
+import { warmPdf } from '~/server/narratives/pdf.server'
 import { sentences } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -20,6 +21,7 @@ export async function startServer(build: ServerBuild) {
   await recoverInterruptedGenerations()
   schedulePurges()
   loadEnglishWords()
+  await warmPdf()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
   let stopping = false

@@ -13,10 +13,9 @@ import {
   type IRunOptions,
 } from 'docx'
 import { cleanText } from '~/shared/text'
-import { isTone, TONE_DETAILS, type Tone } from '~/shared/tones'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
-// The Word download (docs/spec.md#word-document). User text only ever
+// The Word download (docs/spec.md#word-and-pdf-downloads). User text only ever
 // becomes TextRun text, which docx escapes: nothing the user types is read as markup.
 
 export const DEFAULT_TITLE = 'Organization Impact Narrative'
@@ -48,6 +47,7 @@ export type NarrativeSections = {
   geographicFocus?: string
   keyActivities?: string
   keyAchievements?: string
+  successStory?: string
 }
 
 export type NarrativeDocxOptions = {
@@ -56,8 +56,9 @@ export type NarrativeDocxOptions = {
   company?: string
   contacts?: string
   website?: string
-  tone?: Tone
   sections?: NarrativeSections
+  /** The product's credit and link in the footer: off unless the operator turns it on (DOCUMENT_CREDIT). */
+  credit?: boolean
   link?: string
   documentLocale?: DocumentLocale
 }
@@ -65,12 +66,13 @@ export type NarrativeDocxOptions = {
 /** The title line, and the date printed on its own line beneath it. */
 export type DocumentTitle = { title: string; date?: string }
 
-const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
+export const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['missionStatement', 'Mission Statement'],
   ['targetPopulation', 'Target Population'],
   ['geographicFocus', 'Geographic Focus'],
   ['keyActivities', 'Key Activities'],
   ['keyAchievements', 'Key Achievements'],
+  ['successStory', 'Success Story'],
 ]
 
 /** The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */
@@ -94,22 +96,23 @@ function formatLocalDate(date: Date, locale: string, timeZone: string): string {
   }
 }
 
-// Title with every character outside [A-Za-z0-9] replaced by '-': ASCII-only, so the
-// name is safe on every file system and in a plain Content-Disposition filename.
-export function narrativeFileName(title: string | undefined): string {
+// Title with every run of characters outside [A-Za-z0-9] turned into one '-': ASCII-only, so the name
+// is safe on every file system and in a plain Content-Disposition filename.
+export function narrativeFileName(title: string | undefined, extension: 'docx' | 'pdf' = 'docx'): string {
   const base = cleanText(title ?? '')
-    .replace(/[^a-z0-9]/gi, '-')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
     .slice(0, FILE_NAME_MAX)
-  if (!base) return DEFAULT_FILE_NAME
+    .replace(/-$/, '')
+  if (!base) return DEFAULT_FILE_NAME.replace(/docx$/, extension)
   // Windows device names stay reserved even with an extension (CON.docx).
   const safe = /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(base) ? `${base}-` : base
-  return `${safe}.docx`
+  return `${safe}.${extension}`
 }
 
 export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise<Buffer> {
   const title = plainText(options.title?.title ?? '') || DEFAULT_TITLE
   const date = plainText(options.title?.date ?? '')
-  const tone = isTone(options.tone) ? options.tone : 'professional'
   const { paper } = options.documentLocale ?? DEFAULT_DOCUMENT_LOCALE
   const document = new Document({
     title: fullTitle({ title, date }),
@@ -120,7 +123,7 @@ export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise
     sections: [
       {
         properties: { page: { size: PAPER_SIZES[paper], margin: MARGIN } },
-        footers: { default: buildFooter(TONE_DETAILS[tone].label, publicLink(options.link)) },
+        footers: { default: buildFooter(options.credit ? publicLink(options.link) : null) },
         children: [...titleParagraphs(title, date), ...bodyParagraphs(options), ...contactParagraphs(options)],
       },
     ],
@@ -193,21 +196,31 @@ function headingParagraph(text: string): Paragraph {
   })
 }
 
-function buildFooter(toneLabel: string, link: string): Footer {
+/** "Page X of Y"; with the operator's credit on, the product's name and link above it. */
+function buildFooter(link: string | null): Footer {
   const small = (text: string) => run({ text, size: FOOTER_SIZE, color: SECONDARY })
-  const linkRun = new ExternalHyperlink({
-    link,
-    children: [run({ text: link, size: FOOTER_SIZE, color: PRIMARY, underline: {} })],
-  })
   const border = { top: { style: BorderStyle.SINGLE, size: 6, color: ACCENT, space: 4 } }
   const centred = { alignment: AlignmentType.CENTER, spacing: { line: 276 } }
+  const credit = link
+    ? [
+        new Paragraph({
+          ...centred,
+          border,
+          children: [
+            small(`${PRODUCT_CREDIT} · `),
+            new ExternalHyperlink({ link, children: [run({ text: link, size: FOOTER_SIZE, color: PRIMARY, underline: {} })] }),
+          ],
+        }),
+      ]
+    : []
   return new Footer({
     children: [
-      new Paragraph({ ...centred, border, children: [small(`${PRODUCT_CREDIT} · `), linkRun] }),
+      ...credit,
       new Paragraph({
         ...centred,
+        border: link ? undefined : border,
         children: [
-          small(`Tone: ${toneLabel} · Page `),
+          small('Page '),
           run({ children: [PageNumber.CURRENT], size: FOOTER_SIZE, color: SECONDARY }),
           small(' of '),
           run({ children: [PageNumber.TOTAL_PAGES], size: FOOTER_SIZE, color: SECONDARY }),

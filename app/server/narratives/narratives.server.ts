@@ -35,14 +35,12 @@ export function toNarrativeColumns(input: NarrativeInput) {
     impactMetrics: input.impactMetrics,
     targetAudience: input.targetAudience ?? '',
     geographicFocus: input.geographicFocus ?? '',
+    successStory: input.successStory ?? '',
     tone: input.selectedTone,
   }
 }
 
-/**
- * Inserts the record a generation starts with. Generations start in bursts, so this is one
- * parameterized INSERT rather than Prisma's compiled create (docs/decisions/006).
- */
+/** One parameterized INSERT rather than Prisma's compiled create: generations start in bursts (docs/decisions/006). */
 export async function insertGeneratingNarrative(
   tx: Prisma.TransactionClient,
   row: ReturnType<typeof toNarrativeColumns> & Partial<ForFunder> & { userId: string; engine: string; quotaDay: string },
@@ -55,9 +53,8 @@ export async function insertGeneratingNarrative(
 }
 
 /**
- * The end of a generation: its outcome, text and claims (traced to `inputs`, what it was written
- * from), and the text as its first version unless it failed. Raw for the same reason as the insert:
- * many end together.
+ * The text becomes the first version unless the generation failed; claims are traced to `inputs`. Raw for the
+ * same reason as the insert: many end together.
  */
 export async function finishNarrative(
   {
@@ -121,6 +118,7 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
     impactMetrics: narrative.impactMetrics,
     targetAudience: narrative.targetAudience,
     geographicFocus: narrative.geographicFocus,
+    successStory: narrative.successStory,
     selectedTone: isTone(narrative.tone) ? narrative.tone : 'professional',
   }
 }
@@ -148,11 +146,7 @@ export function getNarrativeEngine({ id, viewer }: { id: string; viewer: Viewer 
   return prisma.narrative.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true, engine: true, userId: true } })
 }
 
-/**
- * What a list may be narrowed to (docs/api.md#calls): words in the company, the funder or the text,
- * one funder brief, one tone, a range of days written (UTC, both ends included); and upcoming deadlines
- * first, soonest first, then the rest newest first.
- */
+/** docs/api.md#calls: days are UTC, both ends included; `deadline` puts upcoming deadlines first, soonest first. */
 export type NarrativeFilters = { q?: string; funderId?: string; tone?: string; from?: string; to?: string; sort?: 'newest' | 'deadline' }
 
 /** One page of the viewer's narratives (everyone's for an admin), newest first unless `filters.sort` says otherwise. */
@@ -383,6 +377,7 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
     keyAchievements: narrative.impactMetrics,
     targetPopulation: narrative.targetAudience,
     geographicFocus: narrative.geographicFocus,
+    successStory: narrative.successStory,
     c_name1: narrative.contactName1,
     c_title1: narrative.contactTitle1,
     c_email1: narrative.contactEmail1,

@@ -53,9 +53,11 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: integer(1000, 10),
   // HSTS for the subdomains of APP_ORIGIN's host too: only when every one of them is served over HTTPS.
   HSTS_INCLUDE_SUBDOMAINS: z.preprocess(emptyAsUnset, z.enum(['true', 'false']).default('false')),
-  // The Word file's date format and paper size; unset, each reader's Accept-Language decides.
+  // The Word and PDF files' date format and paper size; unset, each reader's Accept-Language decides.
   DOCUMENT_LOCALE: z.preprocess(emptyAsUnset, z.string().refine(isKnownLocale, 'must be a language tag such as en-GB').optional()),
   DOCUMENT_PAPER: z.preprocess(emptyAsUnset, z.enum(['letter', 'a4']).optional()),
+  // A line in the downloads' footer naming the product; off, a funder reads only the narrative.
+  DOCUMENT_CREDIT: z.preprocess(emptyAsUnset, z.enum(['true', 'false']).default('false')),
 })
 
 export type Env = ReturnType<typeof loadEnv>
@@ -75,6 +77,7 @@ function loadEnv(source: NodeJS.ProcessEnv) {
   return {
     ...env,
     hstsIncludeSubdomains: env.HSTS_INCLUDE_SUBDOMAINS === 'true',
+    documentCredit: env.DOCUMENT_CREDIT === 'true',
     databaseFile,
     dataDir,
     appOrigin: (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -1,19 +1,18 @@
+import { trimEndMatching } from '~/shared/text'
 import { isEnglishWord } from '~/server/narratives/claims.server'
-import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.server'
+import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/reading.server'
 import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
 import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
 
-// Items into sentences (docs/decisions/021): each item becomes a sentence of its own, with a subject and a verb
-// where it had none, in the voice's person. One item's words never modify another's.
+// Each item becomes a sentence of its own (docs/decisions/021): one item's words never modify another's.
 
 export function weSubject(): Subject {
   return { we: true, start: 'We', mid: 'we', possessive: 'Our' }
 }
 
-/** The organisation by its name or its descriptor ("the food bank"). */
-export function theySubject(label: string): Subject {
+export function theySubject(label: string, apostrophe = '’'): Subject {
   const start = label.charAt(0).toUpperCase() + label.slice(1)
-  return { we: false, start, mid: nameInside(label), possessive: `${start}’s` }
+  return { we: false, start, mid: nameInside(label), possessive: `${start}${/s$/.test(start) ? apostrophe : `${apostrophe}s`}` }
 }
 
 /** The organisation's name inside a sentence: "The Old Mill Theatre" reads "the Old Mill Theatre". */
@@ -21,30 +20,138 @@ export function nameInside(name: string): string {
   return /^The\s+\p{Lu}/u.test(name) ? `t${name.slice(1)}` : name
 }
 
+/**
+ * How an item without a subject of its own is told: a programme as what the organisation does now
+ * ("We sell …", "The enterprise sells …"), a result as what it did ("We trained 620 agents"), or, in a
+ * report's register, as what was done ("620 agents were trained").
+ */
+export type Telling = 'present' | 'past' | 'passive'
+
 /** The item as a sentence about `subject`; a phrase is given the verb that `frame` writes around it. */
-export function itemSentence(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string): string {
-  const sentence = writeItem(item, subject, frame)
-  if (hasVerb(sentence)) return sentence
+export function itemSentence(
+  item: Item,
+  subject: Subject,
+  frame: (phrase: string, item: Item) => string,
+  telling: Telling = 'passive',
+): string {
+  const sentence = writeItem(item, subject, frame, telling)
+  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one.
+  if (hasVerb(sentence) || (item.shape === 'clause' && item.tokens.some(isVerb))) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
 }
 
-function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string): string {
-  if (item.shape === 'phrase' && CHANGE.test(item.text))
-    return finish(item.text.replace(CHANGE, (change) => ` ${pluralSubject(item.tokens) ? 'were' : 'was'}${change}`))
+function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string, telling: Telling): string {
+  // In the third person, the organisation's "we" and "our" become its name and "its", whatever the item's shape.
+  const tokens = subject.we ? item.tokens : intoThirdPerson(item.tokens, subject)
+  const text = subject.we ? item.text : untag(tokens)
+  if (item.shape === 'phrase' && CHANGE.test(text))
+    return finish(text.replace(CHANGE, (change) => ` ${pluralSubject(tokens) ? 'were' : 'was'}${change}`))
   switch (item.shape) {
     case 'clause':
-      return finish(subject.we ? item.text : untag(intoThirdPerson(item.tokens, subject)))
+      return finish(text)
     case 'participle':
-      return finish(withAuxiliary(item.tokens))
+      return finish(
+        telling === 'passive' || (telling === 'past' && !OWN_ACTS.has(tokens[mainVerb(tokens)].lemma.toLowerCase()))
+          ? withAuxiliary(tokens)
+          : active(tokens, subject, telling),
+      )
     case 'headless':
       return finish(`${subject.start} ${untag(conjugated(item.tokens, subject.we))}`)
     case 'infinitive':
       return finish(`${subject.start} ${subject.we ? 'aim' : 'aims'} ${lowerFirst(item.text)}`)
     case 'phrase':
-      return finish(frame(lowerFirst(item.text), item))
+      return finish(frame(item.keepCase ? text : lowerFirst(text), item))
   }
+}
+
+/**
+ * "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month";
+ * "solar lamps sold on pay-as-you-go plans", a programme, → "The enterprise sells solar lamps on …".
+ * "since" asks for the perfect: "We have trained 11 PhD students in the lab since 2015".
+ */
+function active(tokens: Token[], subject: Subject, telling: 'present' | 'past'): string {
+  const verb = mainVerb(tokens)
+  const participle = tokens[verb]
+  const object = tokens.slice(0, verb)
+  while (object.at(-1)?.pos === 'PUNCT' && object.at(-1)?.text !== ')') object.pop()
+  const rest = relativeFor(tokens.slice(verb + 1), object)
+  const since = rest.some((token) => token.text.toLowerCase() === 'since')
+  // The lemmatiser writes American: "organised" keeps its "s" in "organise".
+  const lemma = /ised$/i.test(participle.text) ? participle.lemma.toLowerCase().replace(/ize$/, 'ise') : participle.lemma.toLowerCase()
+  const verbText =
+    telling === 'present'
+      ? subject.we
+        ? lemma
+        : thirdPerson(lemma)
+      : since
+        ? `${subject.we ? 'have' : 'has'} ${participle.text.toLowerCase()}`
+        : (PAST_TENSES[participle.text.toLowerCase()] ?? participle.text.toLowerCase())
+  const head: Token[] = [
+    { text: subject.start, pos: 'PRON', lemma: '', spaced: false },
+    { text: verbText, pos: 'VERB', lemma, spaced: true },
+  ]
+  const [first, ...others] = object
+  const objectTokens = first ? [{ ...first, text: lowerFirst(first.text), spaced: true }, ...others] : []
+  return untag([...head, ...objectTokens, ...rest])
+}
+
+/** ", earning $95 a month" after "agents" → ", who earn $95 a month": the participle keeps its own subject. */
+function relativeFor(tokens: Token[], object: Token[]): Token[] {
+  const plural = pluralSubject(object)
+  const pronoun = object.some((token) => PEOPLE.has(token.lemma.toLowerCase())) ? 'who' : 'which'
+  return tokens.flatMap((token, index) => {
+    const gerund = token.pos === 'VERB' && /ing$/i.test(token.text) && tokens[index - 1]?.text === ','
+    if (!gerund) return [token]
+    const verb = plural ? token.lemma : thirdPerson(token.lemma)
+    return [
+      { text: pronoun, pos: 'PRON', lemma: pronoun, spaced: true },
+      { ...token, text: verb },
+    ]
+  })
+}
+
+const PEOPLE = new Set(
+  'people person woman women man men child children kid agent student pupil volunteer member family household farmer worker trainee learner adult youth girl boy mother father parent resident teacher staff client patient participant graduate user customer refugee senior veteran'.split(
+    ' ',
+  ),
+)
+
+/**
+ * What an organisation does itself: a result in the past with one of these verbs is told as its own
+ * act ("We trained 620 agents"). Any other ("findings adopted in national guidelines") was done by
+ * others, and is told as what was done.
+ */
+const OWN_ACTS = new Set(
+  'serve train distribute deliver sell build plant provide enrol enroll coach tutor teach feed house install complete give lend publish host hold run support mentor screen treat recycle repair insulate map log collect raise fund make produce open launch create organise organize visit refer place employ hire equip restore rescue pay avoid save process answer record prepare cook pack supply stock grow harvest graduate certify divert prevent remove clean test inspect protect conserve reuse rehome'.split(
+    ' ',
+  ),
+)
+
+const PAST_TENSES: Record<string, string> = {
+  grown: 'grew',
+  given: 'gave',
+  taken: 'took',
+  written: 'wrote',
+  seen: 'saw',
+  done: 'did',
+  shown: 'showed',
+  known: 'knew',
+  begun: 'began',
+  chosen: 'chose',
+  drawn: 'drew',
+  driven: 'drove',
+  eaten: 'ate',
+  flown: 'flew',
+  frozen: 'froze',
+  hidden: 'hid',
+  ridden: 'rode',
+  spoken: 'spoke',
+  thrown: 'threw',
+  worn: 'wore',
+  run: 'ran',
+  become: 'became',
 }
 
 /** The verb a phrase of programmes is given, by what its head noun names. */
@@ -52,7 +159,7 @@ export function programmeVerb(item: Item, we: boolean): string {
   const head = headNoun(item.tokens)
   const lemma = head?.lemma ?? ''
   const verb =
-    OFFERED.has(lemma) || /ing$/.test(lemma)
+    OFFERED.has(lemma) || /ing$/.test(lemma) || /ing$/.test(head?.text ?? '')
       ? 'offer'
       : RUN.has(lemma)
         ? 'run'
@@ -80,19 +187,40 @@ const STUDIED = new Set('research study analysis modelling modeling survey monit
 /** The noun a phrase is about: the last noun before its first preposition, comma or relative clause. */
 export function headNoun(tokens: Token[]): Token | undefined {
   let head: Token | undefined
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
+    // "fiber-to-fiber recycling plant": a preposition inside a hyphened word does not end the phrase.
+    const hyphened = (tokens[index - 1]?.text === '-' && !token.spaced) || (tokens[index + 1]?.text === '-' && !tokens[index + 1].spaced)
+    if (hyphened) continue
     if (token.pos === 'ADP' || (token.pos === 'PUNCT' && token.text !== '-') || (token.pos === 'PRON' && head)) break
-    if (token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && head)) head = token
+    if (token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && (head || /ing$/.test(token.text)))) head = token
   }
   return head
+}
+
+function subjectName(tokens: Token[]): string | null {
+  const verb = mainVerb(tokens)
+  const aside = tokens.findIndex((token) => token.text === '(' || token.text === ',')
+  const subject = tokens.slice(0, aside > 0 && aside < verb ? aside : verb)
+  if (verb <= 0 || subject.length > 6 || (!/^(?:our|the)$/i.test(subject[0].text) && subject[0].pos !== 'PROPN')) return null
+  // "Students get free lessons": a word capitalised only because it opens the sentence names no programme.
+  if (subject.length === 1 && isEnglishWord(subject[0].text)) return null
+  if (
+    !subject.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN') ||
+    subject.some((token) => token.pos === 'NUM' || token.pos === 'ADP')
+  )
+    return null
+  const text = untag(subject).replace(/^(?:our|the)\s+/i, '')
+  return /^\p{Lu}/u.test(text) && subject.slice(1).every((token) => token.pos === 'PROPN') ? `the ${text}` : `the ${lowerFirst(text)}`
 }
 
 /** A short name for an item, for lists: "weekend meal packs", "a mobile pantry", "open flood-risk maps". */
 export function shortName(item: Item): string | null {
   const tokens = item.tokens
   let from = 0
-  // Only what the organisation itself does has a name worth asking for: "We run 14 pantries" → "pantries".
-  if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return null
+  // A programme that is the subject of its own sentence is named by it: "Our free well-testing program
+  // sends …", "The Small Systems Clinic pairs …". Otherwise only what the organisation does has a name
+  // worth asking for: "We run 14 pantries" → "the pantries".
+  if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return subjectName(tokens)
   if (item.shape === 'clause' || item.shape === 'headless') {
     const verb = item.shape === 'headless' ? 0 : mainVerb(tokens)
     if (verb === -1) return null
@@ -100,9 +228,26 @@ export function shortName(item: Item): string | null {
     while (tokens[from] && (tokens[from].pos === 'ADV' || tokens[from].pos === 'PART')) from++
   } else if (item.shape !== 'phrase') return null
   const kept: Token[] = []
-  for (const token of tokens.slice(from)) {
-    const compound = token.pos === 'VERB' && kept.at(-1)?.pos === 'NOUN' && /s$/.test(token.text)
-    if (compound) {
+  const rest = tokens.slice(from)
+  for (const [index, token] of rest.entries()) {
+    const previous = kept.at(-1)
+    // A hyphened word ("drop-in", "one-to-one") stands before the next word as an adjective would.
+    const previousPos = previous && kept.at(-2)?.text === '-' && !previous.spaced ? 'ADJ' : previous?.pos
+    // "meal packs", "bulk buying", "homework help for …": a noun read as a verb after a noun is part of
+    // the name, when it ends as a plural or a gerund does, or nothing follows that it could take as an object.
+    const compound =
+      token.pos === 'VERB' &&
+      (previousPos === 'NOUN' || previousPos === 'ADJ') &&
+      (/(?:s|ing)$/.test(token.text) || ['ADP', 'PUNCT', undefined].includes(rest[index + 1]?.pos))
+    // "drop-in", "member-run": a word joined by a hyphen belongs to the name, whatever the tagger calls it.
+    const hyphened = (previous?.text === '-' && !token.spaced) || (token.text === '-' && !token.spaced && kept.length > 0)
+    // "evening and weekend courses" share their noun; "training and stock for …" are two things.
+    const shared =
+      token.pos === 'CCONJ' &&
+      ['NOUN', 'ADJ'].includes(previous?.pos ?? '') &&
+      ['NOUN', 'ADJ'].includes(rest[index + 1]?.pos ?? '') &&
+      rest[index + 2]?.pos === 'NOUN'
+    if (compound || hyphened || shared) {
       kept.push(token)
       continue
     }
@@ -113,17 +258,22 @@ export function shortName(item: Item): string | null {
       token.pos === 'CCONJ' ||
       token.pos === 'SCONJ' ||
       (token.pos === 'PUNCT' && token.text !== '-') ||
-      (token.pos === 'PRON' && kept.length > 0)
+      (token.pos === 'PRON' && kept.length > 0) ||
+      token.pos === 'PART' ||
+      ((token.pos === 'ADJ' || token.pos === 'DET') && kept.some((other) => other.pos === 'NOUN'))
     )
       break
     kept.push(token)
   }
-  while (kept[0]?.pos === 'NUM') kept.shift()
+  // "32 partner pantry sites" is named "the partner pantry sites"; "one-to-one coaching" keeps its "one".
+  while (kept[0]?.pos === 'NUM' && !(kept[1]?.text === '-' && !kept[1].spaced)) kept.shift()
   const nouns = kept.filter((token) => token.pos === 'NOUN' || token.pos === 'PROPN' || token.pos === 'VERB')
-  if (nouns.length === 0 || kept.length > 6) return null
-  const bare = !['DET', 'PRON'].includes(kept[0].pos) && nouns.at(-1)!.text.toLowerCase() !== nouns.at(-1)!.lemma
-  const text = (bare && item.tokens[0]?.pos === 'NUM' ? 'the ' : '') + untag(kept).replace(/^(?:our|their|its)\s+/i, 'the ')
-  return lowerFirst(text)
+  if (nouns.length === 0 || untag(kept).split(/\s+/).length > 6) return null
+  // A name is named as it is ("ShoreWatch"); anything else takes "the" ("the client-choice pantry").
+  // The tagger reads any capitalised first word as a name: one that lowerFirst lowers is an ordinary word.
+  const text = untag(kept).replace(/^(?:our|their|its|a|an|the)\s+/i, '')
+  const proper = kept.every((token) => token.pos === 'PROPN' || token.text === '-') && lowerFirst(text) === text
+  return proper ? text : `the ${lowerFirst(text)}`
 }
 
 // ---- Person and verbs ----
@@ -160,6 +310,11 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
       } else if (verb && verb.pos === 'VERB' && verb.text.toLowerCase() === verb.lemma) {
         out.push({ ...verb, text: thirdPerson(verb.lemma) })
         index = next
+        // "we roast and sell" → "the roastery roasts and sells".
+        while (tokens[index + 1]?.pos === 'CCONJ' && isBaseVerb(tokens[index + 2])) {
+          out.push(tokens[index + 1], { ...tokens[index + 2], text: thirdPerson(tokens[index + 2].lemma) })
+          index += 2
+        }
       } else index = next - 1
     } else if (word === 'our') replace(index === 0 ? subject.possessive : 'its')
     else if (word === 'us') replace('it')
@@ -168,6 +323,20 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
     else out.push(token)
   }
   return out
+}
+
+function isBaseVerb(token: Token | undefined): boolean {
+  return (
+    token !== undefined &&
+    (token.pos === 'VERB' || token.pos === 'NOUN') &&
+    token.text.toLowerCase() === token.lemma &&
+    tag(`we ${token.text}`)[1]?.pos === 'VERB'
+  )
+}
+
+/** The organisation's words said in the voice's person: "give our members homes" → "give its members homes". */
+export function inPerson(text: string, subject: Subject): string {
+  return subject.we ? text : untag(intoThirdPerson(tag(text), subject))
 }
 
 /** "drilling and repairing boreholes" → "drill and repair boreholes"; "Run 14 pantries" → "runs 14 pantries". */
@@ -202,7 +371,10 @@ export function thirdPerson(verb: string): string {
 /** "waterborne illness down by 40%": a change stated without its verb. */
 const CHANGE = /\s(?:up|down)(?=\s+(?:by|from|to)\s)/i
 
-function pluralSubject(subject: Token[]): boolean {
+/** Whether a subject is plural, by its head: "illness in partner villages" is one illness. */
+function pluralSubject(tokens: Token[]): boolean {
+  const preposition = tokens.findIndex((token, index) => index > 0 && token.pos === 'ADP')
+  const subject = preposition === -1 ? tokens : tokens.slice(0, preposition)
   return subject.some(
     (token) =>
       (token.pos === 'NOUN' && token.text.toLowerCase() !== token.lemma) ||
@@ -231,8 +403,15 @@ export function lowerFirst(text: string): string {
   const [, word, next = ''] = match
   const startsName = /^\s+(?:\p{Lu}|of\s+\p{Lu})/u.test(next) || /^\s+\p{Lu}/u.test(next)
   if (startsName && word !== 'The') return text
-  return isEnglishWord(word) ? word.toLowerCase() + text.slice(word.length) : text
+  return isEnglishWord(word) && !PROPER_WORDS.has(word) ? word.toLowerCase() + text.slice(word.length) : text
 }
+
+/** Words that are English words in the list but keep their capital: languages, peoples, days and months. */
+const PROPER_WORDS = new Set(
+  'English Welsh Scottish Irish British American Spanish French German Italian Portuguese Arabic Chinese Mandarin Cantonese Somali Polish Urdu Hindi Bengali Punjabi Swahili Kurdish Turkish Russian Ukrainian Vietnamese Korean Japanese African Asian European Latino Latina Hispanic Indigenous Black Native Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+    ' ',
+  ),
+)
 
 /** Only an all-lowercase first word is capitalised, so a name like "iPad" keeps its spelling. */
 export function capitalise(text: string): string {
@@ -240,16 +419,24 @@ export function capitalise(text: string): string {
 }
 
 export function finish(text: string): string {
-  const trimmed = text.trim().replace(/(?<![\s,;:–—-])[\s,;:–—-]+$/, '')
+  const trimmed = trimEndMatching(text.trim(), /[\s,;:–—-]/)
   const capitalised = capitalise(trimmed)
   return /[.!?…]["'”’)\]]*$/.test(capitalised) ? capitalised : `${capitalised}.`
 }
 
 const MASS_NOUNS = new Set(
-  'help support advice food water training equipment housing transport care research education information guidance stock funding childcare insulation coaching tutoring mentoring counselling counseling therapy practice work lighting'.split(
+  'help support advice food water training equipment housing transport care research education information guidance stock funding childcare insulation coaching tutoring mentoring counselling counseling therapy practice work lighting delivery outreach recycling repair maintenance testing screening'.split(
     ' ',
   ),
 )
+
+/** Whether a phrase names more than one thing: "32 partner pantry sites", "weekend meal packs". */
+export function isPlural(item: Item): boolean {
+  const head = headNoun(item.tokens)
+  const first = item.tokens[0]
+  if (first?.pos === 'NUM' && !/^(?:1|one)$/i.test(first.text)) return true
+  return head !== undefined && head.pos !== 'PROPN' && !/ing$/i.test(head.text) && head.text.toLowerCase() !== head.lemma.toLowerCase()
+}
 
 /** "mobile pantry for rural towns" → "a mobile pantry for rural towns"; plurals and mass nouns stay bare. */
 export function withArticle(phrase: string, item: Item): string {
@@ -257,7 +444,8 @@ export function withArticle(phrase: string, item: Item): string {
   const head = headNoun(item.tokens)
   if (!first || !head || /^\p{Lu}/u.test(phrase) || ['DET', 'NUM', 'PRON'].includes(first.pos)) return phrase
   const lemma = head.lemma.toLowerCase()
-  if (head.text.toLowerCase() !== lemma || MASS_NOUNS.has(lemma) || /ing$/.test(lemma) || head.pos === 'PROPN') return phrase
+  if (head.text.toLowerCase() !== lemma || MASS_NOUNS.has(lemma) || /(?:ing|ics)$/.test(head.text.toLowerCase()) || head.pos === 'PROPN')
+    return phrase
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`
 }
 
@@ -278,14 +466,13 @@ export function gerundOf(purpose: string): string {
   return [ing, ...rest].join(' ')
 }
 
-/** "a, b and c". */
 export function joinAnd(parts: string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
 }
 
 /** The first clause of a long phrase: "bring safe water to rural communities so that no child …" → up to "so that". */
 export function core(text: string, minWords = 5): string {
-  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of)\s/gi
+  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of|and to)\s/gi
   for (const match of text.matchAll(cut)) {
     if (text.slice(0, match.index).split(/\s+/).length >= minWords) return text.slice(0, match.index)
   }

@@ -1,6 +1,6 @@
-// The offline drafter's contract (docs/decisions/021): the inputs read as structure, the tagger's
-// tokens, the subjects sentences are told about, and the ranked sentences a voice writes. The entry
-// points are draftNarrative (drafter.server.ts) and draftVariant (variant-drafter.server.ts).
+import type { FunderBrief } from '~/server/generation/engines/contract.server'
+
+// The offline drafter's contract (docs/decisions/021); its entry points are draftNarrative and draftVariant.
 
 /** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
 export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
@@ -13,25 +13,36 @@ export type Shape =
   | 'infinitive' // "To end hunger in Lane County"
   | 'phrase' // "Weekend meal packs for school children who …": no main verb at all
 
-export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean }
+/** `keepCase`: a place whose first word is its name ("Cork city"), never lower-cased. */
+export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean; keepCase?: boolean }
 
-export type Kind = 'research' | 'school' | 'co-operative' | 'arts' | 'enterprise' | 'charity'
+/** What the organisation is, as its inputs say: its name's last noun, or a word such as "charity" it uses of itself. */
+export type Kind = 'research' | 'school' | 'co-operative' | 'arts' | 'enterprise' | 'public' | 'charity' | 'unknown'
+/** Whom a request is put to in the organisation's own register: a company is not asked for gifts. */
+export type Sector = 'for-profit' | 'public' | 'non-profit'
+
+/** How the organisation writes, so the drafter's own words write the same way. */
+export type Style = { spelling: 'uk' | 'us'; apostrophe: "'" | '’' }
 
 export type Contact = { name: string; title: string; email: string; phone: string }
 
 export type Reading = {
   name: string | null
-  /** How the organisation is named after the first mention: "the food bank", "the lab". */
+  /** How the organisation is named after the first mention: "the food bank", "the lab", "the organisation". */
   descriptor: string
   kind: Kind
+  sector: Sector
   mission: Item[]
   audience: Item[]
   places: Item[]
   programmes: Item[]
   results: Item[]
   awards: Item[]
+  /** The success story or quote, as written (whole sentences, bounded). */
+  story: string | null
   contact: Contact | null
   website: string | null
+  style: Style
   /** Picks wording per organisation, so two organisations do not read the same. */
   seed: number
 }
@@ -48,11 +59,22 @@ export type Subject = {
 }
 
 /**
- * A sentence and how much it matters: 0 always, 1-3 facts and their framing, 4 and up padding; the ask
- * that names a funder (ASK_RANK) before all of them.
+ * A sentence and how much it matters: 0 the draft needs it, 1 a fact of the inputs, 2 and up the voice's
+ * connectives. A fact carries its item (for the request's programme names and the draft's coverage), a
+ * briefer telling for a draft short of room, and the order it gives way in (`drop`: higher goes first).
  */
-export type Candidate = { text: string; rank: number; lead?: true }
-export const ASK_RANK = -1
+export type Candidate = {
+  text: string
+  rank: number
+  item?: Item
+  role?: 'programme' | 'result' | 'story' | 'ask'
+  brief?: string
+  drop?: number
+  /** The request (or a list of the programmes), written again with the programmes the draft kept; null: say nothing. */
+  ask?: (names: string[]) => string | null
+  /** A connective about a fact, kept only with it. */
+  follows?: Candidate
+}
 export type Paragraph = Candidate[]
 
 /** What a voice writes from: the reading, and the phrases the composer derived from it. */
@@ -60,17 +82,29 @@ export type Context = {
   reading: Reading
   /** The organisation's name (or, without one, a descriptor) at its first mention in a paragraph. */
   name: string
-  /** The mission's purpose as a verb phrase without "to" ("end hunger in Lane County"), if it has one. */
+  /** The name inside a sentence: "the Old Mill Theatre". */
+  nameInside: string
+  /** The organisation in the third person: its name for the first mention (0), its descriptor after. */
+  they: (index: number) => Subject
+  /** The mission's purpose as a verb phrase without "to" ("end hunger in Lane County"). */
   purpose: string | null
-  /** The purpose as a gerund phrase ("ending hunger in Lane County"). */
-  purposing: string | null
-  /** Short names of the programmes, for the ask ("weekend meal packs", "a mobile pantry"). */
+  /** The programmes and results in the order the draft tells them: a funder's priorities first. */
+  programmes: Item[]
+  results: Item[]
+  /** Short names of the programmes, for lists and the request ("the weekend meal packs", "ShoreWatch"). */
   programmeNames: string[]
   contact: string | null
-  /** The tone's place among the four: it decides which long items this voice tells briefly. */
-  toneIndex: number
-  /** Written for a funder's call: whom the ask names ("the Lane County Community Foundation") and for how much. */
-  ask: { funder: string; amount: string | null } | null
-  /** Chooses one of several wordings, the same way every time for one organisation. */
+  brief: FunderBrief | null
+  /** The first of the funder's terms the inputs support, if any. */
+  term: string | null
+  /** The funder's priority an item answers, if the inputs support one. */
+  priorityOf: (item: Item) => string | null
+  /** The voice's sentence saying that an item answers a priority. */
+  linkPriority: (priority: string) => string
+  /** Writes the voice's own words in the organisation's spelling and apostrophe. */
+  say: (text: string) => string
+  /** Which arrangement of the draft this is: 0 the first; a regeneration asks for another. */
+  variation: number
+  /** Chooses one of several wordings, the same way every time for one organisation and arrangement. */
   pick: (options: string[], slot: number) => string
 }

@@ -1,115 +1,254 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { TONES } from '~/shared/tones'
-import { countWords } from '~/shared/text'
-import { gerundOf, shortName } from '~/server/generation/drafter/clauses.server'
-import { readInput } from '~/server/generation/drafter/reading.server'
-import { tag } from '~/server/generation/drafter/tagger.server'
-import { PADDING_RANK, VOICES } from '~/server/generation/drafter/voices.server'
-import { planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
-import type { Candidate, Contact, Context, Reading } from '~/server/generation/drafter/contract.server'
+import type { Tone } from '~/shared/tones'
+import { countWords, trimEndMatching } from '~/shared/text'
+import { keyWords } from '~/shared/items'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
+import { FUNDER_LIMITS } from '~/shared/funder-schema'
+import { planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
+import { core, inPerson, lowerFirst, nameInside, shortName, theySubject } from '~/server/generation/drafter/clauses.server'
+import { readInput, shortenText } from '~/server/generation/drafter/reading.server'
+import { localise } from '~/server/generation/drafter/style.server'
+import { tag } from '~/server/generation/drafter/tagger.server'
+import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
+import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter (docs/spec.md#engines, docs/decisions/021): writes the narrative from
-// the user's own facts when no model is configured. It plans before it writes: the inputs are read as
-// structure (drafter/reading), each item becomes a sentence of its own (drafter/clauses), the tone's
-// voice chooses the order, shapes, person and call to action (drafter/voices), and this file keeps the
-// sentences that matter most within 300-400 words. Written for a funder's call, its plan
-// (drafter/funder-plan) orders and weighs the facts by the call's priorities, the ask names the funder
-// and the amount, and the call's word limit, when shorter, is kept. Deterministic, in process, linear in its input.
+// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, and
+// linear in its input.
 
 const MAX_WORDS = 390
-const ENOUGH_WORDS = 365
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
 const MAX_CHARACTERS = 5000
+/** A funder's priority is told in a few words: the call's own, cut at a clause. */
+const PRIORITY_WORDS = 14
 
-export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null): string {
-  const plan = brief ? planFor(input, brief, MAX_WORDS) : null
-  const reading = plan ? plan.order(readInput(input)) : readInput(input)
-  const tone = input.selectedTone ?? 'professional'
-  const paragraphs = VOICES[tone](contextOf(reading, input, TONES.indexOf(tone), plan))
-  return fit(plan ? plan.weigh(paragraphs) : paragraphs, plan?.maxWords ?? null)
-    .map((sentences) => sentences.join(' '))
-    .join('\n\n')
+export type DraftOptions = {
+  /** 0 the first arrangement; Regenerate asks for another, so the same inputs read differently. */
+  variation?: number
 }
 
-/**
- * The sentences of each paragraph that fit: required ones, then by rank, padding only while short.
- * Under a funder's shorter limit nothing is required: the ask comes first, then the opening and the
- * contact, the first facts, and only then the lead-ins, each kept only with something it leads into.
- */
-function fit(paragraphs: Candidate[][], limit: number | null): string[][] {
-  const most = limit ?? MAX_WORDS
-  const enough = Math.round((most * ENOUGH_WORDS) / MAX_WORDS)
-  const tier = ({ rank, lead }: Candidate) => (limit !== null && lead ? rank + 1.5 : rank)
+export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null, { variation = 0 }: DraftOptions = {}): string {
+  const reading = readInput(input)
+  const tone = input.selectedTone ?? 'professional'
+  const plan = brief ? planFor(input, reading, brief, told) : null
+  const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
+  const paragraphs = plan ? weigh(written, plan) : written
+  const limit = Math.min(MAX_WORDS, brief?.maxWords ?? MAX_WORDS)
+  // The bridges between sentences that open on a figure add a word or two: a draft that then runs over
+  // is fitted again to a little less.
+  for (let budget = limit; ; budget -= 5) {
+    const draft = fit(paragraphs, Math.max(budget, 1))
+      .map((sentences) => bridgeNumerals(sentences, NUMERAL_BRIDGES[tone], reading).join(' '))
+      .join('\n\n')
+    if (countWords(draft) <= limit || budget <= 1) return draft
+  }
+}
+
+/** The sentences of each paragraph that fit `limit` words: the draft's own, then every fact (briefly if need be), then connectives. */
+function fit(paragraphs: Paragraph[], limit: number): string[][] {
   const all = paragraphs.flat()
-  const kept = new Set<Candidate>()
-  let total = 0
-  let characters = 0
-  const tiers = [...new Set(all.map(tier))].sort((a, b) => a - b)
-  for (const rank of tiers) {
+  const chosen = new Map<Candidate, string>(all.filter((candidate) => candidate.rank <= 1).map((candidate) => [candidate, candidate.text]))
+  const size = () => {
+    let words = 0
+    let characters = 0
+    for (const text of chosen.values()) {
+      words += countWords(text)
+      characters += text.length + 1
+    }
+    return { words, characters }
+  }
+  const over = () => {
+    const { words, characters } = size()
+    return words > limit || characters > MAX_CHARACTERS
+  }
+  while (over() && giveWay(chosen)) {
+    // one fact told briefly, or left out, at a time
+  }
+  renameProgrammes(all, chosen)
+  for (const level of [2, 3]) {
     for (const candidate of all) {
-      if (tier(candidate) !== rank) continue
-      if (rank >= PADDING_RANK && total >= enough) break
-      const words = countWords(candidate.text)
-      const required = rank <= 0 && limit === null
-      if (!required && (total + words > most || characters + candidate.text.length > MAX_CHARACTERS)) continue
-      kept.add(candidate)
-      total += words
-      characters += candidate.text.length + 1
+      if (candidate.rank !== level || (candidate.follows && !chosen.has(candidate.follows))) continue
+      const text = candidate.ask ? candidate.ask(keptNames(chosen)) : candidate.text
+      if (!text) continue
+      chosen.set(candidate, text)
+      if (over()) chosen.delete(candidate)
     }
   }
   return paragraphs
-    .map((paragraph) => {
-      const sentences = paragraph.filter((candidate) => kept.has(candidate))
-      const led = sentences.some((candidate) => !candidate.lead)
-      return sentences.filter((candidate) => limit === null || led || !candidate.lead).map((candidate) => candidate.text)
-    })
+    .map((paragraph) => paragraph.flatMap((candidate) => (chosen.has(candidate) ? [chosen.get(candidate)!] : [])))
     .filter((paragraph) => paragraph.length > 0)
 }
 
-function contextOf(reading: Reading, input: NarrativeInput, toneIndex: number, plan: FunderPlan | null): Context {
-  const purpose = purposeOf(reading)
+/**
+ * Makes room: the longest fact that has a briefer telling takes it; else the fact that gives way first
+ * is left out; else, past every fact, the draft's own sentences but its request. False when nothing can go.
+ */
+function giveWay(chosen: Map<Candidate, string>): boolean {
+  let longest: Candidate | undefined
+  for (const [candidate, text] of chosen) {
+    if (candidate.brief && text !== candidate.brief && (!longest || countWords(text) > countWords(chosen.get(longest)!)))
+      longest = candidate
+  }
+  if (longest) {
+    chosen.set(longest, longest.brief!)
+    return true
+  }
+  const facts = [...chosen.keys()].filter((candidate) => candidate.drop !== undefined)
+  const victim = facts.sort((a, b) => b.drop! - a.drop!)[0] ?? [...chosen.keys()].filter((candidate) => candidate.role !== 'ask').at(-1)
+  if (!victim) return false
+  chosen.delete(victim)
+  return true
+}
+
+/** The request and the list of programmes name only the programmes the draft kept. */
+function renameProgrammes(all: Candidate[], chosen: Map<Candidate, string>) {
+  const names = keptNames(chosen)
+  for (const candidate of all) if (candidate.ask && chosen.has(candidate)) chosen.set(candidate, candidate.ask(names) ?? '')
+}
+
+function keptNames(chosen: Map<Candidate, string>): string[] {
+  const names = [...chosen.keys()].flatMap((candidate) =>
+    candidate.role === 'programme' && candidate.item ? [shortName(candidate.item)] : [],
+  )
+  return [...new Set(names.filter((name): name is string => name !== null))]
+}
+
+/** No two sentences in a row open on a figure: the second is given a bridge of the voice's. */
+function bridgeNumerals(sentences: string[], bridges: string[], reading: Reading): string[] {
+  let previous = false
+  let used = 0
+  return sentences.map((sentence) => {
+    const numeral = /^[\d$£€]/.test(sentence)
+    const bridged =
+      numeral && previous ? `${localise(bridges[(reading.seed + used++) % bridges.length], reading.style)} ${sentence}` : sentence
+    previous = numeral && bridged === sentence
+    return bridged
+  })
+}
+
+function contextOf(
+  reading: Reading,
+  input: NarrativeInput,
+  tone: Tone,
+  brief: FunderBrief | null,
+  plan: FunderPlan | null,
+  variation: number,
+): Context {
+  const say = (text: string) => localise(text, reading.style)
+  const we = tone === 'conversational' || tone === 'passionate'
+  // "the organization" is the drafter's word when the inputs give none; "the Center" is the organisation's own.
+  const descriptor = reading.descriptor === 'the organization' ? say(reading.descriptor) : reading.descriptor
+  const name = reading.name ? nameOf(reading, input) : we ? say('our organization') : descriptor
+  const named = theySubject(name, reading.style.apostrophe)
+  const described = theySubject(descriptor, reading.style.apostrophe)
+  const { rankOf, linked } = plan ?? NO_PLAN
+  const programmes = byPriority(reading.programmes, rankOf, 0)
+  const results = byPriority(reading.results, rankOf, variation)
+  // The aim in the voice's person: "give our members homes" is "give its members homes" in a report.
+  const aim = purposeOf(reading)
+  const purpose = aim && !we ? inPerson(aim, named) : aim
   return {
     reading,
-    name: nameOf(reading, input),
+    name,
+    nameInside: nameInside(name),
+    they: (index) => (index === 0 ? named : described),
     purpose,
-    purposing: purpose ? gerundOf(purpose) : null,
-    programmeNames: reading.programmes.map(shortName).filter((name): name is string => name !== null),
-    contact: describeContact(reading.contact, toneIndex),
-    toneIndex,
-    ask: plan?.ask ?? null,
-    pick: (options, slot) => options[(reading.seed + slot * 7) % options.length],
+    programmes,
+    results,
+    programmeNames: [...new Set(programmes.map(shortName).filter((short): short is string => short !== null))],
+    contact: describeContact(reading.contact, tone),
+    brief: brief && plan && { ...brief, funder: plan.funder },
+    term: brief ? supportedTerm(reading, brief) : null,
+    priorityOf: (item) => linked.get(item) ?? null,
+    linkPriority: (priority) => LINKS[tone](say, plan?.funder ?? '', priority),
+    say,
+    variation,
+    pick: (options, slot) => options[(reading.seed + variation * 5 + slot * 7) % options.length],
   }
 }
 
+type Say = (text: string) => string
+const LINKS: Record<Tone, (say: Say, funder: string, priority: string) => string> = {
+  professional: (say, funder, priority) => `${say('This answers')} ${funder}${say('’s priority of')} ${priority}.`,
+  conversational: (say, funder, priority) => `${say('That speaks to')} ${funder}${say('’s priority of')} ${priority}.`,
+  passionate: (say, funder, priority) => `${say('It answers')} ${funder}${say('’s call for')} ${priority}.`,
+  academic: (say, funder, priority) => `${say('This corresponds to')} ${funder}${say('’s stated priority of')} ${priority}.`,
+}
+
+// ---- A funder's brief ----
+
+const NO_PLAN = { rankOf: new Map<Item, number>(), linked: new Map<Item, string>() }
+
+/** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
+function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
+  const rotated = items.length > 1 && rotation % 2 === 1 ? [items[1], items[0], ...items.slice(2)] : items
+  return rotated
+    .map((item, index) => ({ item, index, rank: rankOf.get(item) ?? Number.MAX_SAFE_INTEGER }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item)
+}
+
+/**
+ * Written for a funder: no sentence that speaks to a priority the inputs do not back (the request
+ * aside), and the facts that answer a priority give way last, those of the first priority last of all.
+ */
+function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
+  return paragraphs.map((paragraph) =>
+    paragraph.flatMap((candidate) => {
+      if (candidate.role === 'ask') return [candidate]
+      if (plan.strays(candidate.text)) return []
+      const place = candidate.item ? plan.rankOf.get(candidate.item) : undefined
+      // In place: a connective that follows this fact holds this very candidate.
+      if (place !== undefined && candidate.drop !== undefined) candidate.drop = place - FUNDER_LIMITS.priorities + candidate.drop / 1000
+      return [candidate]
+    }),
+  )
+}
+
+/** The first of the funder's terms whose every word the organisation's inputs use. */
+function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
+  const used = new Set(
+    [...reading.mission, ...reading.programmes, ...reading.results, ...reading.audience].flatMap((item) => keyWords(item.text)),
+  )
+  const term = brief.terms.slice(0, 20).find((candidate) => {
+    const words = keyWords(candidate)
+    return words.length > 0 && words.every((word) => used.has(word))
+  })
+  return term ? lowerFirst(term.trim()) : null
+}
+
+function told(priority: string): string {
+  return lowerFirst(shortenText(core(trimEndMatching(priority.trim(), /[.;:!?]/)), PRIORITY_WORDS))
+}
+
+// ---- The organisation ----
+
 /** The name, with "the" where the user writes it so ("the Coastal Resilience Lab"). */
 function nameOf(reading: Reading, input: NarrativeInput): string {
-  if (!reading.name) return 'our organization'
-  if (/^the\s/i.test(reading.name)) return reading.name
-  const text = `${input.missionStatement ?? ''} ${input.keyPrograms ?? ''} ${input.impactMetrics ?? ''}`
-  return text.toLowerCase().includes(`the ${reading.name.toLowerCase()}`) ? `The ${reading.name}` : reading.name
+  const name = reading.name!
+  if (/^the\s/i.test(name)) return name
+  const text = `${input.missionStatement ?? ''} ${input.keyPrograms ?? ''} ${input.impactMetrics ?? ''}`.slice(0, 5000)
+  return text.toLowerCase().includes(`the ${name.toLowerCase()}`) ? `The ${name}` : name
 }
 
 const PURPOSE =
   /^(?:[^.!?]{0,120}?\b(?:mission is|exists|works|aims|seeks|strives|is here|are here|wants|want)\s+)?to\s+(?!date\b)(\S[^.!?]*)$/i
 
-/** The mission's aim as a verb phrase ("end hunger in Lane County"), when it states one. */
 function purposeOf(reading: Reading): string | null {
   const first = reading.mission[0]
   if (!first) return null
   const match = PURPOSE.exec(first.text)
   if (!match) return null
-  const purpose = match[1].replace(/[\s,;:]+$/, '')
+  const purpose = trimEndMatching(match[1], /[\s,;:]/)
   // After "to", so that "end hunger" reads as a verb and its object, not as a noun.
   const verb = tag(`to ${purpose}`)[1]
   return verb?.pos === 'VERB' || verb?.pos === 'AUX' ? purpose : null
 }
 
 /** The primary contact, as fully as the voice would give it: the professional letter gives title, email and phone. */
-function describeContact(contact: Contact | null, toneIndex: number): string | null {
+function describeContact(contact: Contact | null, tone: Tone): string | null {
   if (!contact) return null
-  const reach = (toneIndex === 0 ? [contact.email, contact.phone] : [contact.email || contact.phone]).filter(Boolean).join(' or ')
-  if (toneIndex === 1 || toneIndex === 2) contact = { ...contact, title: '' }
+  const reach = (tone === 'professional' ? [contact.email, contact.phone] : [contact.email || contact.phone]).filter(Boolean).join(' or ')
+  if (tone === 'conversational' || tone === 'passionate') contact = { ...contact, title: '' }
   if (!contact.name) return reach ? `the team at ${reach}` : null
   const who = contact.title ? `${contact.name}, ${contact.title}` : contact.name
   return reach ? `${who}${contact.title ? ',' : ''} at ${reach}` : who

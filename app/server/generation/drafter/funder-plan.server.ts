@@ -3,61 +3,50 @@ import { EVIDENCE, topicsOf } from '~/server/funders/topics.server'
 import { FUNDER_LIMITS } from '~/shared/funder-schema'
 import { answersPriority, inputBacking, nameRemover } from '~/server/narratives/alignment.server'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
-import { PADDING_RANK } from '~/server/generation/drafter/voices.server'
-import { ASK_RANK, type Item, type Paragraph, type Reading } from '~/server/generation/drafter/contract.server'
+import type { Item, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter's plan for a funder's call (docs/decisions/030): the plain code that reads a narrative's
-// alignment decides what the inputs can answer, and no sentence of the voice's own may speak to a priority
-// the inputs do not back: a gap stays a gap.
-
-const PRIORITIES_MAX = FUNDER_LIMITS.priorities
+// The same plain code that reads a narrative's alignment decides what the inputs can answer (docs/decisions/030
+// and 033): no sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap.
 
 export type FunderPlan = {
-  /** As a sentence names it ("the Lane County Community Foundation"). */
-  ask: { funder: string; amount: string | null }
-  /** The funder's word limit when it is shorter than a narrative's own. */
-  maxWords: number | null
-  order(reading: Reading): Reading
-  weigh(paragraphs: Paragraph[]): Paragraph[]
+  /** The funder as a sentence names it: "the Lane County Community Foundation", "Acme Outfitters". */
+  funder: string
+  /** The place of the first backed priority an item answers (0 the most important), if any. */
+  rankOf: Map<Item, number>
+  /** The item that says which priority it answers, and the priority as told. */
+  linked: Map<Item, string>
+  /** Whether a sentence speaks to a priority the inputs do not back. */
+  strays: (sentence: string) => boolean
 }
 
-export function planFor(input: NarrativeInput, brief: FunderBrief, narrativeWords: number): FunderPlan {
+export function planFor(input: NarrativeInput, reading: Reading, brief: FunderBrief, tell: (priority: string) => string): FunderPlan {
   const backingOf = inputBacking(input, brief.funder)
-  const priorities = brief.priorities.map((priority) => ({ answers: answersPriority(priority), backed: backingOf(priority).length > 0 }))
+  const priorities = brief.priorities
+    .slice(0, FUNDER_LIMITS.priorities)
+    .map((priority) => ({ priority, answers: answersPriority(priority), backed: backingOf(priority).length > 0 }))
   const withoutFunder = nameRemover(brief.funder)
-  const firstAnswered = (topics: Set<string>) => {
-    const index = priorities.findIndex(({ answers, backed }) => backed && answers(topics))
-    return index < 0 ? null : index
+  const rankOf = new Map<Item, number>()
+  const linked = new Map<Item, string>()
+  const told = new Set<number>()
+  for (const item of [...reading.programmes, ...reading.results]) {
+    const topics = itemTopics(item)
+    const place = priorities.findIndex(({ answers, backed }) => backed && answers(topics))
+    if (place < 0) continue
+    rankOf.set(item, place)
+    // The voices say so after a result: the first result that answers each priority.
+    if (reading.results.includes(item) && !told.has(place)) {
+      told.add(place)
+      linked.set(item, tell(priorities[place].priority))
+    }
   }
-  const strays = (topics: Set<string>) => priorities.some(({ answers, backed }) => !backed && answers(topics))
-  const byPriority = (list: Item[]) =>
-    list
-      .map((item, index) => ({ item, index, place: firstAnswered(itemTopics(item)) ?? priorities.length }))
-      .sort((a, b) => a.place - b.place || a.index - b.index)
-      .map(({ item }) => item)
   return {
-    ask: { funder: asNamed(brief.funder), amount: brief.amount?.trim() || null },
-    maxWords: brief.maxWords && brief.maxWords < narrativeWords ? brief.maxWords : null,
-    order: (reading) => ({
-      ...reading,
-      audience: byPriority(reading.audience),
-      places: byPriority(reading.places),
-      programmes: byPriority(reading.programmes),
-      results: byPriority(reading.results),
-    }),
-    weigh: (paragraphs) =>
-      paragraphs.map((paragraph) =>
-        paragraph.flatMap((candidate) => {
-          if (candidate.rank === ASK_RANK) return [candidate]
-          const topics = topicsOf(withoutFunder(candidate.text))
-          if (strays(topics)) return []
-          const answered = firstAnswered(topics)
-          // Between 1 and 2 by the priority answered: under a limit, the first priority's facts are kept first.
-          return candidate.rank >= 1 && candidate.rank < PADDING_RANK && answered !== null
-            ? [{ ...candidate, rank: 1 + answered / PRIORITIES_MAX }]
-            : [candidate]
-        }),
-      ),
+    funder: asNamed(brief.funder),
+    rankOf,
+    linked,
+    strays: (sentence) => {
+      const topics = topicsOf(withoutFunder(sentence))
+      return priorities.some(({ answers, backed }) => !backed && answers(topics))
+    },
   }
 }
 

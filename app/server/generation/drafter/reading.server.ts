@@ -1,16 +1,18 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { countWords } from '~/shared/text'
+import { countWords, cutAtSpace, trimEndMatching } from '~/shared/text'
+import { AWARD, splitItems, splitSentences } from '~/shared/items'
 import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
-import type { Contact, Item, Kind, Reading, Shape, Token } from '~/server/generation/drafter/contract.server'
+import type { Contact, Item, Kind, Reading, Sector, Shape, Style, Token } from '~/server/generation/drafter/contract.server'
 
-// Reading the form as structure (docs/decisions/021): each long field becomes a list of items (its lines, bullets,
-// numbered points, semicolon parts or sentences), each item tagged and given a shape, so the writer can
-// turn it into a sentence of its own. Nothing here writes prose.
+// Each long field becomes a list of tagged items, each given a shape (docs/decisions/021). Nothing here writes prose.
 
 // Bounds that keep a draft linear in its input and short whatever was pasted: only the first items of a
 // field are read, and an item is cut to a length no narrative sentence needs to exceed.
-const MAX_ITEMS = 8
+const MAX_ITEMS = 12
 const MAX_ITEM_WORDS = 45
+const MAX_STORY_WORDS = 70
+/** How much of each field the organisation's kind, sector and spelling are read from. */
+const MAX_SCAN_CHARS = 2000
 /** What one sentence may copy of an item, whatever its words' length. */
 export const MAX_ITEM_CHARS = 320
 const SHORT_DETAIL_WORDS = 12
@@ -19,63 +21,97 @@ export function readInput(input: NarrativeInput): Reading {
   const impact = readField(input.impactMetrics)
   const programmes = readField(input.keyPrograms)
   const name = input.company?.trim() || null
-  const kind = kindOf(name ?? '', `${input.missionStatement ?? ''} ${input.keyPrograms ?? ''}`.slice(0, 2000))
+  const text = inputText(input)
+  const kind = kindOf(name ?? '', text)
   return {
     name,
-    descriptor: descriptorOf(name, kind),
+    descriptor: descriptorOf(name, text, kind),
     kind,
+    sector: sectorOf(name ?? '', text, kind),
     mission: readField(input.missionStatement),
     audience: readField(input.targetAudience).map(asDescription),
-    places: readField(input.geographicFocus).map(asDescription),
+    places: readField(input.geographicFocus).map(asDescription).map(asPlace),
     programmes: programmes.filter((item) => !item.award),
     results: impact.filter((item) => !item.award),
     awards: [...impact, ...programmes].filter((item) => item.award),
+    story: readStory(input.successStory),
     contact: readContact(input),
     website: cleanWebsite(input.website),
+    // The name is no spelling the organisation chose for its prose ("Highland Growers Co-operative" in Peru).
+    style: styleOf(text.slice(text.indexOf('\n') + 1), [input.website, input.contactEmail1, input.contactEmail2].join(' ')),
     seed: hash(name ?? ''),
   }
 }
 
+/** Every field the organisation wrote, within the bound a reading looks at. */
+function inputText(input: NarrativeInput): string {
+  return [
+    input.company,
+    input.missionStatement,
+    input.keyPrograms,
+    input.impactMetrics,
+    input.targetAudience,
+    input.geographicFocus,
+    input.successStory,
+  ]
+    .map((field) => (field ?? '').slice(0, MAX_SCAN_CHARS))
+    .join('\n')
+}
+
 // ---- Items ----
 
-const BULLET = /^\s*(?:[-*•‣◦▪–—+]|\(?\d{1,2}[.)]|\(?[a-z]\))\s+/
-const ABBREVIATIONS = new Set('e.g i.e etc dr mr mrs ms prof st inc co ltd jr sr vs no approx u.s u.k mt'.split(' '))
-const AWARD = /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredited|accreditation)\b/i
-
 function readField(value: string | undefined): Item[] {
-  const pieces: string[] = []
-  const seen = new Set<string>()
-  for (const line of (value ?? '').split(/\r?\n/)) {
-    if (/^\s*#/.test(line)) continue // a markdown heading carries no fact of its own
-    const text = line.replace(BULLET, '').replace(/\*+/g, '').replace(/\s+/g, ' ').trim()
-    // A line that only introduces the list after it ("Our work includes:") says nothing by itself.
-    if (text === '' || /:$/.test(text)) continue
-    // "…since 2019, and 11 PhD students trained": a new figure after ", and" starts a statement of its own.
-    const parts = (text.includes(';') ? text.split(';') : splitSentences(text)).flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
-    for (const part of parts) {
-      const piece = part
-        .trim()
-        .replace(/^(?:and|or)\s+/i, '')
-        .replace(/[\s.;,:]+$/, '')
-      if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
-      seen.add(piece.toLowerCase())
-      pieces.push(piece)
-      if (pieces.length === MAX_ITEMS) return pieces.map(toItem)
-    }
-  }
-  return pieces.map(toItem)
+  return splitItems(value, MAX_ITEMS)
+    .map(toItem)
+    .filter((item) => /\p{L}{2}/u.test(item.text))
 }
 
 function toItem(piece: string): Item {
-  const text = cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS).replace(/[\s.;,:…]+$/, '')
-  const tokens = tag(text)
+  const text = trimEndMatching(cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS), /[\s.;,:…]/)
+  const tokens = withVerbFound(tag(text))
   return { text, tokens, shape: shapeOf(tokens), figure: /\d/.test(text), award: AWARD.test(text) }
 }
 
-/** Whom and where are described, not narrated: an item there is a phrase unless a pronoun opens it ("We serve …"). */
-function asDescription(item: Item): Item {
-  return item.tokens[0]?.pos === 'PRON' ? item : { ...item, shape: 'phrase' }
+/**
+ * The small tagger reads a verb in -s as a plural noun after a name: "The Small Systems Clinic pairs
+ * graduate students with …", "Our warehouse stocks 40 pantries". Where a phrase has no verb, a word in
+ * -s after a subject that opens with a determiner, a possessive or a name, and before an object, is
+ * its verb when the tagger reads it as one after "to".
+ */
+function withVerbFound(tokens: Token[]): Token[] {
+  if (tokens.some(isVerb) || !['DET', 'PROPN', 'PRON'].includes(tokens[0]?.pos ?? '')) return tokens
+  for (let index = 1; index < tokens.length - 1; index++) {
+    const token = tokens[index]
+    const next = tokens[index + 1]
+    if (token.pos === 'ADP' || token.pos === 'PUNCT') return tokens
+    if (token.pos !== 'NOUN' || !/[a-z]s$/.test(token.text) || !['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN', 'PRON'].includes(next.pos)) continue
+    if (tag(`to ${token.lemma} them`)[1]?.pos !== 'VERB') continue
+    return tokens.map((other, at) => (at === index ? { ...other, pos: 'VERB' } : other))
+  }
+  return tokens
 }
+
+/**
+ * Whom and where are described, not narrated: an item there is a phrase, unless it is a clause of the
+ * organisation's own ("Since 2023 we have also supported …", "We work in 14 schools").
+ */
+function asDescription(item: Item): Item {
+  const verb = mainVerb(item.tokens)
+  const own = verb > 0 && item.tokens.slice(0, verb).some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
+  return item.tokens[0]?.pos === 'PRON' || own ? item : { ...item, shape: 'phrase' }
+}
+
+/** A place is named as written ("Cork city", "Western Kenya") unless it opens on an ordinary word ("Rural districts of Ghana"). */
+function asPlace(item: Item): Item {
+  const first = /^\p{Lu}[\p{L}'’-]*/u.exec(item.text)?.[0]?.toLowerCase()
+  return first && !COMMON_PLACE_STARTS.has(first) ? { ...item, keepCase: true } : item
+}
+
+const COMMON_PLACE_STARTS = new Set(
+  'the a an rural urban remote coastal inner-city inner low-income small local communities neighborhoods neighbourhoods schools towns villages cities counties districts areas regions across in throughout around within at from on along near parts most all every several mainly mostly primarily'.split(
+    ' ',
+  ),
+)
 
 const RELATIVE = new Set(['who', 'that', 'which', 'whose', 'where', 'whom'])
 const SUBJECT_PRONOUNS = new Set(['we', 'they', 'it', 'i', 'you', 'he', 'she'])
@@ -87,11 +123,15 @@ export function isVerb(token: Token | undefined): boolean {
 /** Where the item's main verb is: the first verb that is not in a relative clause, an infinitive or a modifier. */
 export function mainVerb(tokens: Token[]): number {
   let relative = false
+  let brackets = 0
   for (const [index, token] of tokens.entries()) {
     const word = token.text.toLowerCase()
+    // "sensors (built for under $400)": what a bracket holds is an aside, never the item's main verb.
+    if (token.text === '(' || token.text === '[') brackets++
+    if ((token.text === ')' || token.text === ']') && brackets > 0) brackets--
     if (RELATIVE.has(word) && index > 0) relative = true
     if (token.text === ',') relative = false
-    if (relative || !isVerb(token) || !isFinite(tokens, index)) continue
+    if (brackets > 0 || relative || !isVerb(token) || !isFinite(tokens, index)) continue
     return index
   }
   return -1
@@ -110,6 +150,11 @@ function isFinite(tokens: Token[], index: number): boolean {
   if (/ing$/.test(word)) return index === 0 || isVerb(before)
   let subject = index - 1
   while (tokens[subject]?.pos === 'ADV') subject--
+  // "sensors (built for under $400) now run": the subject is before the aside.
+  if (tokens[subject]?.text === ')') {
+    while (subject > 0 && tokens[subject].text !== '(') subject--
+    subject--
+  }
   // The verb agrees with the subject's head: "lending" in "iPad lending for students keeps …".
   const preposition = tokens.slice(0, subject).findIndex((other) => other.pos === 'ADP')
   const head = preposition > 0 && tokens[preposition - 1].pos === 'NOUN' ? tokens[preposition - 1] : tokens[subject]
@@ -143,12 +188,42 @@ function shapeOf(tokens: Token[]): Shape {
   const subject = tokens.slice(0, verb)
   const token = tokens[verb]
   const next = tokens[verb + 1]
+  // "146 homes owned by the co-operative" names its agent: it is told as the phrase it is.
+  const agent = next?.text.toLowerCase() === 'by' && tokens[verb + 2] !== undefined && tokens[verb + 2].pos !== 'NUM'
+  if (
+    token.pos === 'VERB' &&
+    isParticiple(token) &&
+    !INTRANSITIVE.has(token.lemma) &&
+    agent &&
+    !SUBJECT_PRONOUNS.has(subject[0]?.text.toLowerCase())
+  )
+    return 'phrase'
+  // "sensors now run in 60 homes": a verb whose participle is its plain form agrees with a plural subject.
+  const presentPlural =
+    token.text.toLowerCase() === token.lemma && subject.some((word) => word.pos === 'NOUN' && word.text.toLowerCase() !== word.lemma)
   const participle =
     token.pos === 'VERB' &&
     isParticiple(token) &&
+    !presentPlural &&
+    !INTRANSITIVE.has(token.lemma) &&
     !subject.some((word) => SUBJECT_PRONOUNS.has(word.text.toLowerCase())) &&
+    !/^(?:at (?:least|most)|more than|over|nearly|almost|about|around)\b/i.test(untagged(tokens.slice(verb + 1, verb + 3))) &&
     (!next || next.pos === 'PUNCT' || next.pos === 'ADP' || next.pos === 'ADV' || next.pos === 'SCONJ')
   return participle ? 'participle' : 'clause'
+}
+
+/**
+ * Verbs that a figure does by itself: "Attendance increased by 40%", "1,093 (16%) exceeded at least one
+ * limit" are whole clauses in the past, not fragments waiting for "was".
+ */
+const INTRANSITIVE = new Set(
+  'increase decrease rise fall grow drop decline improve double triple halve exceed reach climb jump shrink expand move graduate return remain stay arrive happen succeed finish continue recover'.split(
+    ' ',
+  ),
+)
+
+function untagged(tokens: Token[]): string {
+  return tokens.map((token) => token.text).join(' ')
 }
 
 function isGerundStart(tokens: Token[]): boolean {
@@ -158,6 +233,8 @@ function isGerundStart(tokens: Token[]): boolean {
   if (first.pos === 'VERB') return true
   // "drilling and repairing boreholes": a noun-tagged first word joined to a verb in -ing.
   if (tokens[1]?.pos === 'CCONJ' && tokens[2]?.pos === 'VERB' && /ing$/i.test(tokens[2].text)) return true
+  // "cooking classes", "sewing workshops": the -ing word names the class, it is not done to it.
+  if (tokens[1]?.pos === 'NOUN' && GATHERINGS.test(tokens[1].text)) return false
   // "training village committees to maintain them" takes an object; "reading volunteers from …" is a noun.
   const object =
     ['DET', 'NUM', 'PRON'].includes(tokens[1]?.pos ?? '') || (tokens[1]?.pos === 'NOUN' && !NOMINAL_ING.has(first.text.toLowerCase()))
@@ -166,6 +243,9 @@ function isGerundStart(tokens: Token[]): boolean {
     (tokens[1]?.pos === 'NOUN' && tokens.some((token, index) => token.text.toLowerCase() === 'to' && tokens[index + 1]?.pos === 'VERB'))
   )
 }
+
+const GATHERINGS =
+  /^(?:class|lesson|session|workshop|club|group|course|program|programme|camp|night|circle|school|lab|day|event|competition)(?:e?s)?$/i
 
 const NOMINAL_ING = new Set(
   'reading training housing funding learning building clothing meeting catering counselling counseling mentoring tutoring coaching teaching writing painting'.split(
@@ -184,38 +264,9 @@ export function isParticiple(token: Token): boolean {
   return (/ed$/.test(word) && word !== token.lemma) || IRREGULAR_PARTICIPLES.has(word)
 }
 
-// ---- Splitting sentences (linear: every pattern that ends in a run starts only where the run starts) ----
-
-const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g
-
-function splitSentences(text: string): string[] {
-  const sentences: string[] = []
-  let start = 0
-  for (const match of text.matchAll(SENTENCE_END)) {
-    const before = text.slice(Math.max(start, text.lastIndexOf(' ', match.index - 1) + 1), match.index)
-    if (match[0].startsWith('.') && isAbbreviation(before)) continue
-    sentences.push(text.slice(start, match.index + match[0].trimEnd().length))
-    start = match.index + match[0].length
-  }
-  sentences.push(text.slice(start))
-  return sentences
-}
-
-function isAbbreviation(word: string): boolean {
-  const bare = word.toLowerCase().replace(/^[("'“‘]+/, '')
-  return ABBREVIATIONS.has(bare) || /^[a-z]$/.test(bare)
-}
-
 const DANGLING_WORDS = new Set('and or but the a an of to in for with by on at from'.split(' '))
 
 /** At most `maxWords` words, ending at a comma or semicolon in the second half where there is one. */
-/** `text` cut to at most `maxChars`, at the last space before it. */
-export function cutAtSpace(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text
-  const cut = text.slice(0, maxChars)
-  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))
-}
-
 export function shortenText(text: string, maxWords: number): string {
   if (countWords(text) <= maxWords) return text
   const words = text.split(/\s+/).filter(Boolean).slice(0, maxWords)
@@ -237,10 +288,12 @@ export function shortenText(text: string, maxWords: number): string {
     )
   )
     kept = kept.slice(0, -1)
-  return kept.join(' ').replace(/[\s,;:–—-]+$/, '')
+  return trimEndMatching(kept.join(' '), /[\s,;:–—-]/)
 }
 
 // ---- The organisation ----
+
+const COMPANY_SUFFIX = /\b(?:ltd|limited|inc|llc|l\.l\.c|plc|corp|corporation|gmbh|pty|cic|b\.?v|s\.?a)\.?$/i
 
 function kindOf(name: string, text: string): Kind {
   if (/\b(?:co-?op(?:erative)?|coop)\b/i.test(name)) return 'co-operative'
@@ -248,30 +301,78 @@ function kindOf(name: string, text: string): Kind {
   if (/\b(?:school|academy|college|nursery|kindergarten)\b/i.test(name)) return 'school'
   if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
     return 'arts'
-  if (/\b(?:ltd|limited|cic|llc|inc|roasters?|social enterprise)\b/i.test(name) || /\b(?:sells?|sold|sales|customers)\b/i.test(text))
-    return 'enterprise'
-  return 'charity'
+  if (PUBLIC.test(name)) return 'public'
+  if (COMPANY_SUFFIX.test(name) || FOR_PROFIT.test(text)) return 'enterprise'
+  if (NON_PROFIT.test(text)) return 'charity'
+  return 'unknown'
+}
+
+const PUBLIC =
+  /\b(?:council|department|authority|agency|ministry|municipal(?:ity)?|public (?:health|library|libraries|schools?|sector|agency|utility)|county government|city of|nhs|government|state-funded|publicly funded)\b/i
+const FOR_PROFIT =
+  /\b(?:for-profit|b corp|(?:our|its) customers|we sell|sells|(?:sold|sales) to|revenue|profitable|social enterprise|small business|(?:is|are) a (?:company|business|start-?up))\b/i
+const NON_PROFIT = /\b(?:charity|charitable|non-?profit|not-for-profit|501\s?\(c\)|donors?|donations?)\b/i
+
+function sectorOf(name: string, text: string, kind: Kind): Sector {
+  if (kind === 'public' || PUBLIC.test(text)) return 'public'
+  if (kind === 'enterprise' || (kind !== 'charity' && COMPANY_SUFFIX.test(name))) return 'for-profit'
+  return 'non-profit'
 }
 
 const ORGANISATION_NOUNS = new Set(
-  'bank lab laboratory trust project school academy college alliance foundation charity network centre center collective co-operative cooperative theatre theater orchestra choir company ensemble gallery museum festival institute partnership society association club enterprise initiative clinic kitchen farm studio unit hub library'.split(
+  'bank lab laboratory trust project school academy college alliance foundation charity network centre center collective co-operative cooperative theatre theater orchestra choir company ensemble gallery museum festival institute partnership society association club enterprise initiative clinic kitchen farm studio unit hub library council department agency authority service coalition consortium fund pantry'.split(
     ' ',
   ),
 )
-const KIND_DESCRIPTORS: Record<Kind, string> = {
-  research: 'the research group',
-  school: 'the school',
-  'co-operative': 'the co-operative',
-  arts: 'the company',
-  enterprise: 'the enterprise',
-  charity: 'the charity',
-}
+/** "We are a registered charity", "Acme is a social enterprise": the word the organisation uses of itself. */
+const SELF_DESCRIPTION =
+  /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|volunteer-led|volunteer-run|family-run|family-owned|employee-owned|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|women-led|youth-led|community-owned|mission-driven)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b/i
 
-function descriptorOf(name: string | null, kind: Kind): string {
-  const words = name?.toLowerCase().split(/\s+/) ?? []
+function descriptorOf(name: string | null, text: string, kind: Kind): string {
+  // "Center for Rural Water Safety" is a center: the head of the name comes before "for", "of" or "at".
+  const head = (name ?? '').toLowerCase().split(/\s+(?:for|of|at|on|in)\s+/)[0]
+  const words = head.split(/\s+/)
   const last = words.at(-1) ?? ''
   if (last === 'bank' && words.at(-2) === 'food') return 'the food bank'
-  return ORGANISATION_NOUNS.has(last) ? `the ${last}` : KIND_DESCRIPTORS[kind]
+  if (ORGANISATION_NOUNS.has(last)) return `the ${last}`
+  const said = SELF_DESCRIPTION.exec(text)?.[1]?.toLowerCase()
+  if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
+  if (COMPANY_SUFFIX.test(name ?? '')) return 'the company'
+  if (kind === 'co-operative') return 'the co-operative'
+  return 'the organization'
+}
+
+/**
+ * The spelling and the apostrophe the organisation writes with: its own words decide; where they show
+ * neither spelling, its web and mail addresses or its currency may (".org.uk", "£"); else American, as the form is.
+ */
+function styleOf(text: string, addresses: string): Style {
+  const british = (text.match(BRITISH) ?? []).length + (BRITISH_PLACES.test(addresses) || /£/.test(text) ? 1 : 0)
+  const american = (text.match(AMERICAN) ?? []).length
+  const curly = (text.match(/\p{L}’\p{L}/gu) ?? []).length
+  const straight = (text.match(/\p{L}'\p{L}/gu) ?? []).length
+  return { spelling: british > american ? 'uk' : 'us', apostrophe: curly > straight ? '’' : "'" }
+}
+
+const BRITISH =
+  /\b(?:programmes?|co-operatives?|\w+isations?|centres?|neighbours?|neighbourhoods?|colours?|behaviours?|labour|favour\w*|honour\w*|recognised|organised|realised|specialised|prioritised|mobilised|enrolment|catalogue|metres?|litres?|travelled|licence|defence|mum|analysed|modelling)\b/gi
+const AMERICAN =
+  /\b(?:programs?|cooperatives?|\w+izations?|centers?|neighbors?|neighborhoods?|colors?|behaviors?|labor|favor\w*|honor\w*|recognized|organized|realized|specialized|prioritized|mobilized|enrollment|judgment|meters?|liters?|traveled|defense|mom|analyzed|modeling)\b/gi
+/** Addresses in the countries that write British English. */
+const BRITISH_PLACES = /\.(?:uk|ie|au|nz|za)\b/i
+
+/** The success story or quote: its first sentences, whole, up to a short paragraph. */
+function readStory(value: string | undefined): string | null {
+  const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_ITEM_CHARS * 2)
+  if (!/\p{L}{2}/u.test(text)) return null
+  const sentences = splitSentences(text)
+  let story = ''
+  for (const sentence of sentences) {
+    if (story && countWords(`${story} ${sentence}`) > MAX_STORY_WORDS) break
+    story = story ? `${story} ${sentence}` : sentence
+  }
+  story = shortenText(story, MAX_STORY_WORDS)
+  return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
 
 function readContact(input: NarrativeInput): Contact | null {
@@ -286,7 +387,7 @@ function toContact(parts: Array<string | undefined>): Contact | null {
 }
 
 function cleanWebsite(website: string | undefined): string | null {
-  const url = (website?.trim().split(/\s+/)[0] ?? '').replace(/[/.,;:]+$/, '')
+  const url = trimEndMatching(website?.trim().split(/\s+/)[0] ?? '', /[/.,;:]/)
   // A bare domain is given its scheme, so that it reads (and splits into sentences) as one address.
   return url && !/^[a-z]+:\/\//i.test(url) && /^[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/.test(url) ? `https://${url}` : url || null
 }

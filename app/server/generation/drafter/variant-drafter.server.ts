@@ -1,115 +1,80 @@
-import type { NarrativeInput } from '~/shared/narrative-schema'
-import { fits, type Limit, type VariantFormat } from '~/shared/variant-limits'
-import { cutAtSpace, MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
+import { fits, sentencesOf, type VariantFormat } from '~/shared/variant-limits'
+import type { VariantTask } from '~/server/generation/engines/contract.server'
+import { cutAtSpace } from '~/shared/text'
+import { MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
 import { shortenRuns } from '~/server/generation/drafter/tagger.server'
 
-// The offline drafter's variants (docs/decisions/018): the user's own sentences, chosen by
-// what matters most for the format and added while they fit. Nothing is stated that the inputs do not
-// say, and nothing is cut: a sentence fits whole or is left out.
+// A variant is the narrative's own sentences as it reads now, edits included (docs/decisions/018): nothing is
+// cut, a sentence fits whole or is left out, and only a letter of inquiry may add its request or contact.
 
-type Inputs = Required<NarrativeInput>
-type Part = 'opening' | 'reach' | 'result' | 'program' | 'ask'
+type Part = 'opening' | 'result' | 'other' | 'ask' | 'contact'
 
 /** What each format says first: a part's sentences are tried in order, then the next part's. */
 const PRIORITIES: Record<VariantFormat, Part[]> = {
-  pitch: ['opening', 'result', 'program'],
-  social: ['opening', 'result', 'program'],
-  loi: ['opening', 'reach', 'program', 'result', 'ask'],
-  custom: ['opening', 'result', 'program', 'reach', 'ask'],
+  pitch: ['opening', 'result', 'other'],
+  social: ['opening', 'result', 'other'],
+  loi: ['contact', 'ask', 'opening', 'result', 'other'],
+  custom: ['opening', 'result', 'other', 'ask', 'contact'],
 }
-/** The order a reader meets them in. */
-const READING_ORDER: Part[] = ['opening', 'reach', 'program', 'result', 'ask']
+
+/** The sentences a variant reads of the narrative: more than any variant's limit holds. */
+const MAX_SENTENCES = 60
+
+type Sentence = { text: string; part: Part; at: number }
 
 /** A variant within `limit`, or null when not even one whole sentence fits. */
-export function draftVariant(input: Inputs, format: VariantFormat, limit: Limit): string | null {
-  const sentences = sentencesByPart(input)
-  const chosen = new Map<Part, string[]>()
+export function draftVariant({ input, narrativeText, format, limit }: VariantTask): string | null {
+  const sentences = readSentences(narrativeText, input)
+  if (format === 'loi') sentences.push(...missingLetterParts(sentences, input))
+  const chosen: Sentence[] = []
   const text = () =>
-    READING_ORDER.flatMap((part) => chosen.get(part) ?? [])
+    [...chosen]
+      .sort((a, b) => a.at - b.at)
+      .map((sentence) => sentence.text)
       .join(' ')
-      .trim()
   for (const part of PRIORITIES[format]) {
-    for (const sentence of sentences[part]) {
-      const kept = chosen.get(part) ?? []
-      chosen.set(part, [...kept, sentence])
-      if (!fits(text(), limit)) chosen.set(part, kept)
+    for (const sentence of sentences) {
+      if (sentence.part !== part) continue
+      chosen.push(sentence)
+      if (!fits(text(), limit)) chosen.pop()
     }
   }
   return text() || null
 }
 
-function sentencesByPart(input: Inputs): Record<Part, string[]> {
+function readSentences(narrative: string, input: VariantTask['input']): Sentence[] {
+  const paragraphs = narrative.split(/\n\s*\n/)
+  const sentences: Sentence[] = []
+  paragraphs.forEach((paragraph, index) => {
+    const last = index === paragraphs.length - 1
+    sentencesOf(paragraph).forEach((raw, position) => {
+      if (sentences.length >= MAX_SENTENCES) return
+      const text = cutAtSpace(shortenRuns(raw.trim().replace(/\s+/g, ' ')), MAX_ITEM_CHARS)
+      if (text) sentences.push({ text, part: partOf(text, { first: index === 0 && position === 0, last, input }), at: sentences.length })
+    })
+  })
+  return sentences
+}
+
+const ASK = /\b(?:seek(?:s|ing)?|sought|asks?|asking|funding|support|invest(?:ment|ing)?|partner(?:s|ship)?|donat\w*|stand with)\b/i
+
+function partOf(text: string, { first, last, input }: { first: boolean; last: boolean; input: VariantTask['input'] }): Part {
+  const contact = [input.contactName1, input.contactEmail1].filter((detail) => detail.trim())
+  if (contact.some((detail) => text.includes(detail.trim()))) return 'contact'
+  if (last && ASK.test(text)) return 'ask'
+  if (first) return 'opening'
+  return /\d/.test(text) ? 'result' : 'other'
+}
+
+/** A letter of inquiry asks, and says whom to ask: said plainly from the contact details when the text does not. */
+function missingLetterParts(sentences: Sentence[], input: VariantTask['input']): Sentence[] {
+  const added: Sentence[] = []
   const company = input.company.trim()
-  return {
-    opening: splitSentences(input.missionStatement).map((sentence, index) => (index === 0 ? introduce(company, sentence) : sentence)),
-    reach: [reachSentence(input)].filter((sentence): sentence is string => Boolean(sentence)),
-    program: splitSentences(input.keyPrograms),
-    result: splitSentences(input.impactMetrics),
-    ask: [askSentence(input)],
+  if (!sentences.some((sentence) => sentence.part === 'ask'))
+    added.push({ text: `${company} would welcome a conversation about support for this work.`, part: 'ask', at: MAX_SENTENCES })
+  if (!sentences.some((sentence) => sentence.part === 'contact')) {
+    const who = input.contactTitle1 ? `${input.contactName1}, ${input.contactTitle1},` : input.contactName1
+    added.push({ text: `To discuss it, please contact ${who} at ${input.contactEmail1}.`, part: 'contact', at: MAX_SENTENCES + 1 })
   }
-}
-
-/** The mission's first sentence, said of the organisation by name. */
-function introduce(company: string, sentence: string): string {
-  const toClause = /^to\s+(.*)$/i.exec(sentence)
-  if (toClause) return `${company} exists to ${toClause[1]}`
-  if (/^(we|our)\b/i.test(sentence) || sentence.toLowerCase().includes(company.toLowerCase())) return sentence
-  return `${company}: ${lowerFirst(sentence)}`
-}
-
-function reachSentence({ targetAudience, geographicFocus }: Inputs): string | null {
-  const audience = firstItem(targetAudience)
-  const place = firstItem(geographicFocus)
-  if (audience && place) return `We serve ${lowerFirst(stripEnd(audience))} in ${stripEnd(place)}.`
-  if (audience) return `We serve ${lowerFirst(stripEnd(audience))}.`
-  if (place) return `We work in ${stripEnd(place)}.`
-  return null
-}
-
-function askSentence({ contactName1, contactTitle1, contactEmail1 }: Inputs): string {
-  const who = contactTitle1 ? `${contactName1}, ${contactTitle1},` : contactName1
-  return `To discuss support, please contact ${who} at ${contactEmail1}.`
-}
-
-/** The sentences a part offers: the first ones of a field are what a short variant can use. */
-const MAX_SENTENCES = 12
-
-// List items (lines, bullets, numbered points, semicolons) and then Unicode's sentences within them,
-// each ending in punctuation and starting with a capital, and each bounded like the drafter's items.
-const LIST_MARKER = /^\s*(?:[-*•▪◦‣]|\d+[.)]|\(?[a-z]\))\s+/i
-let segmenter: Intl.Segmenter | undefined
-
-function splitSentences(text: string): string[] {
-  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })
-  const words = segmenter
-  return text
-    .split(/\n+|;\s*/)
-    .map((item) => item.replace(LIST_MARKER, '').trim())
-    .filter(Boolean)
-    .flatMap((item) => [...words.segment(item)].map(({ segment }) => segment.trim()).filter(Boolean))
-    .slice(0, MAX_SENTENCES)
-    .map((sentence) => cutAtSpace(shortenRuns(sentence), MAX_ITEM_CHARS))
-    .map((sentence) => upperFirst(/[.!?]["')”’]*$/.test(sentence) ? sentence : `${stripEnd(sentence)}.`))
-}
-
-function firstItem(text: string): string {
-  return (
-    text
-      .split(/\n+|;\s*/)
-      .map((item) => item.replace(LIST_MARKER, '').trim())
-      .find(Boolean) ?? ''
-  )
-}
-
-function stripEnd(text: string) {
-  return text.trim().replace(/[\s.,;:!?]+$/, '')
-}
-
-function upperFirst(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
-/** Lower-cases a leading ordinary word, never a name or an acronym ("Low-income…", not "SNAP…"). */
-function lowerFirst(text: string) {
-  return /^\p{Lu}\p{Ll}/u.test(text) && !/^\S+\s+\p{Lu}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text
+  return added
 }

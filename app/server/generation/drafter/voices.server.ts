@@ -1,131 +1,174 @@
 import type { Tone } from '~/shared/tones'
 import {
   briefItem,
+  capitalise,
   core,
+  gerundOf,
+  isPlural,
   itemSentence,
   joinAnd,
+  lowerFirst,
   programmeVerb,
-  theySubject,
   weSubject,
   withArticle,
+  type Telling,
 } from '~/server/generation/drafter/clauses.server'
-import {
-  ASK_RANK,
-  type Candidate,
-  type Context,
-  type Item,
-  type Paragraph,
-  type Subject,
-} from '~/server/generation/drafter/contract.server'
+import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
-// The four voices (docs/decisions/021). Each chooses its person, its opening move, the order of what it says, its
-// sentence shapes and its call to action, and writes the five paragraphs of docs/spec.md#the-prompt as
-// ranked candidate sentences; drafter.server.ts keeps as many as 300-400 words allow.
-// Every word written here is the voice's own: no digits, no capitalised word inside a sentence and no
-// judgement of the work's quality, so every fact and name in a draft is the user's.
+// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. The
+// voice's own words are few, about this organisation, and hold no digit and no capitalised word of their own,
+// so every figure and name in a draft is the user's.
 
-export const PADDING_RANK = 4
+/** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
+const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
 
-const rank = (text: string, value: number): Candidate => ({ text, rank: value })
-/** A paragraph's lead-in ("So what has changed?"): always kept, but under a funder's limit only with what it leads into. */
-const leadIn = (text: string): Candidate => ({ text, rank: 0, lead: true })
-const pad = (texts: string[], from = PADDING_RANK): Candidate[] => texts.map((text, index) => rank(text, from + index))
+/** The order facts give way when a draft is over its limit: a higher number goes first. */
+const DROP = { missionMore: 90, audienceMore: 80, placeMore: 70, result: 50, programme: 40, award: 30, story: 20, audience: 15, place: 10 }
 
-const BRIEF_WORDS = 9
-// Which items (by position, counted round in fours) each voice tells briefly: two voices tell at most a
-// quarter of the long items both in full; the two in the third person (professional, academic) none.
-const BRIEF_PATTERNS = [
-  [1, 3],
-  [2, 3],
-  [0, 1],
-  [0, 2],
-]
-
-/**
- * The field's items as this voice tells them: some long items cut to their first clause, so two voices
- * never retell the same long sentences word for word. A long item with no clause to cut at is left to
- * the other voices, unless it is the field's first.
- */
-function told(context: Context, list: Item[], field: number): Item[] {
-  return list.flatMap((item, index) => {
-    if (!BRIEF_PATTERNS[context.toneIndex].includes((index + field) % 4) || item.text.split(/\s+/).length <= BRIEF_WORDS) return [item]
-    const brief = briefItem(item)
-    return brief !== item || index === 0 ? [brief] : []
-  })
-}
-
-/** Each item as its own sentence: the first of a field ranks above the rest. */
-function items(
+/** Each item of `list` as its own sentence, with a briefer telling for a draft that is short of room. */
+function facts(
+  context: Context,
   list: Item[],
   subject: (index: number) => Subject,
   frame: (phrase: string, item: Item, subject: Subject, index: number) => string,
-  first = 1,
+  options: { telling?: Telling; role?: Candidate['role']; drop: number; firstDrop?: number },
 ): Candidate[] {
-  return list.map((item, index) =>
-    rank(
-      itemSentence(item, subject(index), (phrase) => frame(phrase, item, subject(index), index)),
-      index === 0 ? first : first + 1,
-    ),
-  )
+  return list.map((item, index) => {
+    const who = subject(index)
+    const write = (told: Item) => itemSentence(told, who, (phrase) => frame(phrase, told, who, index), options.telling)
+    const brief = briefItem(item)
+    return rank(write(item), 1, {
+      item,
+      role: options.role,
+      brief: brief !== item ? write(brief) : undefined,
+      drop: index === 0 && options.firstDrop !== undefined ? options.firstDrop : options.drop + index / 100,
+    })
+  })
 }
 
-const CHATTY = ['First, there’s', 'There’s also', 'Then there’s', 'And there’s']
-const STRANDS = [
-  'The first strand of activity comprises',
-  'A second strand comprises',
-  'A third strand comprises',
-  'The work also includes',
-]
-
-function chattyFrame(phrase: string, item: Item, _subject: Subject, index = 0): string {
-  return `${CHATTY[Math.min(index, CHATTY.length - 1)]} ${withArticle(phrase, item)}`
+/**
+ * "households that rely on private wells, and the operators of …" → "households that rely on private
+ * wells": the people, briefly, cut only where a list of them has ended; null when they take too long to say.
+ */
+function shortAudience(text: string): string | null {
+  const cut = /,\s+(?:[^,\s]+\s){0,3}(?:whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
+  const head = cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text
+  return head.split(/\s+/).length <= 12 ? lowerFirst(head) : null
 }
 
-function strandFrame(phrase: string, item: Item, _subject: Subject, index = 0): string {
-  return `${STRANDS[Math.min(index, STRANDS.length - 1)]} ${withArticle(phrase, item)}`
-}
-
-function programmeFrame(phrase: string, item: Item, subject: Subject, index = 0): string {
-  const who = index % 2 === 1 ? `${subject.we ? 'We' : 'It'} also` : subject.start
-  return `${who} ${programmeVerb(item, subject.we)} ${withArticle(phrase, item)}`
-}
-
-/** A place phrase after a verb of working: "in Lane County", or the phrase's own preposition. */
 function where(phrase: string): string {
   return /^(?:in|across|throughout|around|within|at|from|on|along|near)\s/i.test(phrase) ? phrase : `in ${phrase}`
 }
 
-function missionOpening(context: Context, subject: Subject, lead: (purpose: string) => string): Candidate[] {
+/** The mission: its aim said by the voice when the mission states one, else its own first sentence; the rest as it is. */
+function mission(context: Context, subject: Subject, lead: (purpose: string) => string): Candidate[] {
   const [first, ...rest] = context.reading.mission
   const opening = context.purpose
-    ? rank(lead(context.purpose), 0)
+    ? rank(lead(context.purpose), 0, { item: first })
     : first
       ? rank(
-          itemSentence(told(context, [first], 0)[0], subject, (phrase) => `${subject.possessive} mission is ${phrase}`),
+          itemSentence(first, subject, (phrase) => `${subject.possessive} ${context.say('mission is')} ${phrase}`),
           0,
+          { item: first },
         )
       : null
-  const others = items(
-    told(context, rest, 0),
-    () => subject,
-    (phrase) => `${subject.start} ${subject.we ? 'work' : 'works'} for ${phrase}`,
-    2,
+  // After the first mention, the organisation is "it", or its descriptor: its name once is enough.
+  const again = subject.we ? subject : context.they(1)
+  const others = facts(
+    context,
+    rest,
+    () => again,
+    (phrase) => `${again.start} ${context.say(again.we ? 'work' : 'works')} for ${phrase}`,
+    {
+      drop: DROP.missionMore,
+    },
   )
   return [...(opening ? [opening] : []), ...others]
 }
 
-/** "We help kids read." → "At Acme Trust, we help kids read.": a voice in the first person still names itself. */
-function atOrganisation(context: Context) {
-  return (candidate: Candidate, index: number): Candidate =>
-    index === 0 && candidate.text.startsWith('We ') && context.reading.name
-      ? { ...candidate, text: `At ${context.name}, we ${candidate.text.slice(3)}` }
-      : candidate
+function need(
+  context: Context,
+  subject: Subject,
+  frames: { first: (phrase: string) => string; more: (phrase: string) => string; place: (phrase: string) => string },
+  audience = context.reading.audience,
+): Candidate[] {
+  return [
+    ...facts(
+      context,
+      audience,
+      () => subject,
+      (phrase, _item, _who, index) => (index === 0 ? frames.first(phrase) : frames.more(phrase)),
+      {
+        drop: DROP.audienceMore,
+        firstDrop: DROP.audience,
+      },
+    ),
+    ...facts(
+      context,
+      context.reading.places,
+      () => subject,
+      (phrase) => frames.place(phrase),
+      {
+        drop: DROP.placeMore,
+        firstDrop: DROP.place,
+      },
+    ),
+  ]
 }
 
-function they(context: Context) {
-  const named = theySubject(context.name)
-  const described = theySubject(context.reading.descriptor)
-  return (index: number) => (index === 0 ? named : described)
+function programmes(context: Context, subject: (index: number) => Subject, frame: Parameters<typeof facts>[3]): Candidate[] {
+  return withPriorities(
+    context,
+    facts(context, context.programmes, subject, frame, { telling: 'present', role: 'programme', drop: DROP.programme }),
+  )
+}
+
+function results(
+  context: Context,
+  list: Item[],
+  subject: (index: number) => Subject,
+  frame: Parameters<typeof facts>[3],
+  telling: Telling,
+) {
+  return withPriorities(context, facts(context, list, subject, frame, { telling, role: 'result', drop: DROP.result }))
+}
+
+function awards(context: Context, subject: Subject, named = false): Candidate[] {
+  return facts(
+    context,
+    context.reading.awards,
+    () => subject,
+    (phrase) => awardSentence(context, phrase, subject, named),
+    {
+      role: 'result',
+      drop: DROP.award,
+    },
+  )
+}
+
+function story(context: Context): Candidate[] {
+  return context.reading.story ? [rank(context.reading.story, 1, { role: 'story', drop: DROP.story })] : []
+}
+
+/** After the first item that answers a funder's priority, a sentence that says so, in the voice's words. */
+function withPriorities(context: Context, candidates: Candidate[]): Candidate[] {
+  return candidates.flatMap((candidate) => {
+    const priority = candidate.item ? context.priorityOf(candidate.item) : null
+    return priority ? [candidate, rank(context.linkPriority(priority), 2, { follows: candidate })] : [candidate]
+  })
+}
+
+/** A sentence listing the programmes the draft kept ("the partner pantry sites, the weekend meal packs and ShoreWatch"), when it kept two or more. */
+function programmeList(context: Context, write: (list: string) => string): Candidate[] {
+  const render = (names: string[]) => (names.length >= 2 ? write(joinAnd(names.slice(0, 4))) : null)
+  const text = render(context.programmeNames)
+  return text ? [rank(text, 2, { ask: render })] : []
+}
+
+/** Written once the draft knows which programmes it kept; `many`: it names more than one ("their effects", not "its"). */
+function ask(write: (names: string | null, many: boolean) => string, context: Context): Candidate {
+  const render = (names: string[]) => write(names.length ? joinAnd(names.slice(0, 3)) : null, names.length > 1)
+  return rank(render(context.programmeNames), 0, { role: 'ask', ask: render })
 }
 
 function contactSentence(context: Context, write: (who: string) => string): Candidate[] {
@@ -133,134 +176,80 @@ function contactSentence(context: Context, write: (who: string) => string): Cand
 }
 
 function websiteSentence(context: Context, write: (url: string) => string): Candidate[] {
-  return context.reading.website ? [rank(write(context.reading.website), 1)] : []
+  return context.reading.website ? [rank(write(context.reading.website), 2)] : []
 }
 
-/** The ask: for the programmes by name; written for a funder's call, of that funder, for the amount when one is given. */
-function asked(
-  context: Context,
-  write: (names: string) => string,
-  writeToFunder: (funder: string, amount: string | null, names: string | null) => string,
-): Candidate[] {
-  const names = context.programmeNames.slice(0, 3)
-  if (context.ask) return [rank(writeToFunder(context.ask.funder, context.ask.amount, names.length ? joinAnd(names) : null), ASK_RANK)]
-  return names.length > 0 ? [rank(write(joinAnd(names)), 2)] : []
+function termSentence(context: Context, write: (funder: string, term: string) => string): Candidate[] {
+  return context.brief && context.term ? [rank(write(context.brief.funder, context.term), 2)] : []
 }
 
-// ---- Professional: third person, the mission first, a formal request ----
+/** Why this organisation: work already running and results already recorded, said only when the inputs give results. */
+function why(context: Context, text: string): Candidate[] {
+  return context.results.length > 0 || context.reading.awards.length > 0 ? [rank(text, 2)] : []
+}
+
+function reprise(context: Context, write: (purpose: string) => string): Candidate[] {
+  return context.purpose ? [rank(write(core(context.purpose)), 3)] : []
+}
+
+// ---- Professional: the organisation in the third person, the mission first, a formal request ----
 
 function professional(context: Context): Paragraph[] {
-  const { reading, pick } = context
-  const subject = they(context)
-  const name = subject(0)
-  const it = subject(1)
+  const { reading, say, pick, brief } = context
+  const name = context.they(0)
+  const it = context.they(1)
   return [
+    mission(context, name, (purpose) => `${name.start} ${say('exists to')} ${purpose}.`),
+    need(context, it, {
+      first: (phrase) => `${it.start} ${say('serves')} ${phrase}`,
+      more: (phrase) => `${it.start} ${say('also works with')} ${phrase}`,
+      place: (phrase) => `${it.start} ${say('works')} ${where(phrase)}`,
+    }),
     [
-      ...missionOpening(context, name, (purpose) => `${name.start} exists to ${purpose}.`),
-      ...pad([
+      ...programmeList(context, (list) =>
         pick(
-          [
-            'This proposal sets out the need behind that aim, the work that answers it, the results so far and the support now sought.',
-            'What follows describes the need, the programmes that meet it, the results to date and the support now requested.',
-          ],
+          [`${name.start} ${say('meets that need through')} ${list}.`, `${say('The work of')} ${name.mid} ${say('comprises')} ${list}.`],
           0,
         ),
-        'It sets out the case plainly, so that a funder can judge it on the facts.',
-        'Each part is drawn from its own account of the work.',
-      ]),
+      ),
+      ...programmes(context, (index) => (index % 2 === 1 ? theyIt(context) : it), programmeFrame(context)),
     ],
     [
-      ...items(
-        told(context, reading.audience, 1),
-        () => it,
-        (phrase, _item, who, index) => (index === 0 ? `The need it answers lies with ${phrase}` : `${who.start} also works with ${phrase}`),
+      ...results(
+        context,
+        context.results,
+        (index) => (index % 2 === 1 ? theyIt(context) : it),
+        (phrase, item, who) => `${who.possessive} ${say('record also includes')} ${withArticle(phrase, item)}`,
+        'past',
       ),
-      ...items(
-        told(context, reading.places, 2),
-        () => it,
-        (phrase, _item, who) => `${who.start} works ${where(phrase)}`,
-      ),
-      ...pad(
-        [
-          pick(
-            [
-              'That is the context for the programmes described next.',
-              'That need is the starting point for each of the programmes that follow.',
-            ],
-            1,
-          ),
-          'Meeting it calls for steady, long-term work rather than one-off projects.',
-          'Those are the people and the places this proposal is about.',
-        ],
-        PADDING_RANK + 1,
+      ...awards(context, name),
+      ...story(context),
+      ...why(
+        context,
+        `${say('The case for')} ${name.mid} ${say('rests on work that is already running and results that are already recorded')}.`,
       ),
     ],
     [
-      leadIn(
+      ask((names) => {
+        const what = names ?? say('its work')
+        return brief
+          ? `${name.start} ${say('asks')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to maintain and extend')} ${what}.`
+          : `${name.start} ${say('is seeking funding to sustain and extend')} ${what}.`
+      }, context),
+      ...termSentence(context, (funder, term) => `${say('In')} ${funder}${say('’s terms, this is work on')} ${term}.`),
+      ...reprise(context, (purpose) => `${say('That support would help')} ${name.mid} ${purpose}.`),
+      ...contactSentence(context, (who) =>
         pick(
           [
-            `To meet that need, ${name.mid} runs a focused set of programmes.`,
-            `${name.start} meets that need through a small number of focused programmes.`,
+            `${say('To discuss support for this work, please contact')} ${who}.`,
+            `${say('For a conversation about this work, please contact')} ${who}.`,
           ],
           2,
         ),
       ),
-      ...items(told(context, reading.programmes, 3), () => it, programmeFrame),
-      ...pad(
-        [
-          'Together they make up the core of the work.',
-          'Fuller detail on each is available on request.',
-          'Each is summarised briefly here.',
-          'Each has its own staff, partners and routines, described more fully on request.',
-        ],
-        PADDING_RANK + 2,
-      ),
-    ],
-    [
-      leadIn(pick(['The results to date can be stated in figures.', 'The results so far are best told in figures.'], 3)),
-      ...items(
-        told(context, reading.results, 4),
-        () => it,
-        (phrase, item) => `Its record also includes ${withArticle(phrase, item)}`,
-      ),
-      ...items(
-        told(context, reading.awards, 5),
-        () => name,
-        (phrase, _item, who) => awardSentence(phrase, who),
-        2,
-      ),
-      rank(`The case for investing in ${name.mid} rests on programmes that are already running and results that are already recorded.`, 3),
-      ...pad(
-        [
-          'Those results are the basis on which further support is requested.',
-          'Each figure is a measure of the programmes described above.',
-          'The figures are given here as recorded.',
-        ],
-        PADDING_RANK + 1,
-      ),
-    ],
-    [
-      ...asked(
+      ...websiteSentence(
         context,
-        (names) => `${name.start} is seeking funding to sustain and extend ${names}.`,
-        (funder, amount, names) =>
-          `${name.start} requests ${amount ? `${amount} from` : 'the support of'} ${funder} for ${names ?? 'this work'}.`,
-      ),
-      ...contactSentence(context, (who) => `To discuss support for this work, please contact ${who}.`),
-      ...websiteSentence(context, (url) => `Further information is available at ${url}.`),
-      ...pad(
-        [
-          pick(
-            [
-              'We would welcome the opportunity to discuss a partnership in more detail.',
-              'We would be glad to provide any further information a funder needs.',
-            ],
-            4,
-          ),
-          'Support at this stage would help to secure the work for the longer term.',
-          'A conversation is the best next step.',
-        ],
-        PADDING_RANK,
+        (url) => `${say('Further information about')} ${reading.name ? it.mid : name.mid} ${say('is available at')} ${url}.`,
       ),
     ],
   ]
@@ -269,312 +258,254 @@ function professional(context: Context): Paragraph[] {
 // ---- Conversational: "we" and "you", the people first, a friendly invitation ----
 
 function conversational(context: Context): Paragraph[] {
-  const { reading, pick } = context
+  const { reading, say, pick, brief } = context
   const we = weSubject()
-  const opening =
-    reading.audience.length > 0
-      ? [
-          ...items(
-            told(context, reading.audience.slice(0, 1), 1),
-            () => we,
-            (phrase) => `${pick(['Let us start with the people', 'We want to start with the people'], 0)} we’re here for: ${core(phrase)}`,
-            0,
-          ),
-          ...missionOpening(
-            context,
-            we,
-            (purpose) =>
-              `Everything we do at ${context.name === reading.descriptor ? 'our place' : context.name} comes back to one aim, which is to ${purpose}.`,
-          ),
-        ]
-      : missionOpening(context, we, (purpose) => `At ${context.name}, we’re here to ${purpose}.`).map(atOrganisation(context))
-  return [
-    [
-      ...opening,
-      ...pad([
-        "That's the short version, and the rest of this is the longer one.",
-        'It’s a simple aim to say, and it takes a lot of people to get right.',
-        'We’d like to tell you a bit more about it.',
-      ]),
-    ],
-    [
-      ...items(
-        told(context, reading.audience.slice(1), 1),
-        () => we,
-        (phrase) => `We also work with ${phrase}`,
-      ),
-      ...items(
-        told(context, reading.places, 2),
-        () => we,
-        (phrase) => `You’ll find us ${where(phrase)}`,
-      ),
-      ...pad(
-        [
-          'If you live there, you may already know someone we work with.',
-          "Nobody should have to face that on their own, and that's where we come in.",
-          "That's who we mean when we talk about our community.",
-          'They’re the reason we do any of this.',
-        ],
-        PADDING_RANK + 1,
-      ),
-    ],
-    [
-      leadIn(pick(['Here’s what that looks like day to day.', 'So what do we actually do?'], 1)),
-      ...items(told(context, reading.programmes, 3), () => we, chattyFrame),
-      ...pad(
-        [
-          'We try to keep every part of it practical, friendly and easy to get to.',
-          'And we’re always asking how we can do it a little better.',
-          'If you’ve ever wondered what a day with us looks like, that’s it.',
-          'It all starts with showing up, week in and week out.',
-        ],
-        PADDING_RANK + 2,
-      ),
-    ],
-    [
-      leadIn('So what has changed?'),
-      ...items(
-        told(context, reading.results, 4),
-        () => we,
-        (phrase, item) => `Add to that ${withArticle(phrase, item)}`,
-      ),
-      ...items(
-        told(context, reading.awards, 5),
-        () => we,
-        (phrase, _item, who) => awardSentence(phrase, who),
-        2,
-      ),
-      rank('None of this is starting from scratch, which is why your help goes straight into work that already runs.', 3),
-      ...pad(
-        [
-          "Every one of those numbers is a person, and that's what keeps us going.",
-          'We keep count because it helps us see what’s working.',
-          'We’re proud of those numbers, and we know there’s more to do.',
-        ],
-        PADDING_RANK,
-      ),
-    ],
-    [
-      ...asked(
+  const [firstAudience, ...moreAudience] = reading.audience
+  // The people first; a regenerated draft may open with the aim instead.
+  const peopleFirst = firstAudience && context.variation % 2 === 0
+  const aim = mission(context, we, (purpose) => `${say('At')} ${context.nameInside}, ${say('we’re here to')} ${purpose}.`)
+  const people = firstAudience
+    ? facts(
         context,
-        (names) => `We’re looking for support to keep ${names} going.`,
-        (funder, amount, names) => `We’re asking ${funder} for ${amount ?? 'a hand'} to keep ${names ?? 'all of this'} going.`,
-      ),
-      ...contactSentence(context, (who) => `If you’d like to talk about helping, get in touch with ${who}.`),
-      ...websiteSentence(context, (url) => `You can also find out more at ${url}.`),
-      ...pad(
-        [
-          pick(["We'd love to hear from you.", "We'd be really glad to hear from you."], 2),
-          'Whether you give, volunteer or simply pass this on, you’ll be part of it.',
-          'Every bit of help adds up.',
-          'Honestly, it would mean a lot.',
-        ],
-        PADDING_RANK,
-      ),
-    ],
-  ]
-}
-
-// ---- Passionate: "we", a figure first, an urgent call ----
-
-function passionate(context: Context): Paragraph[] {
-  const { reading, pick } = context
-  const we = weSubject()
-  // The opening move is a figure: the first result that has one, when there is one.
-  const headline = reading.results.find((item) => item.figure)
-  const results = reading.results.filter((item) => item !== headline)
-  const resultFrame = (phrase: string, item: Item) => `And there is more to count, with ${withArticle(phrase, item)}`
+        [firstAudience],
+        () => we,
+        (phrase) => `${say('We’re here for')} ${core(phrase)}`,
+        { drop: DROP.audience },
+      )
+    : []
+  const told = results(
+    context,
+    context.results,
+    () => we,
+    (phrase, item, _who, index) =>
+      index % 2 === 0
+        ? `${say('Add to that')} ${withArticle(phrase, item)}`
+        : `${say(isPlural(item) ? 'On top of that, there are' : 'On top of that, there is')} ${withArticle(phrase, item)}`,
+    'past',
+  )
+  // The question leads into the results: it stays only with the first of them.
+  const whom = firstAudience ? shortAudience(firstAudience.text) : null
+  const question = whom && told[0] ? [rank(`${say('So what has changed for')} ${whom}?`, 2, { follows: told[0] })] : []
   return [
+    peopleFirst ? [...people, ...aim] : [...aim, ...people],
+    need(
+      context,
+      we,
+      {
+        first: (phrase) => `${say('We also work with')} ${phrase}`,
+        more: (phrase) => `${say('We also work with')} ${phrase}`,
+        place: (phrase) => `${say('You’ll find us')} ${where(phrase)}`,
+      },
+      moreAudience,
+    ),
     [
-      ...(headline ? items(told(context, [headline], 0), () => we, resultFrame, 0) : []),
-      ...missionOpening(
+      ...programmeList(context, (list) =>
+        pick([`${say('Day to day, that means')} ${list}.`, `${say('At')} ${context.nameInside}, ${say('that means')} ${list}.`], 1),
+      ),
+      ...programmes(context, () => we, chattyFrame(context)),
+    ],
+    [
+      ...question,
+      ...told,
+      ...awards(context, we),
+      ...story(context),
+      ...why(
         context,
-        we,
-        (purpose) => `${headline ? 'Behind every figure is one purpose' : 'We have one purpose'}: we exist to ${core(purpose)}.`,
-      ),
-      ...pad([
-        'This is not simply what we do; it is why we exist.',
-        pick(['And it is a purpose that cannot wait.', 'It is a purpose that will not wait for better times.'], 0),
-        'We believe things can be different, and we are determined to prove it.',
-      ]),
-    ],
-    [
-      ...items(
-        told(context, reading.audience, 1),
-        () => we,
-        (phrase) => `We stand with ${phrase}`,
-      ),
-      ...items(
-        told(context, reading.places, 2),
-        () => we,
-        (phrase) => `We work ${where(phrase)}, and this is where our hearts are`,
-      ),
-      ...pad(
-        [
-          'Every person deserves the chance to thrive, and too many are still waiting for it.',
-          'Their needs are real, and they cannot be put off for another day.',
-          'We refuse to look away.',
-        ],
-        PADDING_RANK + 1,
+        `${say('None of this starts from scratch: your help would go straight into work')} ${context.nameInside} ${say('already does')}.`,
       ),
     ],
     [
-      leadIn(pick(['We answer that need with action, not just words.', 'So we act.'], 1)),
-      ...items(told(context, reading.programmes, 3), () => we, programmeFrame),
-      ...pad(
-        [
-          'Each of these is an act of hope, offered with care.',
-          'This is compassion made practical, day after day.',
-          'Each one is a promise we intend to keep.',
-          'All of it happens because people choose to act.',
-        ],
-        PADDING_RANK + 2,
-      ),
-    ],
-    [
-      leadIn('And the change is real.'),
-      ...items(told(context, results, 4), () => we, resultFrame),
-      ...items(
-        told(context, reading.awards, 5),
-        () => we,
-        (phrase, _item, who) => awardSentence(phrase, who),
-        2,
-      ),
-      rank('This is not a plan on paper; it is work already under way, with results to show for it.', 3),
-      ...pad(
-        ['Each result stands for a real person and a real step forward.', 'Every number here has a name and a story behind it.'],
-        PADDING_RANK,
-      ),
-    ],
-    [
-      ...asked(
-        context,
-        (names) => `We need your support to keep ${names} going.`,
-        (funder, amount, names) => `We are asking ${funder} ${amount ? `for ${amount} ` : ''}to keep ${names ?? 'this work'} going.`,
-      ),
-      rank(`Now is the time to stand with ${context.name}.`, 0),
-      ...contactSentence(context, (who) => `Reach out to ${who} today.`),
-      ...websiteSentence(context, (url) => `Discover more and get involved at ${url}.`),
-      ...pad(
-        [
-          pick(['Together, we are stronger than any challenge in front of us.', 'Join us, and let us make this change last.'], 2),
-          'Every gift, every hour and every voice brings that future closer.',
-          'The need will not wait, and neither can we.',
-          'Stand with us, and be part of what comes next.',
-        ],
-        PADDING_RANK,
-      ),
-    ],
-  ]
-}
-
-// ---- Academic: third person, the need first, a measured request ----
-
-function academic(context: Context): Paragraph[] {
-  const { reading, pick } = context
-  const subject = they(context)
-  const name = subject(0)
-  const it = subject(1)
-  const research = reading.kind === 'research'
-  return [
-    [
-      ...missionOpening(context, name, () => `The problem addressed by ${name.mid} is one of ${core(context.purposing ?? '')}.`),
-      ...pad([
+      ask((names) => {
+        const what = names ?? `${say('our work at')} ${context.nameInside}`
+        if (brief)
+          return `${say('We’re asking')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to keep')} ${what} ${say('going')}.`
+        return reading.sector === 'non-profit'
+          ? `${say('We’re looking for support to keep')} ${what} ${say('going')}.`
+          : `${say('We’re looking for partners and funding to keep')} ${what} ${say('going')}.`
+      }, context),
+      ...termSentence(context, (funder, term) => `${capitalise(funder)} ${say('would call it')} ${term}, ${say('and so would we')}.`),
+      ...contactSentence(context, (who) =>
         pick(
           [
-            'The account that follows considers the context of need, the design of the work, the evidence of its effects and the case for continued support.',
-            'This account describes the setting, the activities undertaken, the outcomes reported and the rationale for further support.',
+            `${say('If you’d like to talk about it, get in touch with')} ${who}.`,
+            `${say('To talk it through, get in touch with')} ${who}.`,
           ],
-          0,
+          2,
         ),
-        'It is descriptive, and it draws only on the information the organization has reported.',
-      ]),
-    ],
-    [
-      ...items(
-        told(context, reading.audience, 1),
-        () => it,
-        (phrase) => `${research ? 'The work is directed at' : 'The intended beneficiaries are'} ${core(phrase)}`,
       ),
-      ...items(
-        told(context, reading.places, 2),
-        () => it,
-        (phrase) =>
-          /^(?:in|across|throughout|around|within|at)\s/i.test(phrase)
-            ? `The work takes place ${phrase}`
-            : `The geographical setting is ${phrase}`,
-      ),
-      ...pad(
-        [
-          'Defining the population and the setting in this way allows the activities to be matched to identified need.',
-          'It is also a precondition for the meaningful assessment of outcomes.',
-          'The following section turns to the activities undertaken.',
-          'Both are stated here as the organization defines them.',
-        ],
-        PADDING_RANK + 1,
-      ),
-    ],
-    [
-      leadIn(pick([`The principal activities of ${it.mid} are described below.`, `Several strands of activity can be distinguished.`], 1)),
-      ...items(told(context, reading.programmes, 3), () => it, strandFrame),
-      ...pad(
-        [
-          'Each activity addresses a distinct aspect of the need identified above.',
-          'Taken together, they constitute the programme of work considered here.',
-          'Each is considered briefly in turn.',
-          'The relationship between these activities and the outcomes reported is considered in the next section.',
-        ],
-        PADDING_RANK + 2,
-      ),
-    ],
-    [
-      leadIn('A number of outcomes have been reported.'),
-      ...items(
-        told(context, reading.results, 4),
-        () => it,
-        (phrase, item) => `Reported outcomes also include ${withArticle(phrase, item)}`,
-      ),
-      ...items(
-        told(context, reading.awards, 5),
-        () => name,
-        (phrase, _item, who) => awardSentence(phrase, who, true),
-        2,
-      ),
-      rank(`The rationale for support therefore rests on an established programme of work and a recorded set of outcomes.`, 3),
-      ...pad(
-        [
-          'While no single indicator captures the full effect of the work, the figures give a basis for judgement.',
-          'Further evaluation would allow these findings to be tested and refined.',
-          'The outcomes are reported here as recorded, without adjustment.',
-        ],
-        PADDING_RANK,
-      ),
-    ],
-    [
-      ...asked(
-        context,
-        (names) => `Continued funding is sought to sustain ${names} and to extend the evidence on their effects.`,
-        (funder, amount, names) => `${amount ? `A grant of ${amount}` : 'Funding'} is sought from ${funder} for ${names ?? 'this work'}.`,
-      ),
-      ...contactSentence(context, (who) => `Inquiries about support may be addressed to ${who}.`),
-      ...websiteSentence(context, (url) => `Further information about ${name.mid} is available at ${url}.`),
-      ...pad(
-        [
-          'Partnerships with funders, practitioners and researchers would strengthen both the work and its evidence base.',
-          'Sustained investment would also allow longer-term outcomes to be observed and documented.',
-          'Such support would represent a considered response to the need described above.',
-        ],
-        PADDING_RANK,
-      ),
+      ...websiteSentence(context, (url) => `${say('You can find out more at')} ${url}.`),
+      ...reprise(context, (purpose) => `${say('Together we can')} ${purpose}.`),
     ],
   ]
+}
+
+// ---- Passionate: "we", a figure (or the story) first, an urgent call ----
+
+function passionate(context: Context): Paragraph[] {
+  const { reading, say, pick, brief } = context
+  const we = weSubject()
+  // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
+  const figures = context.results.filter((item) => item.figure)
+  const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
+  // The results come in another order when the draft is regenerated, so another figure may lead.
+  const headline = storyFirst ? undefined : figures[0]
+  const rest = context.results.filter((item) => item !== headline)
+  const resultFrame = (phrase: string, item: Item, _who: Subject, index: number) =>
+    index % 2 === 0 ? `${say('And there is more')}: ${withArticle(phrase, item)}` : `${say('Add to that')} ${withArticle(phrase, item)}`
+  const opening = headline
+    ? results(
+        context,
+        [headline],
+        () => we,
+        (phrase, item) => `${say('We count')} ${withArticle(phrase, item)}`,
+        'past',
+      ).map((candidate) => ({
+        ...candidate,
+        rank: 0,
+      }))
+    : storyFirst
+      ? story(context).map((candidate) => ({ ...candidate, rank: 0 }))
+      : []
+  const behind = headline
+    ? say('Behind that figure is one purpose')
+    : storyFirst
+      ? say('Behind that story is one purpose')
+      : say('We have one purpose')
+  return [
+    [...opening, ...mission(context, we, (purpose) => `${behind}: ${say('we exist to')} ${core(purpose)}.`)],
+    need(context, we, {
+      first: (phrase) => `${say('We stand with')} ${phrase}`,
+      more: (phrase) => `${say('We stand with')} ${phrase}`,
+      place: (phrase) => `${say('We work')} ${where(phrase)}`,
+    }),
+    programmes(
+      context,
+      (index) => (index % 2 === 1 ? { ...we, start: say('We also') } : we),
+      (phrase, item, who) => `${who.start} ${programmeVerb(item, true)} ${withArticle(phrase, item)}`,
+    ),
+    [
+      ...results(context, rest, () => we, resultFrame, 'past'),
+      ...awards(context, we),
+      ...(storyFirst ? [] : story(context)),
+      ...why(context, `${say('This is not a plan on paper')}: ${context.nameInside} ${say('is doing this work now')}.`),
+    ],
+    [
+      ask((names) => {
+        const what = names ?? `${say('the work of')} ${context.nameInside}`
+        return brief
+          ? `${say('We ask')} ${brief.funder} ${say('for')} ${brief.amount ?? say('support')} ${say('to keep')} ${what} ${say('going, now')}.`
+          : `${say('We need your support to keep')} ${what} ${say('going')}.`
+      }, context),
+      ...termSentence(context, (funder, term) => `${say('This is')} ${term}, ${say('in')} ${funder}${say('’s own words')}.`),
+      ...reprise(context, (purpose) => `${say('Stand with')} ${context.nameInside} ${say('to')} ${purpose}.`),
+      ...contactSentence(context, (who) =>
+        pick([`${say('Reach out to')} ${who} ${say('today')}.`, `${say('Get in touch with')} ${who} ${say('today')}.`], 2),
+      ),
+      ...websiteSentence(context, (url) => `${say('See the work for yourself at')} ${url}.`),
+    ],
+  ]
+}
+
+// ---- Academic: the organisation in the third person, the problem first, a measured request ----
+
+function academic(context: Context): Paragraph[] {
+  const { reading, say, pick, brief } = context
+  const name = context.they(0)
+  const it = context.they(1)
+  const research = reading.kind === 'research'
+  const problem = context.purpose ? gerundOf(context.purpose) : null
+  return [
+    mission(context, name, () => `${say('The problem addressed by')} ${name.mid} ${say('is one of')} ${core(problem ?? '')}.`),
+    need(context, it, {
+      first: (phrase) => `${say(research ? 'The work is directed at' : 'The intended beneficiaries are')} ${core(phrase)}`,
+      more: (phrase) => `${say('The work also concerns')} ${phrase}`,
+      place: (phrase) =>
+        /^(?:in|across|throughout|around|within|at)\s/i.test(phrase)
+          ? `${say('The work takes place')} ${phrase}`
+          : `${say('The work is set in')} ${phrase}`,
+    }),
+    [
+      ...programmeList(context, (list) => `${say('The activities of')} ${name.mid} ${say('comprise')} ${list}.`),
+      ...programmes(context, () => it, strandFrame(context)),
+    ],
+    [
+      ...results(
+        context,
+        context.results,
+        () => it,
+        (phrase, item) => `${say('Reported outcomes also include')} ${withArticle(phrase, item)}`,
+        'passive',
+      ),
+      ...awards(context, name, true),
+      ...story(context),
+      ...why(
+        context,
+        `${say('The rationale for support therefore rests on an established program of work at')} ${name.mid} ${say('and a recorded set of outcomes')}.`,
+      ),
+    ],
+    [
+      ask((names, many) => {
+        const what = names ?? `${say('the work of')} ${name.mid}`
+        return brief
+          ? `${say('Funding of')} ${brief.amount ?? say('an amount to be agreed')} ${say('is sought from')} ${brief.funder} ${say('to maintain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
+          : `${say('Continued funding is sought to sustain')} ${what} ${say(`and to extend the evidence on ${many ? 'their' : 'its'} effects`)}.`
+      }, context),
+      ...termSentence(context, (funder, term) => `${say('In the terms of')} ${funder}${say('’s call, the work addresses')} ${term}.`),
+      ...contactSentence(context, (who) =>
+        pick(
+          [
+            `${say('Inquiries about support may be addressed to')} ${who}.`,
+            `${say('Correspondence about support may be addressed to')} ${who}.`,
+          ],
+          2,
+        ),
+      ),
+      ...websiteSentence(context, (url) => `${say('Further information about')} ${name.mid} ${say('is available at')} ${url}.`),
+    ],
+  ]
+}
+
+// ---- Frames ----
+
+function theyIt(context: Context): Subject {
+  return { ...context.they(1), start: 'It', mid: 'it', possessive: 'Its' }
+}
+
+function programmeFrame(context: Context) {
+  return (phrase: string, item: Item, subject: Subject, index: number) =>
+    `${index % 2 === 1 ? `${subject.start} ${context.say('also')}` : subject.start} ${programmeVerb(item, subject.we)} ${withArticle(phrase, item)}`
+}
+
+function chattyFrame(context: Context) {
+  const frames = [
+    ['First, there’s', 'First, there are'],
+    ['There’s also', 'There are also'],
+    ['Then there’s', 'Then there are'],
+    ['And there’s', 'And there are'],
+  ]
+  return (phrase: string, item: Item, _subject: Subject, index: number) =>
+    `${context.say(frames[Math.min(index, frames.length - 1)][isPlural(item) ? 1 : 0])} ${withArticle(phrase, item)}`
+}
+
+function strandFrame(context: Context) {
+  const frames = ['One strand of the work is', 'A second strand is', 'A third strand is', 'The work also includes']
+  return (phrase: string, item: Item, _subject: Subject, index: number) =>
+    `${context.say(frames[Math.min(index, frames.length - 1)])} ${withArticle(phrase, item)}`
 }
 
 /** "Winner of the 2023 Ashden Award" → "Taa Solar was the winner of the 2023 Ashden Award". */
-function awardSentence(phrase: string, subject: Subject, named = false): string {
+function awardSentence(context: Context, phrase: string, subject: Subject, named = false): string {
   if (/^(?:winner|finalist|recipient|runner-up)\b/i.test(phrase))
-    return `${subject.start} ${subject.we ? 'were' : 'was'}${named ? ' named' : ''} the ${phrase}`
-  return `${subject.start} received ${/^(?:the|a|an)\s/i.test(phrase) ? phrase : `the ${phrase}`}`
+    return `${subject.start} ${context.say(subject.we ? 'were' : 'was')}${named ? ` ${context.say('named')}` : ''} the ${phrase}`
+  return `${subject.start} ${context.say('received')} ${/^(?:the|a|an)\s/i.test(phrase) ? phrase : `the ${phrase}`}`
 }
 
 export const VOICES: Record<Tone, (context: Context) => Paragraph[]> = { professional, conversational, passionate, academic }
+
+/** What a voice starts a sentence with when the one before it also opened on a figure. */
+export const NUMERAL_BRIDGES: Record<Tone, string[]> = {
+  professional: ['In addition,', 'Alongside this,', 'Further,'],
+  conversational: ['On top of that,', 'And', 'Plus,'],
+  passionate: ['And', 'Beyond that,', 'What is more,'],
+  academic: ['In addition,', 'Further,', 'Moreover,'],
+}

@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Limit, VariantFormat } from '~/shared/variant-limits'
+import type { EvidenceInput } from '~/shared/evidence'
 
 // The engines' contract: what writes narratives and their variants, the configured model or the
 // offline drafter, and what a variant is written from. Routes and jobs never see the SDK.
@@ -19,13 +20,14 @@ export type FunderBrief = {
   maxWords: number | null
 }
 
-/** What writes narratives and their variants. */
 export type NarrativeEngine = {
   name: string
-  /** `brief`, when the narrative answers a funder's call. */
-  stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null): AsyncIterable<string>
+  /** `brief`, when the narrative answers a funder's call; `ownerId`, whose draft it is. */
+  stream(input: NarrativeInput, signal: AbortSignal, brief?: FunderBrief | null, ownerId?: string): AsyncIterable<string>
   /** A variant fitted to its limit; `retry` is the attempt that ran over, for a second, shorter one. */
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
+  /** A model's own remarks on the evidence, one a line: the coach's second opinion. The offline drafter has none. */
+  reviewEvidence?(input: EvidenceInput, signal: AbortSignal): AsyncIterable<string>
   /**
    * A model's reading of a funder's call: its raw answer, asked for as one JSON object, which the caller
    * checks before using. The offline drafter has none: plain code reads calls (funders/call-reading).

@@ -3,14 +3,18 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/res
 import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/engines/model-events.server'
 import { getEnv, type Env } from '~/server/platform/env.server'
 import { modelFetch } from '~/server/generation/engines/model-fetch.server'
-import { buildCallReadingMessages, buildPrompt, buildVariantMessages } from '~/server/generation/engines/prompt.server'
+import {
+  buildCallReadingMessages,
+  buildEvidenceReviewPrompt,
+  buildPrompt,
+  buildVariantMessages,
+} from '~/server/generation/engines/prompt.server'
 import { abortError, ModelStreamError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import type { Limit } from '~/shared/variant-limits'
 
 // The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK,
 // its event stream read here.
 
-/** The engine of the model `env` names. */
 export function createModelEngine(env: Env): NarrativeEngine {
   const client = new OpenAI({
     // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
@@ -26,6 +30,8 @@ export function createModelEngine(env: Env): NarrativeEngine {
       streamFromModel(client, [{ role: 'user', content: buildPrompt(input, brief) }], MAX_ANSWER_TOKENS, signal),
     streamVariant: (task, signal, retry) =>
       streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
+    reviewEvidence: (input, signal) =>
+      streamFromModel(client, [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
     readCall: (callText, signal) => askForJson(client, buildCallReadingMessages(callText), signal),
   }
 }
@@ -53,6 +59,9 @@ async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[]
   })
   return answer.choices[0]?.message?.content ?? ''
 }
+
+/** Three short remarks, with room to spare. */
+const REVIEW_ANSWER_TOKENS = 400
 
 /** The answer's cap: about 700 words, room for a 400-word narrative. */
 const MAX_ANSWER_TOKENS = 1000

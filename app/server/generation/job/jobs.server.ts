@@ -69,7 +69,7 @@ export async function startGeneration(userId: string, input: NarrativeInput, fun
   const generation = launch(userId, claimed, {
     kind: 'narrative',
     async write(out, signal) {
-      const text = await streamInto(engine.stream(input, signal, brief && engineBrief(brief)), out)
+      const text = await streamInto(engine.stream(input, signal, brief && engineBrief(brief), userId), out)
       return limit && !fits(text, limit) ? (cutToLimit(text, limit) ?? text) : undefined
     },
     save: (status, text) =>

@@ -9,7 +9,6 @@ export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The next reset: the coming midnight UTC. */
 export function nextReset(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
 }
@@ -24,7 +23,6 @@ export async function getQuota(userId: string) {
   return { remaining: Math.max(0, limit - used), limit, resetsAt: nextReset() }
 }
 
-/** How many narratives the user may still generate today. */
 export async function getRemainingQuota(userId: string): Promise<number> {
   return (await getQuota(userId)).remaining
 }
@@ -41,7 +39,8 @@ export async function claimQuota(tx: Prisma.TransactionClient, userId: string, {
   const { DAILY_NARRATIVE_LIMIT: limit, MAX_DAILY_GENERATIONS: instanceLimit, MAX_SAVED_NARRATIVES: savedLimit } = getEnv()
   const changed = await tx.$executeRaw`
     UPDATE "User"
-    SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day}
+    SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day},
+      "generationsTotal" = "generationsTotal" + 1
     WHERE "id" = ${userId}
       AND (CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" ELSE 0 END) < COALESCE("dailyLimit", ${limit})
       AND "disabledAt" IS NULL
@@ -56,10 +55,7 @@ export function countSavedSql(userId: string) {
   return Prisma.sql`(SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId})`
 }
 
-/**
- * How many of the user's narratives and variants are being written: a SQL fragment, so a quota claim
- * can check it in its own statement.
- */
+/** Narratives and variants being written: a SQL fragment, so a quota claim can check it in its own statement. */
 export function countGeneratingSql(userId: string) {
   return Prisma.sql`(
     (SELECT COUNT(*) FROM "Narrative" WHERE "userId" = ${userId} AND "status" = 'generating') +
@@ -102,14 +98,16 @@ export async function whyRefused(userId: string, { savesNarrative = true } = {})
 }
 
 /**
- * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot), in
- * the transaction that records why.
+ * Gives back a claimed generation, to the day it was claimed on (a refund after midnight is moot for
+ * the day, not for the total), in the transaction that records why.
  */
 export async function refundQuota(tx: Prisma.TransactionClient, { userId, quotaDay }: ClaimedGeneration) {
   if (!quotaDay) return
   await tx.$executeRaw`
-    UPDATE "User" SET "quotaUsed" = CASE WHEN "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE 0 END
-    WHERE "id" = ${userId} AND "quotaDay" = ${quotaDay}`
+    UPDATE "User"
+    SET "quotaUsed" = CASE WHEN "quotaDay" = ${quotaDay} AND "quotaUsed" > 0 THEN "quotaUsed" - 1 ELSE "quotaUsed" END,
+      "generationsTotal" = CASE WHEN "generationsTotal" > 0 THEN "generationsTotal" - 1 ELSE 0 END
+    WHERE "id" = ${userId}`
 }
 
 /**

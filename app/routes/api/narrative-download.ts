@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
-import { narrativeDocxResponse } from '~/server/narratives/narrative-docx.server'
+import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
 export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
@@ -9,7 +9,7 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, 'Narrative not found')
-    return narrativeDocxResponse(narrative, documentLocale(request), url.searchParams.get('tz') ?? undefined)
+    return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), url.searchParams.get('tz') ?? undefined)
   })
 
 export const action = methodNotAllowed

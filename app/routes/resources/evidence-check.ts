@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from 'react-router'
+import { requireUser } from '~/server/accounts/auth.server'
+import { answerEvidenceCheck } from '~/server/coach/coach.server'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
+import { EvidenceCheckSchema } from '~/shared/evidence'
+import { parseForm } from '~/shared/form'
+
+/** The dashboard's evidence coach as its owner types: the API's check, for a signed-in page. */
+export async function action({ request, url }: ActionFunctionArgs) {
+  const user = await requireUser({ request, url })
+  const submission = parseForm(await request.formData(), EvidenceCheckSchema)
+  if (submission.status !== 'success') return Response.json({ error: 'The fields could not be read.' }, { status: 400 })
+  try {
+    return Response.json({ check: await answerEvidenceCheck(user.id, submission.value, request.signal) })
+  } catch (error) {
+    if (error instanceof RateLimitError) return Response.json({ error: error.message }, { status: 429 })
+    throw error
+  }
+}

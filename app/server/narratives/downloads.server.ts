@@ -1,0 +1,77 @@
+import type { Narrative } from '@prisma/client'
+import { formatContacts } from '~/shared/contacts'
+import {
+  buildNarrativeDocx,
+  fullTitle,
+  narrativeFileName,
+  narrativeTitle,
+  type DocumentTitle,
+  type NarrativeDocxOptions,
+} from '~/server/narratives/docx.server'
+import { buildNarrativePdf } from '~/server/narratives/pdf.server'
+import type { DocumentLocale } from '~/server/narratives/document-locale.server'
+import { getEnv } from '~/server/platform/env.server'
+import type { VariantWithNarrative } from '~/server/narratives/variants.server'
+import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
+
+// A narrative or a variant as a file to download (docs/spec.md#word-and-pdf-downloads): the same title,
+// paper, fonts and content as Word and as PDF, dated in the reader's zone and locale.
+
+const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
+export type DownloadKind = keyof typeof TYPES
+
+/** A saved narrative: its text (or, with none, its inputs), then its contacts and website. */
+export function narrativeDownload(kind: DownloadKind, narrative: Narrative, documentLocale: DocumentLocale, timeZone?: string) {
+  const title = forFunder(
+    narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
+    narrative.funderName,
+  )
+  return download(kind, title, {
+    documentLocale,
+    narrative: narrative.generatedNarrative,
+    title,
+    company: narrative.company,
+    contacts: formatContacts(narrative),
+    website: narrative.website,
+    sections: {
+      missionStatement: narrative.missionStatement,
+      targetPopulation: narrative.targetAudience,
+      geographicFocus: narrative.geographicFocus,
+      keyActivities: narrative.keyPrograms,
+      keyAchievements: narrative.impactMetrics,
+      successStory: narrative.successStory,
+    },
+  })
+}
+
+/** A variant: its text alone, under the narrative's title and the variant's format. */
+export function variantDownload(kind: DownloadKind, variant: VariantWithNarrative, documentLocale: DocumentLocale, timeZone?: string) {
+  const { company, funderName } = variant.narrative
+  const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
+  const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
+  const title = { ...dated, title: `${dated.title} (${format})` }
+  return download(kind, title, { documentLocale, narrative: variant.text, title, company })
+}
+
+/** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */
+function forFunder(title: DocumentTitle, funderName: string | null): DocumentTitle {
+  return funderName ? { ...title, title: `${title.title} for ${funderName}` } : title
+}
+
+async function download(kind: DownloadKind, title: DocumentTitle, content: NarrativeDocxOptions) {
+  const env = getEnv()
+  const options = { ...content, credit: env.documentCredit, link: env.appOrigin }
+  const buffer = kind === 'pdf' ? await buildNarrativePdf(options) : await buildNarrativeDocx(options)
+  return new Response(new Uint8Array(buffer), {
+    headers: {
+      'Content-Type': TYPES[kind],
+      'Content-Disposition': `attachment; filename="${narrativeFileName(fullTitle(title), kind)}"`,
+      'Content-Length': String(buffer.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
+export function downloadKindOf(url: URL): DownloadKind {
+  return url.pathname.endsWith('/pdf') ? 'pdf' : 'docx'
+}

@@ -1,0 +1,245 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import * as fontkit from 'fontkit'
+import PDFDocument from 'pdfkit'
+import { cleanText } from '~/shared/text'
+import {
+  DEFAULT_TITLE,
+  PRODUCT_CREDIT,
+  fullTitle,
+  publicLink,
+  SECTION_HEADINGS,
+  type NarrativeDocxOptions,
+} from '~/server/narratives/docx.server'
+
+// The Word file's page set in PDF on the server (docs/decisions/033), so it downloads without JavaScript. Arimo,
+// drawn to Arial's measures, is embedded from its npm package: PDF readers have no Arial of their own to lend.
+
+const POINTS_PER_INCH = 72
+const MARGIN = POINTS_PER_INCH
+const PAPER = { letter: 'LETTER', a4: 'A4' } as const
+const BODY_SIZE = 11
+const TITLE_SIZE = 14
+const HEADING_SIZE = 12
+const FOOTER_SIZE = 9
+/** 1.15 lines, as the Word file's spacing. */
+const LINE_GAP = BODY_SIZE * 0.15
+const PARAGRAPH_AFTER = 8
+const PRIMARY = '#C2410C'
+const ACCENT = '#F97316'
+const SECONDARY = '#4B5563'
+const TEXT = '#111827'
+
+const require = createRequire(import.meta.url)
+type Font = ReturnType<typeof fontkit.create>
+let fonts: { regular: Font; bold: Font } | undefined
+
+/**
+ * The fonts, read and parsed once (about 320 KB each) and shared by every document: parsing them for
+ * each download cost about 100 ms of the event loop.
+ */
+function loadedFonts() {
+  fonts ??= {
+    regular: fontkit.create(fs.readFileSync(require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'))),
+    bold: fontkit.create(fs.readFileSync(require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'))),
+  }
+  return fonts
+}
+
+/**
+ * Parses the fonts and sets one line, as the server starts: the first PDF otherwise paid about 150 ms of
+ * the event loop for both, in someone's request.
+ */
+export async function warmPdf() {
+  await buildNarrativePdf({ narrative: 'Ready.' })
+}
+
+export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<Buffer> {
+  const title = plain(options.title?.title ?? '') || DEFAULT_TITLE
+  const date = plain(options.title?.date ?? '')
+  const { paper, locale } = options.documentLocale ?? { paper: 'letter', locale: 'en-US' }
+  const document = new PDFDocument({
+    size: PAPER[paper],
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    lang: locale,
+    displayTitle: true,
+    info: { Title: fullTitle({ title, date }), ...(plain(options.company ?? '') ? { Subject: plain(options.company ?? '') } : {}) },
+  })
+  const { regular, bold } = loadedFonts()
+  // pdfkit takes a parsed font where its typings expect the file's bytes.
+  document.registerFont('Body', regular as unknown as Buffer)
+  document.registerFont('Bold', bold as unknown as Buffer)
+  const done = collect(document)
+  // Each page is finished and written out as the next begins, its footer drawn as it starts: the end of
+  // a long document is no long step that holds the server.
+  const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
+  writer.footer()
+  document.on('pageAdded', () => writer.footer())
+
+  writer.title(title, date)
+  await writeBody(writer, options)
+  await writeContacts(writer, options)
+  document.end()
+  return done
+}
+
+function collect(document: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  return new Promise((resolve, reject) => {
+    document.on('data', (chunk: Buffer) => chunks.push(chunk))
+    document.on('end', () => resolve(Buffer.concat(chunks)))
+    document.on('error', reject)
+  })
+}
+
+async function writeBody(writer: PageWriter, { narrative, sections }: NarrativeDocxOptions) {
+  if (plain(narrative ?? '')) return writer.paragraphs(narrative ?? '')
+  for (const [key, heading] of SECTION_HEADINGS) {
+    const text = sections?.[key] ?? ''
+    if (!plain(text)) continue
+    writer.heading(heading)
+    await writer.paragraphs(text)
+  }
+}
+
+async function writeContacts(writer: PageWriter, { contacts, website }: NarrativeDocxOptions) {
+  const contactText = plain(contacts ?? '')
+  if (contactText && contactText.toLowerCase() !== 'empty') {
+    writer.heading('Contact Information')
+    for (const line of contactText.split('\n').filter((part) => part.trim())) await writer.body(line.trim())
+  }
+  const site = plain(website ?? '')
+  if (site) {
+    writer.heading('Website')
+    await writer.body(site)
+  }
+}
+
+const LONG_RUN = /\S{31,}/g
+const PIECE_CHARS = 400
+const PIECE_LINES = 20
+/** How long one document may hold the event loop before it lets others have a turn. */
+const TURN_MS = 8
+
+/** The flowing text of one document, its style remembered so a footer drawn in the middle of it can give it back. */
+class PageWriter {
+  private page = 0
+  private style = { font: 'Body', size: BODY_SIZE, color: TEXT }
+  private heldSince = performance.now()
+
+  constructor(
+    private document: PDFKit.PDFDocument,
+    private link: string | null,
+  ) {}
+
+  title(title: string, date: string) {
+    const width = this.width()
+    this.setStyle('Bold', TITLE_SIZE, PRIMARY).text(title, { align: 'center', width, lineGap: LINE_GAP })
+    if (date) this.setStyle('Body', BODY_SIZE, SECONDARY, 0.2).text(date, { align: 'center', width })
+    const y = this.document.y + 6
+    this.document
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(1.5)
+      .strokeColor(ACCENT)
+      .stroke()
+    this.document.y = y + 12
+  }
+
+  heading(text: string) {
+    this.setStyle('Bold', HEADING_SIZE, PRIMARY, 0.6).text(text, { width: this.width(), lineGap: LINE_GAP })
+    this.document.moveDown(0.3)
+  }
+
+  /** Paragraphs at blank lines; a single newline inside one is kept as a line break. */
+  async paragraphs(text: string) {
+    for (const block of plain(text).split(/\n[ \t]*\n\s*/)) await this.body(block)
+  }
+
+  /**
+   * Laying out text costs about 5 ms a thousand characters: a paragraph is set a piece at a time, with a
+   * turn of the event loop whenever this document has held it for TURN_MS (docs/decisions/025). A run of
+   * characters with no space is given places to break, which the line breaker would otherwise search for,
+   * character by character, at a cost that grows with the square of its length.
+   */
+  async body(text: string) {
+    const pieces = piecesOf(text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B')))
+    this.setStyle('Body', BODY_SIZE, TEXT)
+    for (const [index, piece] of pieces.entries()) {
+      const last = index === pieces.length - 1
+      this.document.text(piece, { width: this.width(), lineGap: LINE_GAP, paragraphGap: last ? PARAGRAPH_AFTER : 0, continued: !last })
+      await this.pause()
+    }
+  }
+
+  /**
+   * "Page X" at the foot of a page as it begins (the total is not known until the last page); with the
+   * operator's credit on, the product's name and link above it.
+   */
+  footer() {
+    const document = this.document
+    this.page++
+    const { x, y } = document
+    const bottom = document.page.margins.bottom
+    // Writing inside the bottom margin would start a new page: the margin is lifted while the footer is drawn.
+    document.page.margins.bottom = 0
+    const width = this.width()
+    const top = document.page.height - MARGIN / 2 - (this.link ? FOOTER_SIZE * 2.6 : FOOTER_SIZE * 1.3)
+    document.font('Body').fontSize(FOOTER_SIZE).fillColor(SECONDARY)
+    // Centred by hand, with a width of 0: pdfkit lends a continued paragraph's options (its width among
+    // them) to the next text, and text with a width would join the paragraph being wrapped.
+    const centred = (line: string, at: number) =>
+      document.text(line, MARGIN + (width - document.widthOfString(line)) / 2, at, { lineBreak: false, width: 0, align: 'left' })
+    if (this.link) centred(`${PRODUCT_CREDIT} · ${this.link}`, top)
+    centred(`Page ${this.page}`, this.link ? top + FOOTER_SIZE * 1.3 : top)
+    document.page.margins.bottom = bottom
+    document.x = x
+    document.y = y
+    document.font(this.style.font).fontSize(this.style.size).fillColor(this.style.color)
+  }
+
+  private setStyle(font: string, size: number, color: string, gapBefore = 0) {
+    this.style = { font, size, color }
+    if (gapBefore) this.document.moveDown(gapBefore)
+    return this.document.font(font).fontSize(size).fillColor(color)
+  }
+
+  private async pause() {
+    if (performance.now() - this.heldSince < TURN_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    this.heldSince = performance.now()
+  }
+
+  private width() {
+    return this.document.page.width - MARGIN * 2
+  }
+}
+
+function piecesOf(text: string): string[] {
+  const pieces: string[] = []
+  let start = 0
+  while (text.length - start > PIECE_CHARS || nthLineBreak(text, start, PIECE_LINES + 1) < text.length) {
+    const limit = Math.min(start + PIECE_CHARS, nthLineBreak(text, start, PIECE_LINES))
+    const end = Math.max(text.lastIndexOf(' ', limit), text.lastIndexOf('\n', limit), text.lastIndexOf('\u200B', limit))
+    const cut = end >= start ? end + 1 : limit + 1
+    pieces.push(text.slice(start, cut))
+    start = cut
+  }
+  pieces.push(text.slice(start))
+  return pieces
+}
+
+/** Where the `n`th line break from `from` is, or the text's length when it has fewer. */
+function nthLineBreak(text: string, from: number, n: number): number {
+  let at = from - 1
+  for (let count = 0; count < n; count++) {
+    at = text.indexOf('\n', at + 1)
+    if (at === -1) return text.length
+  }
+  return at
+}
+
+/** The app's text hygiene, newlines normalised; no control character reaches the page. */
+function plain(value: string): string {
+  return cleanText(value.replace(/\r\n?/g, '\n'))
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { NarrativeInputSchema, optionalLong } from '~/shared/narrative-schema'
+
+// The evidence coach's answer (docs/decisions/032), shared by the server that writes it and the page that
+// shows it beside the form. The coach never blocks a generation: it says what a reviewer would ask.
+
+/** Candid's four labels for a figure: what went in, what was delivered, what changed, and the setting. */
+export const METRIC_TYPES = ['input', 'output', 'outcome', 'context'] as const
+export type MetricType = (typeof METRIC_TYPES)[number]
+
+export const FLAG_KINDS = [
+  'no-period',
+  'no-baseline',
+  'no-denominator',
+  'output-as-outcome',
+  'vague',
+  'need-without-source',
+  'programme-without-result',
+  'no-outcome',
+] as const
+export type FlagKind = (typeof FLAG_KINDS)[number]
+
+export const EVIDENCE_FIELDS = [
+  'missionStatement',
+  'keyPrograms',
+  'impactMetrics',
+  'targetAudience',
+  'geographicFocus',
+  'successStory',
+] as const
+export type EvidenceField = (typeof EVIDENCE_FIELDS)[number]
+
+/** What a reviewer would ask: the words that made the coach ask it, and the shape of a stronger line, in the user's words. */
+export type EvidenceFlag = { kind: FlagKind; words: string; suggestion: string; field?: EvidenceField }
+export type EvidenceMetric = { text: string; type: MetricType; reason: string; flags: EvidenceFlag[] }
+/** A model's own remarks, kept apart from the rules' flags and labelled with the model's name. */
+export type SecondOpinion = { engine: string; remarks: string[]; error?: string }
+export type EvidenceCheck = { metrics: EvidenceMetric[]; flags: EvidenceFlag[]; secondOpinion?: SecondOpinion }
+
+export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
+  input: 'Input',
+  output: 'Output',
+  outcome: 'Outcome',
+  context: 'Context',
+}
+
+export const FLAG_LABELS: Record<FlagKind, string> = {
+  'no-period': 'No period or year',
+  'no-baseline': 'A change with nothing to compare it with',
+  'no-denominator': 'A percentage of how many?',
+  'output-as-outcome': 'A count presented as a change',
+  vague: 'A vague quantity',
+  'need-without-source': 'A need statistic without its source, year or place',
+  'programme-without-result': 'A programme with no result given',
+  'no-outcome': 'No outcome, only activity counts',
+}
+
+export const EVIDENCE_FIELD_LABELS: Record<EvidenceField, string> = {
+  missionStatement: 'Mission Statement',
+  keyPrograms: 'Key Programs and Services',
+  impactMetrics: 'Impact Metrics and Achievements',
+  targetAudience: 'Target Audience',
+  geographicFocus: 'Geographic Focus',
+  successStory: 'Success Story or Quote',
+}
+
+/** All optional, so the coach can answer while a person types; `secondOpinion` asks the configured model too. */
+export const EvidenceCheckSchema = z.object({
+  missionStatement: optionalLong,
+  keyPrograms: optionalLong,
+  impactMetrics: optionalLong,
+  targetAudience: optionalLong,
+  geographicFocus: optionalLong,
+  successStory: NarrativeInputSchema.shape.successStory,
+  secondOpinion: z.boolean().optional(),
+})
+export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>
+export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>
