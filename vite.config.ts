@@ -17,9 +17,12 @@ function workerEntryName(): Plugin {
   }
 }
 
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
+    client: { build: { rollupOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } } } },
     ssr: { build: { rollupOptions: { input: { index: './server.ts', [WORKER]: './app/server/funders/call-file-worker.ts' } } } },
   },
   plugins: [reactRouter(), workerEntryName()],

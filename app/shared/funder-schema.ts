@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
+import { cleanName, hasVisibleCharacter } from '~/shared/text'
+import { cleaned } from '~/shared/cleaned'
+import { AMOUNT_REQUESTED_MAX } from '~/shared/for-funder-schema'
 
 // Funder briefs (docs/decisions/030): the token API's bodies, the pages' forms, and what the app
 // understood of a call. Shared: the pages check the same rules as the server.
@@ -14,7 +16,7 @@ export const FUNDER_LIMITS = {
   question: 1000,
   terms: 30,
   term: 80,
-  amountRequested: 40,
+  amountRequested: AMOUNT_REQUESTED_MAX,
   currency: 10,
   /** Briefs one account keeps. */
   saved: 200,
@@ -42,13 +44,6 @@ export type CallReading = {
   currency?: string
   terms: string[]
 }
-
-const cleaned = (max: number, clean: (value: string) => string = cleanText) =>
-  z
-    .string()
-    .max(max * 2, `Must be at most ${max} characters`)
-    .transform((value) => clean(value.replace(/\r\n?/g, '\n')))
-    .pipe(z.string().max(max, `Must be at most ${max} characters`))
 
 const whole = (name: string, { min, max }: { min: number; max: number }) =>
   z
@@ -154,16 +149,6 @@ export const CallReadingSchema = z.object({
   amountMax: amount('amountMax').optional().catch(undefined),
   currency: cleaned(FUNDER_LIMITS.currency).optional().catch(undefined),
   terms: z.array(TermSchema).max(FUNDER_LIMITS.terms),
-})
-
-/** The amount a narrative asks for, as its writer puts it ("$25,000", "£10k"). */
-export const AmountRequestedSchema = cleaned(FUNDER_LIMITS.amountRequested).pipe(
-  z.string().refine((value) => value === '' || /\d/.test(value), 'The amount requested must hold a figure, such as $25,000'),
-)
-
-export const ForFunderSchema = z.object({
-  funderId: z.string().max(40, 'Choose one of your funder briefs').optional(),
-  amountRequested: AmountRequestedSchema.optional(),
 })
 
 // The pages' forms: plain HTML, so lists are repeated fields and numbers arrive as text (conform coerces).

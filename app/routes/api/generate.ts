@@ -3,7 +3,7 @@ import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from 
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startGeneration } from '~/server/generation/job/jobs.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { ForFunderSchema } from '~/shared/funder-schema'
+import { ForFunderSchema } from '~/shared/for-funder-schema'
 import { QuotaError } from '~/server/generation/quota/contract.server'
 import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
 

@@ -8,7 +8,8 @@ import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
 import { TONES } from '~/shared/tones'
 import { SavedLimitError } from '~/server/generation/quota/contract.server'
 import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
-import { daySchema, ForFunderSchema } from '~/shared/funder-schema'
+import { daySchema } from '~/shared/funder-schema'
+import { ForFunderSchema } from '~/shared/for-funder-schema'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
 const PAGE_LIMIT_WITH_CLAIMS = 20

@@ -27,8 +27,8 @@ import { parseForm } from '~/shared/form'
 import { getEngine } from '~/server/generation/engines/engine.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { ForFunderSchema } from '~/shared/funder-schema'
-import { forFunder, FunderNotFoundError, listFunders } from '~/server/funders/funders.server'
+import { ForFunderSchema } from '~/shared/for-funder-schema'
+import { forFunder, FunderNotFoundError, listFunderChoices } from '~/server/funders/funders.server'
 import { FunderChoice } from '~/components/funder-choice'
 import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
 import { leftOut } from '~/server/narratives/coverage.server'
@@ -64,7 +64,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
     // Edit to regenerate: a saved narrative's inputs fill the form; else the organisation last described.
     fromId ? getNarrative({ id: fromId, viewer: user }) : getLastGenerationInputs(user.id),
-    listFunders(user),
+    listFunderChoices(user),
   ])
   // The brief a link chose (?funder=, from a brief's page), else the one the form's narrative was written for, if it is still there.
   const chosenFunder = [searchParams.get('funder'), source?.funderId].find((id) => id && funders.some((funder) => funder.id === id)) ?? ''
@@ -87,7 +87,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
       : chosenFunder
         ? { funderId: chosenFunder }
         : null,
-    funders: funders.map(({ id, name, deadline }) => ({ id, name, deadline })),
+    funders,
     editing: Boolean(fromId),
     // The generation the form was filled from: unsaved edits typed before a newer one are stale.
     rememberedFrom: fromId ? null : (source?.id ?? null),

@@ -6,7 +6,7 @@ import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeLis
 import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, listNarratives, type NarrativeFilters, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
 import { dataWithError, dataWithSuccess } from '~/server/accounts/session.server'
-import { listFunders } from '~/server/funders/funders.server'
+import { listFunderChoices } from '~/server/funders/funders.server'
 import { isDay } from '~/shared/funder-schema'
 import { isTone, TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
@@ -24,7 +24,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const page = parsePage(url.searchParams.get('page'))
   const filters = parseFilters(url.searchParams)
-  const [first, funders] = await Promise.all([listNarratives({ viewer: user, page, filters }), listFunders(user)])
+  const [first, funders] = await Promise.all([listNarratives({ viewer: user, page, filters }), listFunderChoices(user)])
   let list = first
   // A page beyond the last one (a bookmark, or the last row just deleted) shows the last page.
   if (page > list.pagination.pages) list = await listNarratives({ viewer: user, page: list.pagination.pages, filters })

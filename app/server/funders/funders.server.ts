@@ -38,6 +38,16 @@ export function listFunders(viewer: Viewer) {
   })
 }
 
+/**
+ * What a page's brief select shows. The dashboard reads it on every visit: raw, as the compiled findMany
+ * cost 0.6-0.7 ms against 0.2 (decision 006).
+ */
+export function listFunderChoices(viewer: Viewer) {
+  return prisma.$queryRaw<Pick<Funder, 'id' | 'name' | 'deadline'>[]>`
+    SELECT "id", "name", "deadline" FROM "Funder" WHERE "userId" = ${viewer.id}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${FUNDER_LIMITS.saved}`
+}
+
 export function getFunder(viewer: Viewer, id: string) {
   return prisma.funder.findFirst({ where: { id, userId: viewer.id } })
 }

@@ -15,9 +15,11 @@ export function nextReset(now = new Date()): Date {
 
 /** The user's day: how many narratives they may still generate of their limit (their own, else the instance's), and when it resets. */
 export async function getQuota(userId: string) {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { quotaDay: true, quotaUsed: true, dailyLimit: true } })
-  const used = user?.quotaDay === utcDay() ? user.quotaUsed : 0
-  const limit = user?.dailyLimit ?? getEnv().DAILY_NARRATIVE_LIMIT
+  // The dashboard reads it on every visit: raw, as Prisma's compiled findUnique cost 0.4-0.8 ms against 0.2 (decision 006).
+  const [user] = await prisma.$queryRaw<{ quotaDay: string | null; quotaUsed: number | bigint; dailyLimit: number | bigint | null }[]>`
+    SELECT "quotaDay", "quotaUsed", "dailyLimit" FROM "User" WHERE "id" = ${userId}`
+  const used = user?.quotaDay === utcDay() ? Number(user.quotaUsed) : 0
+  const limit = user?.dailyLimit != null ? Number(user.dailyLimit) : getEnv().DAILY_NARRATIVE_LIMIT
   return { remaining: Math.max(0, limit - used), limit, resetsAt: nextReset() }
 }
 
