@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { field, registerUser, signIn } from './helpers'
+import { createBrief, field, registerUser, signIn } from './helpers'
 
 // Writing for a funder, as a grant writer does it: the call added, what was understood corrected, the
 // brief chosen on the dashboard, and the alignment read beside the narrative. The offline drafter writes.
@@ -53,6 +53,23 @@ test('by keyboard: paste a call, correct what was understood, write for it, read
   await expect(alignment.getByRole('heading', { name: /^Youth access to the outdoors.*Answered from your inputs$/ })).toBeVisible()
   await expect(alignment.getByRole('heading', { name: /^Food access in rural towns.*Not answered$/ })).toBeVisible()
   await expect(alignment.getByText(/The call asks about “Food access in rural towns”; your inputs say nothing about it/)).toBeVisible()
+})
+
+test('saves made one after another each show what was saved, however close together', async ({ page }) => {
+  const { email, password, token } = await registerUser()
+  const id = await createBrief(token)
+  await signIn(page, email, password)
+  await page.goto(`/funders/${id}`)
+  const priorities = await page
+    .getByLabel(/^Priority \d+( \*)?$/)
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+  // Four saves in a few seconds: some land within one second of each other, as a quick writer's do.
+  for (const next of priorities.slice(1)) {
+    await page.getByLabel('Remove priority 1').check()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(field(page, 'Priority 1')).toHaveValue(next)
+    await expect(page.getByLabel('Remove priority 1')).not.toBeChecked()
+  }
 })
 
 test.describe('without JavaScript', () => {

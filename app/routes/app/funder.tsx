@@ -104,9 +104,9 @@ export default function FunderPage() {
           Narratives written for it
         </Link>
       </p>
-      {/* Saved, the form starts again from what was saved: keyed by when that was. */}
+      {/* Saved, the form starts again from what was saved: keyed by when that was, to the millisecond (two saves often share a second). */}
       <UnderstoodForm
-        key={String(funder.updatedAt)}
+        key={funder.updatedAt.getTime()}
         funderId={funder.id}
         values={values}
         amounts={funder.amounts}
