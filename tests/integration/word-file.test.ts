@@ -35,7 +35,10 @@ let createdAt = new Date()
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.resolve('tests/.tmp', 'word-'))
-  ;[app, overridden] = await Promise.all([startAppServer(), startAppServer({ env: { DOCUMENT_LOCALE: 'en-GB', DOCUMENT_PAPER: 'a4' } })])
+  ;[app, overridden] = await Promise.all([
+    startAppServer(),
+    startAppServer({ env: { DOCUMENT_LOCALE: 'en-GB', DOCUMENT_PAPER: 'a4', DOCUMENT_CREDIT: 'true' } }),
+  ])
   ;[token, overriddenToken] = await Promise.all([
     registerOverHttp(app.origin, 'word@example.org'),
     registerOverHttp(overridden.origin, 'word@example.org'),
@@ -120,9 +123,22 @@ describe('the Word file, opened and printed by LibreOffice', () => {
     expect(printed.text).toContain('Primary: Maria Delgado, Executive Director (maria@harvesttable.org, 512-555-0142)')
   })
 
-  it("follows the operator's DOCUMENT_LOCALE and DOCUMENT_PAPER over the reader's language", { timeout: 180_000 }, async () => {
-    const printed = await print(overridden, overriddenToken, overriddenId, 'en-US')
-    expect(printed.pageSize).toMatch(/^595(\.\d+)? x 841(\.\d+)? pts/)
-    expect(lines(printed.text)[1]).toBe(createdAt.toLocaleDateString('en-GB', { timeZone: 'UTC', dateStyle: 'long' }))
-  })
+  it(
+    "follows the operator's DOCUMENT_LOCALE, DOCUMENT_PAPER and DOCUMENT_CREDIT over the reader's language",
+    { timeout: 180_000 },
+    async () => {
+      const printed = await print(overridden, overriddenToken, overriddenId, 'en-US')
+      expect(printed.pageSize).toMatch(/^595(\.\d+)? x 841(\.\d+)? pts/)
+      expect(lines(printed.text)[1]).toBe(createdAt.toLocaleDateString('en-GB', { timeZone: 'UTC', dateStyle: 'long' }))
+      // The credit links to the product, never to this instance's localhost origin.
+      expect(printed.text).toMatch(/Created with Impact Narrative Studio · https:\/\//)
+      expect(printed.text).not.toMatch(/localhost|127\.0\.0\.1/)
+      const pdf = await fetch(`${overridden.origin}/api/narrative/${overriddenId}/pdf`, {
+        headers: { Authorization: `Bearer ${overriddenToken}` },
+      })
+      const pdfFile = path.join(workDir, `${overriddenId}-credit.pdf`)
+      fs.writeFileSync(pdfFile, Buffer.from(await pdf.arrayBuffer()))
+      expect((await run('pdftotext', [pdfFile, '-'])).stdout).toContain('Created with Impact Narrative Studio')
+    },
+  )
 })

@@ -215,6 +215,20 @@ describe('variants with the offline drafter', () => {
     expect(listed.body.data[0].claims.every((claim: { supported: boolean }) => claim.supported)).toBe(true)
   })
 
+  it('starts from the narrative as last edited, not from the first text or the raw inputs', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    await edit(id, token, 'Harvest Table Food Bank opened its Riverside pantry in 2024. It now serves 41,000 people a year.')
+    const events = await readEvents(
+      await startVariant(id, token, { format: 'pitch' }),
+      (event) => event.event === 'done' || event.event === 'error',
+    )
+    const text = events.at(-1)!.data.text as string
+    expect(text).toContain('Riverside pantry')
+    expect(text).not.toContain('38,000')
+    await waitForGeneration(events.at(-1)!.data.id)
+  })
+
   it('refuses an impossible limit with 400, a foreign narrative with 404, and no quota left with 429', async () => {
     const owner = await makeApiUser()
     const other = await makeApiUser()
@@ -258,6 +272,20 @@ describe('variants with a model', () => {
     const retry = fake.requests.at(-1)!.body.messages
     expect(retry.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user'])
     expect(retry[2].content).toContain('That is 72 words, 32 over the limit of 40.')
+  })
+
+  it('gives the model the narrative as last edited', async () => {
+    const { token } = await makeApiUser()
+    const id = await createNarrative(token)
+    await edit(id, token, 'Harvest Table Food Bank opened its Riverside pantry in 2024.')
+    const events = await readEvents(
+      await startVariant(id, token, { format: 'pitch' }),
+      (event) => event.event === 'done' || event.event === 'error',
+    )
+    await waitForGeneration(events[0].data.id)
+    const prompt = fake.requests[0].body.messages[0].content as string
+    expect(prompt).toContain('Harvest Table Food Bank opened its Riverside pantry in 2024.')
+    expect(prompt).not.toContain(FIRST_TEXT)
   })
 
   it('cuts at the last whole sentence when the second answer runs over too', async () => {
