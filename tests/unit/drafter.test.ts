@@ -7,7 +7,7 @@ import { CUSTOM_LIMITS } from '~/shared/variant-limits'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
-import { PANTRY, TEXTILE_RECYCLER, WATER_CENTER, WARM_HOMES, HOUSING_COOP } from '../fixtures/organisations'
+import { PANTRY, TEXTILE_RECYCLER, WATER_CENTER, WARM_HOMES, HOUSING_COOP, YOUNG_CARERS } from '../fixtures/organisations'
 import { PADDING, sentencesOf } from '../setup/prose'
 
 // The offline drafter's behaviour (docs/drafter.md, docs/decisions/021 and 033), each case on inputs of its own.
@@ -249,6 +249,14 @@ describe('voice and register', () => {
     )
     for (const organisation of [PANTRY, TEXTILE_RECYCLER, WATER_CENTER])
       expect(draft(organisation.input, 'professional')).not.toMatch(/the charity/i)
+    // "A registered Scottish charity": what it calls itself, whatever stands before the word.
+    expect(draft(YOUNG_CARERS.input, 'professional')).toContain('The charity serves')
+  })
+
+  it('asks a charity as a charity, though its inputs name the council it advises', () => {
+    expect(YOUNG_CARERS.input.keyPrograms).toContain('Glasgow City Council')
+    expect(draft(YOUNG_CARERS.input, 'conversational')).toMatch(/We[’']re looking for support to keep/)
+    expect(draft(WARM_HOMES.input, 'conversational')).toMatch(/We[’']re looking for partners and funding/)
   })
 
   it('asks a company and a public body for funding and partners, never for gifts, donations or volunteers', () => {

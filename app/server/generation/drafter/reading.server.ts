@@ -314,6 +314,8 @@ const FOR_PROFIT =
 const NON_PROFIT = /\b(?:charity|charitable|non-?profit|not-for-profit|501\s?\(c\)|donors?|donations?)\b/i
 
 function sectorOf(name: string, text: string, kind: Kind): Sector {
+  // A charity that names the council it advises or is commissioned by is still a charity.
+  if (kind === 'charity') return 'non-profit'
   if (kind === 'public' || PUBLIC.test(text)) return 'public'
   if (kind === 'enterprise' || (kind !== 'charity' && COMPANY_SUFFIX.test(name))) return 'for-profit'
   return 'non-profit'
@@ -326,7 +328,7 @@ const ORGANISATION_NOUNS = new Set(
 )
 /** "We are a registered charity", "Acme is a social enterprise": the word the organisation uses of itself. */
 const SELF_DESCRIPTION =
-  /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|volunteer-led|volunteer-run|family-run|family-owned|employee-owned|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|women-led|youth-led|community-owned|mission-driven)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b/i
+  /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|[a-z]+-(?:led|run|owned|based|driven|funded)|scottish|welsh|english|irish|british|american|canadian|australian|european|international)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b/i
 
 function descriptorOf(name: string | null, text: string, kind: Kind): string {
   // "Center for Rural Water Safety" is a center: the head of the name comes before "for", "of" or "at".
