@@ -317,7 +317,7 @@ function sectorOf(name: string, text: string, kind: Kind): Sector {
   // A charity that names the council it advises or is commissioned by is still a charity.
   if (kind === 'charity') return 'non-profit'
   if (kind === 'public' || PUBLIC.test(text)) return 'public'
-  if (kind === 'enterprise' || (kind !== 'charity' && COMPANY_SUFFIX.test(name))) return 'for-profit'
+  if (kind === 'enterprise' || COMPANY_SUFFIX.test(name)) return 'for-profit'
   return 'non-profit'
 }
 
