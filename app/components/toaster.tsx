@@ -9,7 +9,11 @@ export const TOAST_DURATION_MS = 5000
 // A toast raised before the Toaster listens (a page's effects run before those of the Toaster after it) waits for it.
 const listeners = new Set<(toast: ToastMessage) => void>()
 const waiting: ToastMessage[] = []
+// One answer's toast may be raised by its page and by the error boundary that replaces it.
+const raised = new WeakSet<ToastMessage>()
 export function showToast(toast: ToastMessage) {
+  if (raised.has(toast)) return
+  raised.add(toast)
   if (listeners.size === 0) waiting.push(toast)
   for (const listener of listeners) listener(toast)
 }
