@@ -12,7 +12,7 @@ import {
   useLoaderData,
   useRouteError,
 } from 'react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { RequestIdNote } from './components/request-id'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
@@ -79,6 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { user, toast } = useLoaderData<typeof loader>()
   useFocusAfterNavigation()
+  // A mark that the page now runs its JavaScript: before it, a form posts as it does without any, which
+  // the end-to-end tests of the script's behaviour wait past.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <>
       <SiteHeader user={user} />

@@ -90,6 +90,12 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`))
 }
 
+/** Opens a page and waits until its JavaScript runs: a form sent before then posts as it would without any. */
+export async function openHydrated(page: Page, url: string) {
+  await page.goto(url)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 export async function signIn(page: Page, email: string, password: string, origin = '') {
   await page.goto(`${origin}/login`)
   await field(page, 'Email').fill(email)

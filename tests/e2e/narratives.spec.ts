@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiToken, createNarrative, registerUser, signIn, uniqueEmail } from './helpers'
+import { ADMIN, apiToken, createNarrative, openHydrated, registerUser, signIn, uniqueEmail } from './helpers'
 
 // The admin's list shows everyone's narratives, newest first: run this file's tests one after another
 // so the eleven narratives of the pagination test cannot push another test's row off page 1.
@@ -131,14 +131,14 @@ test('a save or delete that fails says so', async ({ page }) => {
   const deleteThroughApi = (narrativeId: string) =>
     fetch(`${ORIGIN}/api/narrative/${narrativeId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })
 
-  await page.goto(LIST)
+  await openHydrated(page, LIST)
   await row(page, `${company} second`).getByRole('link', { name: 'Delete Narrative' }).click()
   expect((await deleteThroughApi(secondId)).status).toBe(200) // gone before the dialog's Delete is pressed
   await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to delete narrative. Please try again.' })).toBeVisible()
   await expect(row(page, `${company} second`)).toHaveCount(0)
 
-  await page.goto(`${LIST}/${id}?edit=1`)
+  await openHydrated(page, `${LIST}/${id}?edit=1`)
   expect((await deleteThroughApi(id)).status).toBe(200)
   await textarea(page).fill('Too late.')
   await page.getByRole('button', { name: 'Save Changes' }).click()
