@@ -98,6 +98,26 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('is required')).toHaveCount(0)
   })
 
+  test('the narrative’s page names what the offline draft left out for want of room, and why a short draft is short', async ({ page }) => {
+    await newUser(page)
+    const results = Array.from(
+      { length: 40 },
+      (_, i) => `In ${1990 + i} our volunteers planted ${120 + i} native oak seedlings along the eroded banks of the Mill River.`,
+    )
+    await generateOffline(page, results.join('\n'))
+    await expect(page.getByText('Not in this text: these items of your inputs did not fit in 400 words.')).toBeVisible()
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: /^Result: “In \d{4} our volunteers planted/ })
+        .first(),
+    ).toBeVisible()
+
+    await generateOffline(page, 'In 2024 we planted 120 oaks.')
+    await expect(page.getByText(/^This draft is \d+ words: the offline drafter writes only what your inputs say/)).toBeVisible()
+    await expect(page.getByText('Not in this text:')).toHaveCount(0)
+  })
+
   test('downloads the narrative as a PDF from a plain link, and offers no Copy button it cannot run', async ({ page }) => {
     const { token } = await newUser(page)
     const id = await createNarrative(token, {}, OFFLINE)
@@ -115,3 +135,19 @@ test.describe('without JavaScript', () => {
     ).toBe('%PDF-')
   })
 })
+
+/** Generates with the offline drafter through the plain form, which waits and opens the saved narrative. */
+async function generateOffline(page: Page, impactMetrics: string) {
+  await page.goto(`${OFFLINE}/dashboard`)
+  for (const [label, value] of Object.entries({
+    'Organization Name': 'Mill River Trust',
+    'Primary Contact Name': 'Sam Okafor',
+    'Primary Contact Email': 'sam@millriver.example.org',
+    'Mission Statement': 'To restore the banks of the Mill River.',
+    'Key Programs and Services': 'Tree planting with volunteers.',
+    'Impact Metrics and Achievements': impactMetrics,
+  }))
+    await field(page, label).fill(value)
+  await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+  await expect(page).toHaveURL(/\/admin\/narratives\/\w+$/, { timeout: 30_000 })
+}
