@@ -44,6 +44,9 @@ const restore = (id: string, versionId: string, token: string) =>
   call(restoreApi, jsonRequest(`/api/narrative/${id}/versions/${versionId}/restore`, {}, { token }), { id, versionId })
 const startVariant = (id: string, token: string, body: unknown) =>
   variantsApi(routeArgs(jsonRequest(`/api/narrative/${id}/variants`, body, { token }), { id })) as Promise<Response>
+const ended = (event: { event: string }) => event.event === 'done' || event.event === 'error'
+/** A variant's events, from its start to its end. */
+const variantEvents = async (id: string, token: string, body: unknown) => readEvents(await startVariant(id, token, body), ended)
 
 describe('versions', () => {
   afterEach(() => vi.useRealTimers())
@@ -190,7 +193,7 @@ describe('variants with the offline drafter', () => {
     const before = await getRemainingQuota(user.id)
     const response = await startVariant(id, token, { format: 'social' })
     expect(response.headers.get('Content-Type')).toContain('text/event-stream')
-    const events = await readEvents(response, (event) => event.event === 'done' || event.event === 'error')
+    const events = await readEvents(response, ended)
     expect(events[0].event).toBe('start')
     const done = events.at(-1)!
     expect(done.event).toBe('done')
@@ -219,10 +222,7 @@ describe('variants with the offline drafter', () => {
     const { token } = await makeApiUser()
     const id = await createNarrative(token)
     await edit(id, token, 'Harvest Table Food Bank opened its Riverside pantry in 2024. It now serves 41,000 people a year.')
-    const events = await readEvents(
-      await startVariant(id, token, { format: 'pitch' }),
-      (event) => event.event === 'done' || event.event === 'error',
-    )
+    const events = await variantEvents(id, token, { format: 'pitch' })
     const text = events.at(-1)!.data.text as string
     expect(text).toContain('Riverside pantry')
     expect(text).not.toContain('38,000')
@@ -258,7 +258,7 @@ describe('variants with a model', () => {
   async function writeVariant(body: unknown) {
     const { user, token } = await makeApiUser()
     const id = await createNarrative(token)
-    const events = await readEvents(await startVariant(id, token, body), (event) => event.event === 'done' || event.event === 'error')
+    const events = await variantEvents(id, token, body)
     await waitForGeneration(events[0].data.id)
     return { user, events }
   }
@@ -278,10 +278,7 @@ describe('variants with a model', () => {
     const { token } = await makeApiUser()
     const id = await createNarrative(token)
     await edit(id, token, 'Harvest Table Food Bank opened its Riverside pantry in 2024.')
-    const events = await readEvents(
-      await startVariant(id, token, { format: 'pitch' }),
-      (event) => event.event === 'done' || event.event === 'error',
-    )
+    const events = await variantEvents(id, token, { format: 'pitch' })
     await waitForGeneration(events[0].data.id)
     const prompt = fake.requests[0].body.messages[0].content as string
     expect(prompt).toContain('Harvest Table Food Bank opened its Riverside pantry in 2024.')
