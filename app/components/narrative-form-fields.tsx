@@ -2,7 +2,7 @@ import type { FieldMetadata } from '@conform-to/react'
 import { useState, type ReactNode } from 'react'
 import { IMPACT_EXAMPLES, type ImpactField } from '~/shared/examples'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { TONE_DETAILS, TONES } from '~/shared/tones'
+import { DEFAULT_TONE, TONE_DETAILS, TONES } from '~/shared/tones'
 import { ErrorList, Field, TextareaField } from './forms'
 
 // Conform infers the value types from the route's schema; only the field names matter here.
@@ -140,7 +140,7 @@ function ImpactSection({ fields, coach }: { fields: NarrativeFields; coach?: Rea
 }
 
 function ToneSection({ meta }: { meta: AnyFieldMetadata }) {
-  const selected = meta.initialValue ?? 'professional'
+  const selected = meta.initialValue ?? DEFAULT_TONE
   const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ')
   return (
     <fieldset className="form-section" aria-describedby={describedBy}>

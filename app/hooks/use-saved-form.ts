@@ -1,6 +1,7 @@
 import type { FormMetadata } from '@conform-to/react'
 import { useEffect } from 'react'
 import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
+import { DEFAULT_TONE } from '~/shared/tones'
 
 // The server fills the dashboard form with the organisation of the user's last generation (decision
 // 019); local storage keeps only what was typed since, under the user's own key, and is cleared at
@@ -43,8 +44,9 @@ export function useSavedForm(
     const timer = setTimeout(() => {
       if (signingOut) return
       const values = pick(value)
-      // A generation that started has the server remember these inputs: nothing left to keep.
-      if (same(values, pick(server))) remove(keyOf(userId))
+      // A generation that started has the server remember these inputs, and a form as it was first shown
+      // holds nothing typed: nothing left to keep.
+      if (same(values, untouched(server))) remove(keyOf(userId))
       else write(keyOf(userId), { basedOn, values })
     }, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
@@ -72,6 +74,12 @@ function storedKeys(): string[] {
 function pick(value: unknown): Values {
   const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>
   return Object.fromEntries(NARRATIVE_FIELDS.map((name) => [name, typeof record[name] === 'string' ? record[name] : '']))
+}
+
+/** The form before anything is typed: the server's copy, or empty with the default tone. */
+function untouched(server: Partial<Values> | null): Values {
+  const values = pick(server)
+  return { ...values, selectedTone: values.selectedTone || DEFAULT_TONE }
 }
 
 const same = (a: Values, b: Values) => NARRATIVE_FIELDS.every((name) => a[name] === b[name])

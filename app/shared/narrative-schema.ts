@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
-import { TONES } from '~/shared/tones'
+import { DEFAULT_TONE, TONES } from '~/shared/tones'
 
 // One schema for the dashboard form, used by conform in the browser and by the
 // actions and the JSON API on the server.
@@ -56,7 +56,7 @@ export const NarrativeInputSchema = z.object({
   targetAudience: optionalLong,
   geographicFocus: optionalLong,
   successStory: optional(STORY_MAX),
-  selectedTone: z.enum(TONES).default('professional'),
+  selectedTone: z.enum(TONES).default(DEFAULT_TONE),
 })
 
 export type NarrativeInput = z.infer<typeof NarrativeInputSchema>

@@ -80,6 +80,11 @@ test("a shared browser shows no one else's organisation: cleared at sign-out, an
   await signIn(page, second.email, second.password)
   await expect(field(page, 'Organization Name')).toHaveValue('')
   await expect.poll(() => storedForms(page)).toEqual([])
+  // A form typed and then emptied again, as it was first shown (its default tone included), holds nothing to keep.
+  await field(page, 'Organization Name').fill('Second Person Org')
+  await expect.poll(async () => (await storedForms(page)).length).toBe(1)
+  await field(page, 'Organization Name').fill('')
+  await expect.poll(() => storedForms(page)).toEqual([])
 })
 
 test('the quota says what is left and when it resets, and at zero says so at the top', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { NarrativeInputSchema, SEARCH_QUERY_MAX } from '~/shared/narrative-schem
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/rate-limit.server'
-import { TONES } from '~/shared/tones'
+import { DEFAULT_TONE, TONES } from '~/shared/tones'
 import { SavedLimitError } from '~/server/generation/quota/contract.server'
 import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
 import { daySchema } from '~/shared/funder-schema'
@@ -17,7 +17,7 @@ const PAGE_LIMIT_WITH_CLAIMS = 20
 /** The record as created (docs/api.md#calls): the form's fields with `tone`, plus the text. */
 const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true })
   .extend({
-    tone: z.enum(TONES).default('professional'),
+    tone: z.enum(TONES).default(DEFAULT_TONE),
     generatedNarrative: NarrativeTextSchema.shape.generatedNarrative,
   })
   .merge(ForFunderSchema)
