@@ -8,7 +8,9 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: ['build/', 'app/generated/', '.react-router/', 'node_modules/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/'],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

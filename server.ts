@@ -11,9 +11,9 @@ process.env.NODE_ENV ??= 'production'
 // running generation with it, for what is at worst one failed request.
 process.on('unhandledRejection', (reason) => log('error', 'process.unhandled_rejection', errorDetails(reason)))
 // The environment is validated first: a bad setting stops start-up before anything is touched.
-const { databaseFile } = getEnv()
-keepDataPrivate(databaseFile)
-applyPendingMigrations(databaseFile)
+const { database, dataDir } = getEnv()
+keepDataPrivate(dataDir, database.kind === 'sqlite' ? database.file : undefined)
+await applyPendingMigrations(database)
 
 const [{ startServer }, build] = await Promise.all([import('~/server/http/start.server'), import('virtual:react-router/server-build')])
 await startServer(build)

@@ -1,10 +1,31 @@
 import { defineConfig } from 'vitest/config'
 
+// TEST_DATABASE=postgres runs the integration tests on a throwaway PostgreSQL (tests/setup/postgres.ts),
+// the built app's included: every query of the app, on the other database it supports. The tests of
+// SQLite itself run on SQLite alone, and tests named *.postgres.test.ts on PostgreSQL alone.
+const onPostgres = process.env.TEST_DATABASE === 'postgres'
+const SQLITE_ONLY = [
+  // SQLite's settings, its migrations, its one connection, and its file's durability, backup and restore.
+  'sqlite-settings',
+  'migrations',
+  'transactions',
+  'durability',
+  // These open the built app's SQLite file to arrange or check what they test (a trigger, an expired
+  // session, every row of every table), or read its outbox, which PostgreSQL's required SMTP replaces.
+  'access-matrix',
+  'account',
+  'hostile-inputs',
+  'http-server',
+  'pages-and-secrets',
+  'server-bounds',
+].map((name) => `tests/integration/${name}.test.ts`)
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     globals: true,
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: onPostgres ? ['tests/integration/**/*.test.ts'] : ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    exclude: onPostgres ? SQLITE_ONLY : ['**/*.postgres.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/vitest-env.ts'],
     // The app logs JSON lines; show them only for tests that fail.

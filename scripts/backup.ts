@@ -7,10 +7,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
+import { DEFAULT_DATABASE_URL, databaseTarget, resolveDatabaseFile } from '~/server/platform/database-url.server'
 import { fsyncDirectory, fsyncFile } from './sqlite-files'
 
 const USAGE = 'Usage: npm run backup -- [--force] FILE   (--force overwrites an existing FILE)'
+
+// PostgreSQL has its own tools for both, better than any this command could be.
+const ON_POSTGRES =
+  '`npm run backup` copies a SQLite file, and DATABASE_URL names a PostgreSQL database. Back it up with\n' +
+  "PostgreSQL's own tool, while the app runs:\n" +
+  '  pg_dump --format=custom --file=FILE "$DATABASE_URL"\n' +
+  'docs/operations.md#postgresql says more.'
 
 class Failure extends Error {}
 
@@ -20,6 +27,10 @@ async function main(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(USAGE)
     return 0
+  }
+  if (databaseTarget(process.env.DATABASE_URL || DEFAULT_DATABASE_URL).kind === 'postgres') {
+    console.error(ON_POSTGRES)
+    return 2
   }
   const force = args.includes('--force')
   const rest = args.filter((arg) => arg !== '--force')

@@ -13,12 +13,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { DEFAULT_DATABASE_URL, resolveDatabaseFile } from '~/server/platform/database-url.server'
+import { DEFAULT_DATABASE_URL, databaseTarget, resolveDatabaseFile } from '~/server/platform/database-url.server'
 import { fsyncDirectory, fsyncFile } from './sqlite-files'
 
 const USAGE = 'Usage: npm run restore -- FILE   (stop the app first; the current database is kept beside it)'
 const REQUIRED_TABLES = ['_prisma_migrations', 'User', 'Narrative']
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+
+// PostgreSQL has its own tools for both, better than any this command could be.
+const ON_POSTGRES =
+  '`npm run restore` replaces a SQLite file, and DATABASE_URL names a PostgreSQL database. Restore a\n' +
+  "pg_dump backup with PostgreSQL's own tool, every replica stopped first:\n" +
+  '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE\n' +
+  'docs/operations.md#postgresql says more.'
 
 class Failure extends Error {}
 
@@ -26,6 +33,10 @@ async function main(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(USAGE)
     return 0
+  }
+  if (databaseTarget(process.env.DATABASE_URL || DEFAULT_DATABASE_URL).kind === 'postgres') {
+    console.error(ON_POSTGRES)
+    return 2
   }
   const unknown = args.find((arg) => arg.startsWith('-') && arg !== '-')
   if (unknown || args.length !== 1 || !args[0]) {

@@ -18,10 +18,10 @@ rm -rf typescript
 # Type declarations and source maps: read by editors and debuggers, never by node.
 find . -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \) -delete
 
-# Prisma's client: the generated client (node_modules/.prisma/client) loads runtime/client.js and its
-# own SQLite query compiler (query_compiler_bg.wasm). The runtimes for the native engines and the edge,
-# and the query engines and compilers of every other database, are never loaded.
-find @prisma/client/runtime -type f ! -name client.js -delete
+# Prisma's client: the two generated clients, bundled into build/server from app/generated, load
+# runtime/client.js and the query compiler of their database (SQLite's or PostgreSQL's, as wasm in a
+# module). The runtimes for the native engines and the edge, and every other database's, are never loaded.
+find @prisma/client/runtime -type f ! -name client.js ! -name 'query_compiler_bg.sqlite.*mjs' ! -name 'query_compiler_bg.postgresql.*mjs' -delete
 rm -rf @prisma/client/generator-build
 # Prisma's CLI runs `migrate deploy` only, through the schema engine (schema_engine_bg.wasm) and the
 # driver adapter: not the query engines it bundles, Studio's files, or the prisma-client generator.

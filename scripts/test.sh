@@ -4,12 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the suite drives: Chromium (Playwright), LibreOffice and poppler (the Word file test).
+# Debian packages the suite drives: Chromium (Playwright), LibreOffice and poppler (the Word file test),
+# PostgreSQL's server (the integration tests' second run; tests/setup/postgres.ts starts its own).
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$chromium_path" ] || missing+=(chromium)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "Installing Debian packages for the tests: ${missing[*]}..."
@@ -28,8 +30,10 @@ echo "== lint (ESLint, then Prettier's check)"
 npm run lint
 echo "== build"
 npm run build
-echo "== unit and integration tests (some start the built app)"
+echo "== unit and integration tests on SQLite (some start the built app)"
 npx vitest run
+echo "== integration tests on PostgreSQL (a throwaway server of its own; docs/decisions/034)"
+TEST_DATABASE=postgres npx vitest run
 echo "== end-to-end tests"
 npx playwright test
 echo "== benchmark, smoke mode (proves the script runs; its figures are not measurements)"

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { prisma } from '~/server/platform/db.server'
+import { dialect, prisma } from '~/server/platform/db.server'
 import { action as fundersAction, loader as fundersLoader } from '~/routes/api/funders'
 import { action as funderAction, loader as funderLoader } from '~/routes/api/funder'
 import { action as extractAction } from '~/routes/api/funders-extract'
@@ -10,7 +10,7 @@ import { loader as versionsApi } from '~/routes/api/narrative-versions'
 import { action as variantsAction } from '~/routes/api/narrative-variants'
 import { loader as exportApi } from '~/routes/auth/profile-export'
 import { deleteAccount } from '~/server/accounts/account.server'
-import { resetDatabase } from '../setup/db'
+import { resetDatabase, tableColumns } from '../setup/db'
 import { FOOD_BANK } from '../fixtures/organisations'
 import { call, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
@@ -429,12 +429,14 @@ describe('GET /api/narrative: finding work by funder', () => {
   it('answers a search that would cost too much with what it found, and says how many narratives it read', async () => {
     const { token, ids } = await seed()
     // 1,500 older texts of 20,000 "a": LIKE '%a…ab%' costs each about 20,000 × 100 steps (26 s in all, unbounded).
-    const columns = (await prisma.$queryRawUnsafe<{ name: string }[]>(`PRAGMA table_info("Narrative")`)).map(({ name }) => `"${name}"`)
+    const columns = (await tableColumns('Narrative')).map((name) => `"${name}"`)
     const copied = columns.map((column) =>
       column === '"id"'
         ? `'heavy' || i`
         : column === '"generatedNarrative"'
-          ? `replace(hex(zeroblob(10000)), '0', 'a')`
+          ? dialect === 'postgres'
+            ? `repeat('a', 20000)`
+            : `replace(hex(zeroblob(10000)), '0', 'a')`
           : column === '"claims"' || column === '"alignment"'
             ? 'NULL'
             : `n.${column}`,

@@ -5,7 +5,7 @@ import { getRemainingQuota, utcDay } from '~/server/generation/quota/quota.serve
 import { toNarrativeColumns } from '~/server/narratives/narratives.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
-import { resetDatabase } from '../setup/db'
+import { allowUpdates, refuseUpdates, resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
@@ -17,7 +17,7 @@ import type { GenerationEvent } from '~/server/generation/job/contract.server'
 let fake: FakeOpenAI | undefined
 
 afterEach(async () => {
-  await prisma.$executeRawUnsafe('DROP TRIGGER IF EXISTS "refuse_text"')
+  await allowUpdates('refuse_text', 'Narrative')
   delete process.env.GENERATION_TIMEOUT_MS
   useOfflineDrafter()
   await fake?.close()
@@ -34,10 +34,8 @@ async function generateAndWatch(userId: string, input = FULL_INPUT) {
 }
 
 it('ends failed and refunded, telling its subscribers, when the database refuses the final text', async () => {
-  // A real SQLite error on the write that saves the text (complete or failed); a status-only write passes.
-  await prisma.$executeRawUnsafe(`
-    CREATE TRIGGER "refuse_text" BEFORE UPDATE OF "generatedNarrative" ON "Narrative"
-    WHEN NEW."generatedNarrative" != '' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+  // A real database error on the write that saves the text (complete or failed); a status-only write passes.
+  await refuseUpdates('refuse_text', 'Narrative', 'generatedNarrative', `NEW."generatedNarrative" != ''`)
   const user = await makeUser()
   const { narrative, events } = await generateAndWatch(user.id)
   expect(narrative.status).toBe('failed')
@@ -83,11 +81,9 @@ it('recovers a generation a crash left running once, failing and refunding it in
     used: (await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).quotaUsed,
   })
   // The refund fails: the row is not marked failed either, so the next start tries both again.
-  await prisma.$executeRawUnsafe(`
-    CREATE TRIGGER "refuse_refund" BEFORE UPDATE OF "quotaUsed" ON "User"
-    BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+  await refuseUpdates('refuse_refund', 'User', 'quotaUsed')
   await expect(recoverInterruptedGenerations()).rejects.toThrow()
-  await prisma.$executeRawUnsafe('DROP TRIGGER "refuse_refund"')
+  await allowUpdates('refuse_refund', 'User')
   expect(await state()).toEqual({ status: 'generating', used: 2 })
   await recoverInterruptedGenerations()
   await recoverInterruptedGenerations()

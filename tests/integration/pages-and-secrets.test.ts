@@ -3,7 +3,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { linesOfRequest, logLines } from '../setup/app-logs'
-import { freePort, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { freePort } from '../setup/postgres'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 
 // What the pages and answers of the BUILT app show, over real HTTP (docs/security.md: "Input, output,

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
+import { copyDatabase, freePort, testPostgres } from './postgres'
 
 // Runs the BUILT app (npm run build first) as a real process on loopback, with a data folder of its
 // own, for tests that need HTTP, signals or crashes: `npm start`'s own script, not a mock.
@@ -31,17 +31,6 @@ export type AppServer = {
   kill(): Promise<void>
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
-
 export function newDataDir() {
   const dir = path.resolve('tests/.tmp', `app-${crypto.randomUUID()}`)
   fs.mkdirSync(dir, { recursive: true })
@@ -67,7 +56,7 @@ export async function startAppServer({
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+      ...(await databaseFor(dataDir)),
       APP_ORIGIN: origin,
       ...env,
     },
@@ -92,6 +81,19 @@ export async function startAppServer({
       await exited
     },
   }
+}
+
+/**
+ * The data folder's SQLite file; in a run on PostgreSQL, a database of the folder's own instead (the
+ * same one each time the folder is used, as a restart finds its file), with the settings PostgreSQL
+ * requires: a shared session secret and SMTP.
+ */
+async function databaseFor(dataDir: string): Promise<Record<string, string>> {
+  const postgres = testPostgres()
+  if (!postgres) return { DATABASE_URL: `file:${path.join(dataDir, 'app.db')}` }
+  const name = `app_${crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`
+  await copyDatabase(`${postgres.server}postgres`, postgres.template, name)
+  return { DATABASE_URL: `${postgres.server}${name}`, SESSION_SECRET: process.env.SESSION_SECRET!, SMTP_URL: globalThis.smtpSink.url }
 }
 
 async function waitForHealth(origin: string, exited: Promise<number | null>, logs: () => string) {

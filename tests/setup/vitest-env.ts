@@ -3,13 +3,21 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink'
+import { copyDatabase } from './postgres'
 
-// Runs in every test worker before any app module is imported: a migrated SQLite file of the
-// worker's own, a real SMTP sink for outgoing mail, and a known environment.
+// Runs in every test worker before any app module is imported: a migrated database of the worker's
+// own (a SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database copied from the run's
+// template), a real SMTP sink for outgoing mail, and a known environment.
 const template = inject('templateDatabase')
-const dataDir = path.join(path.dirname(template), `worker-${crypto.randomUUID()}`)
+const postgres = inject('postgres')
+const worker = `worker-${crypto.randomUUID()}`
+const dataDir = path.join(path.dirname(template), worker)
 fs.mkdirSync(dataDir, { recursive: true })
 fs.copyFileSync(template, path.join(dataDir, 'app.db'))
+if (postgres) {
+  await copyDatabase(`${postgres.server}postgres`, postgres.template, worker)
+  process.env.TEST_POSTGRES = JSON.stringify(postgres)
+}
 
 declare global {
   var smtpSink: SmtpSink
@@ -17,7 +25,7 @@ declare global {
 globalThis.smtpSink = await startSmtpSink()
 
 Object.assign(process.env, {
-  DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+  DATABASE_URL: postgres ? `${postgres.server}${worker}` : `file:${path.join(dataDir, 'app.db')}`,
   SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
   APP_ORIGIN: 'https://narratives.example.org',
   SMTP_URL: globalThis.smtpSink.url,

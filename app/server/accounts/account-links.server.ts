@@ -1,6 +1,5 @@
-import type { Prisma } from '@prisma/client'
+import { type Prisma, prisma } from '~/server/platform/db.server'
 import { createSecretToken, hashToken } from '~/server/platform/crypto.server'
-import { prisma } from '~/server/platform/db.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 
 // Emailed single-use links share one table, told apart by `purpose`, so a link of one kind never

@@ -1,4 +1,4 @@
-import { prisma } from '~/server/platform/db.server'
+import { lockInvariant, prisma } from '~/server/platform/db.server'
 import { hashToken } from '~/server/platform/crypto.server'
 import { log } from '~/server/platform/logger.server'
 import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
@@ -86,11 +86,14 @@ export async function deleteAccount(user: Owner, password: string) {
   await confirmPassword(user, password, 'password')
   const owner = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, firstName: true } })
   const leftAt = new Date()
-  const leaving = await prisma.$executeRaw`
-    UPDATE "User" SET "disabledAt" = ${leftAt}
-    WHERE "id" = ${user.id}
-      AND ("isAdmin" = 0 OR EXISTS (
-        SELECT 1 FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL AND "id" <> ${user.id}))`
+  const leaving = await prisma.$transaction(async (tx) => {
+    await lockInvariant(tx, 'accounts')
+    return tx.$executeRaw`
+      UPDATE "User" SET "disabledAt" = ${leftAt}
+      WHERE "id" = ${user.id}
+        AND ("isAdmin" = FALSE OR EXISTS (
+          SELECT 1 FROM "User" WHERE "isAdmin" = TRUE AND "disabledAt" IS NULL AND "id" <> ${user.id}))`
+  })
   if (leaving !== 1) {
     log('warn', 'account.delete_refused', { userId: user.id, reason: 'last_admin' })
     throw new AccountError(LAST_ADMIN, 409)

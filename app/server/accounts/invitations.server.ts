@@ -1,5 +1,4 @@
-import { Prisma } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { prisma, Prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { findLinkUser, issueLink, redeemLink } from '~/server/accounts/account-links.server'

@@ -1,5 +1,4 @@
-import { Prisma } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { lockInvariant, prisma, Prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { getUserSummary } from '~/server/accounts/users.server'
 import { stopGenerationsOf } from '~/server/generation/job/jobs.server'
@@ -28,14 +27,18 @@ export async function updateUserControls(actor: { id: string }, userId: string, 
   }
   const now = new Date()
   const disabledUser = Prisma.sql`EXISTS (SELECT 1 FROM "User" WHERE "id" = ${userId} AND "disabledAt" IS NOT NULL)`
-  const [updated] = await prisma.$transaction([
-    prisma.$executeRaw`
+  // Under the accounts' lock: on PostgreSQL, two administrators disabling each other at once would
+  // otherwise each find the other still active, and leave none.
+  const updated = await prisma.$transaction(async (tx) => {
+    await lockInvariant(tx, 'accounts')
+    const changed = await tx.$executeRaw`
       UPDATE "User" SET ${Prisma.join(assignments(changes, now))}
       WHERE "id" = ${userId}
-        AND EXISTS (SELECT 1 FROM "User" WHERE "id" = ${actor.id} AND "isAdmin" = 1 AND "disabledAt" IS NULL)`,
-    prisma.$executeRaw`DELETE FROM "Session" WHERE "userId" = ${userId} AND ${disabledUser}`,
-    prisma.$executeRaw`DELETE FROM "PasswordReset" WHERE "userId" = ${userId} AND "usedAt" IS NULL AND ${disabledUser}`,
-  ])
+        AND EXISTS (SELECT 1 FROM "User" WHERE "id" = ${actor.id} AND "isAdmin" = TRUE AND "disabledAt" IS NULL)`
+    await tx.$executeRaw`DELETE FROM "Session" WHERE "userId" = ${userId} AND ${disabledUser}`
+    await tx.$executeRaw`DELETE FROM "PasswordReset" WHERE "userId" = ${userId} AND "usedAt" IS NULL AND ${disabledUser}`
+    return changed
+  })
   if (updated !== 1) throw await whyNotUpdated(actor.id, userId)
   log('info', 'user.updated', { actorId: actor.id, userId, changes })
   if (changes.disabled) {
@@ -52,7 +55,7 @@ function assignments({ disabled, dailyLimit, isAdmin }: UserChanges, now: Date):
   if (disabled !== undefined)
     set.push(disabled ? Prisma.sql`"disabledAt" = COALESCE("disabledAt", ${now})` : Prisma.sql`"disabledAt" = NULL`)
   if (dailyLimit !== undefined) set.push(Prisma.sql`"dailyLimit" = ${dailyLimit}`)
-  if (isAdmin !== undefined) set.push(Prisma.sql`"isAdmin" = ${isAdmin ? 1 : 0}`)
+  if (isAdmin !== undefined) set.push(Prisma.sql`"isAdmin" = ${Prisma.raw(isAdmin ? 'TRUE' : 'FALSE')}`)
   return set
 }
 

@@ -1,6 +1,5 @@
-import { Prisma } from '@prisma/client'
+import { LIKE, lockInvariant, prisma, Prisma } from '~/server/platform/db.server'
 import type { UserSummary } from '~/shared/user-summary'
-import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
@@ -44,49 +43,36 @@ export async function createUser({ email, firstName, lastName, password, marketi
   const now = new Date()
   const passwordHash = await hashPassword(password)
   try {
-    const user = await prisma.user.create({
-      data: {
-        email: email.toLowerCase(),
-        firstName,
-        lastName,
-        passwordHash,
-        termsAcceptedAt: now,
-        marketingConsentAt: marketingConsent ? now : null,
-      },
-      select: { id: true },
+    // One sign-up at a time counts the accounts and adds its own: exactly one becomes the administrator.
+    const user = await prisma.$transaction(async (tx) => {
+      await lockInvariant(tx, 'accounts')
+      const first = (await tx.user.count()) === 0
+      if (!first && getEnv().SIGNUPS === 'closed') throw new SignupsClosedError()
+      return tx.user.create({
+        data: {
+          email: email.toLowerCase(),
+          firstName,
+          lastName,
+          passwordHash,
+          isAdmin: first,
+          termsAcceptedAt: now,
+          marketingConsentAt: marketingConsent ? now : null,
+        },
+        select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true },
+      })
     })
-    if (getEnv().SIGNUPS === 'closed') await keepOnlyIfFirstUser(user.id)
-    await promoteIfFirstUser(user.id)
     log('info', 'auth.signup', { userId: user.id })
-    return prisma.user.findUniqueOrThrow({
-      where: { id: user.id },
-      select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true },
-    })
+    return user
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new EmailTakenError()
     throw error
   }
 }
 
-// Check after insert: of simultaneous "first" sign-ups that all passed signupsOpen(), every one but the
-// earliest row deletes itself, in one conditional statement each.
-async function keepOnlyIfFirstUser(userId: string) {
-  const deleted = await prisma.$executeRaw`
-    DELETE FROM "User"
-    WHERE "id" = ${userId} AND "id" <> (SELECT "id" FROM "User" ORDER BY "rowid" LIMIT 1)`
-  if (deleted) throw new SignupsClosedError()
-}
-
-// One conditional statement, so two simultaneous first sign-ups cannot both become admin.
-async function promoteIfFirstUser(userId: string) {
-  await prisma.$executeRaw`
-    UPDATE "User" SET "isAdmin" = 1
-    WHERE "id" = ${userId} AND "id" = (SELECT "id" FROM "User" ORDER BY "rowid" LIMIT 1)`
-}
-
 export const USERS_PAGE_SIZE = 20
 
-// SQLite answers expressions as integers (bigint through the driver), booleans as 0 or 1.
+// SQLite answers expressions as integers (bigint through the driver), booleans as 0 or 1; PostgreSQL
+// answers booleans and bigints.
 type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending' | 'generationsToday' | 'generationsTotal'> & {
   isAdmin: number | boolean
   disabled: number | bigint
@@ -99,12 +85,13 @@ type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending'
  * One statement for a page of accounts. Today and in total are counters kept on the account when a generation
  * is claimed and refunded, so deleting a narrative gives nothing back and a manual save is no generation.
  */
-function selectSummaries(where: Prisma.Sql, limit = -1, offset = 0) {
+function selectSummaries(where: Prisma.Sql, limit?: number, offset = 0) {
+  const page = limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit} OFFSET ${offset}`
   return prisma.$queryRaw<SummaryRow[]>`
     SELECT p."id", p."email", p."firstName", p."lastName", p."isAdmin", p."createdAt", p."dailyLimit",
       p."disabledAt" IS NOT NULL AS "disabled", p."passwordHash" IS NULL AS "invitationPending",
       CASE WHEN p."quotaDay" = ${utcDay()} THEN p."quotaUsed" ELSE 0 END AS "generationsToday", p."generationsTotal"
-    FROM (SELECT * FROM "User" u WHERE ${where} ORDER BY u."createdAt", u."id" LIMIT ${limit} OFFSET ${offset}) p
+    FROM (SELECT * FROM "User" u WHERE ${where} ORDER BY u."createdAt", u."id" ${page}) p
     ORDER BY p."createdAt", p."id"`
 }
 
@@ -122,11 +109,11 @@ function toSummary(row: SummaryRow): UserSummary {
 /** Every word of the search in the email or a name, case-insensitively (ASCII); LIKE's wildcards taken literally. */
 function searchWhere(query: string): Prisma.Sql {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)
-  if (!words.length) return Prisma.sql`1`
+  if (!words.length) return Prisma.sql`TRUE`
   return Prisma.join(
     words.map((word) => {
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      return Prisma.sql`(u."email" LIKE ${pattern} ESCAPE '\\' OR u."firstName" LIKE ${pattern} ESCAPE '\\' OR u."lastName" LIKE ${pattern} ESCAPE '\\')`
+      return Prisma.sql`(u."email" ${LIKE} ${pattern} ESCAPE '\\' OR u."firstName" ${LIKE} ${pattern} ESCAPE '\\' OR u."lastName" ${LIKE} ${pattern} ESCAPE '\\')`
     }),
     ' AND ',
   )

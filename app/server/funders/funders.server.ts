@@ -1,5 +1,4 @@
-import type { Funder } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { type Funder, lockInvariant, prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import type { Viewer } from '~/server/narratives/access.server'
 import type { BriefAsWritten } from '~/server/narratives/alignment.server'
@@ -56,6 +55,7 @@ export function getFunder(viewer: Viewer, id: string) {
 export async function createFunder(viewer: Viewer, input: FunderCreate & { source?: string }, signal?: AbortSignal) {
   const reading = await understandCall(input.callText, signal)
   const funder = await prisma.$transaction(async (tx) => {
+    await lockInvariant(tx, 'funders')
     if ((await tx.funder.count({ where: { userId: viewer.id } })) >= FUNDER_LIMITS.saved) throw new FunderLimitError()
     return tx.funder.create({
       data: {

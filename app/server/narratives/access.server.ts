@@ -1,4 +1,4 @@
-import type { Prisma } from '@prisma/client'
+import type { Prisma } from '~/server/platform/db.server'
 
 /** Who is reading: ownership of narratives, their versions and variants is decided here. */
 export type Viewer = { id: string; isAdmin: boolean }

@@ -1,4 +1,4 @@
-import type { Narrative } from '@prisma/client'
+import type { Narrative } from '~/server/platform/db.server'
 import { formatContacts } from '~/shared/contacts'
 import {
   buildNarrativeDocx,

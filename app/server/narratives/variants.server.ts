@@ -1,5 +1,4 @@
-import type { Narrative, Prisma } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { type Narrative, type Prisma, prisma } from '~/server/platform/db.server'
 import { WITH_OWNER } from '~/server/narratives/narratives.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'

@@ -1,6 +1,5 @@
 import { diffWordsWithSpace } from 'diff'
-import { Prisma } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { prisma, Prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'

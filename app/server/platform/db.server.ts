@@ -1,15 +1,30 @@
-import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
-import { PrismaClient } from '@prisma/client'
+import { PrismaClient as PostgresClient } from '~/generated/postgres/client'
+import { Prisma, PrismaClient } from '~/generated/sqlite/client'
+import { postgresAdapter, sqliteAdapter } from '~/server/platform/database-adapters.server'
 import { getEnv } from '~/server/platform/env.server'
 import { serializeTransactions } from '~/server/platform/serialized-connection.server'
+
+// Both clients are made from one schema (prisma/schema.prisma), so they have the same models and the
+// same methods; the app is typed against SQLite's, and every query it writes runs on both.
+export { Prisma }
+export type { Funder, Narrative, User } from '~/generated/sqlite/client'
 
 // synchronous=NORMAL in WAL mode keeps every committed transaction across a process crash (only an
 // OS crash can lose the last ones); foreign keys are off by default in SQLite.
 const PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 5000']
 
-async function createClient() {
-  const adapter = serializeTransactions(new PrismaBetterSQLite3({ url: getEnv().databaseFile, timeout: 5000 }))
-  const client = new PrismaClient({ adapter })
+async function createClient(): Promise<PrismaClient> {
+  const { database } = getEnv()
+  if (database.kind === 'postgres') {
+    // A burst of generations queues for the pool's connections and then for the claims' lock
+    // (lockInvariant): Prisma's defaults (2 s to get a connection, 5 s in all) refused some of 500 starts.
+    const client = new PostgresClient({
+      adapter: postgresAdapter(database.url, getEnv().DATABASE_POOL_SIZE),
+      transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+    })
+    return client as unknown as PrismaClient
+  }
+  const client = new PrismaClient({ adapter: serializeTransactions(sqliteAdapter(database.file)) })
   for (const pragma of PRAGMAS) await client.$queryRawUnsafe(pragma)
   return client
 }
@@ -20,3 +35,27 @@ declare global {
 }
 
 export const prisma = await (globalThis.__prisma ??= createClient())
+
+/** Which database DATABASE_URL names: where the SQL of the two differs, the caller picks by it. */
+export const dialect = getEnv().database.kind
+
+/** A case-insensitive LIKE on both: SQLite's LIKE is one (for ASCII letters); PostgreSQL's is not. */
+export const LIKE = Prisma.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE')
+
+/**
+ * What must hold across every process that shares the database, each kept by letting one transaction
+ * at a time check and change it (docs/decisions/035-every-limit-exact.md):
+ * - claims: a user's daily, running and saved-narrative limits, and the instance's daily limit;
+ * - accounts: the first sign-up becomes the administrator, and the last active administrator stays;
+ * - funders: a user's saved funder briefs.
+ */
+const INVARIANTS = { claims: 1, accounts: 2, funders: 3 } as const
+
+/**
+ * Waits until no other transaction holds `invariant`, and holds it until `tx` ends. On PostgreSQL an
+ * advisory transaction lock: READ COMMITTED lets two transactions each count what the other has not
+ * committed yet. SQLite's transactions already run one at a time (decision 016).
+ */
+export async function lockInvariant(tx: Prisma.TransactionClient, invariant: keyof typeof INVARIANTS) {
+  if (dialect === 'postgres') await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVARIANTS[invariant]})`
+}

@@ -1,5 +1,4 @@
-import { Prisma } from '@prisma/client'
-import { prisma } from '~/server/platform/db.server'
+import { lockInvariant, prisma, Prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { MAX_RUNNING_GENERATIONS, refusal, type ClaimedGeneration, type QuotaRefusal } from '~/server/generation/quota/contract.server'
@@ -28,8 +27,8 @@ export async function getRemainingQuota(userId: string): Promise<number> {
 }
 
 /**
- * Claims one generation for today in a single conditional UPDATE, so parallel requests can never
- * claim past any limit: the user's daily limit (their own, else DAILY_NARRATIVE_LIMIT), an
+ * Claims one generation for today in a single conditional UPDATE, one claim at a time, so parallel
+ * requests can never claim past any limit: the user's daily limit (their own, else DAILY_NARRATIVE_LIMIT), an
  * administrator disabling them, MAX_RUNNING_GENERATIONS at once, the instance's
  * MAX_DAILY_GENERATIONS (0: none) and, for a generation that saves a new narrative, MAX_SAVED_NARRATIVES.
  * Returns the claimed day.
@@ -37,6 +36,8 @@ export async function getRemainingQuota(userId: string): Promise<number> {
 export async function claimQuota(tx: Prisma.TransactionClient, userId: string, { savesNarrative = true } = {}): Promise<string | null> {
   const day = utcDay()
   const { DAILY_NARRATIVE_LIMIT: limit, MAX_DAILY_GENERATIONS: instanceLimit, MAX_SAVED_NARRATIVES: savedLimit } = getEnv()
+  // Held until `tx` ends, so the record the caller inserts is counted by the next claim.
+  await lockInvariant(tx, 'claims')
   const changed = await tx.$executeRaw`
     UPDATE "User"
     SET "quotaUsed" = CASE WHEN "quotaDay" = ${day} THEN "quotaUsed" + 1 ELSE 1 END, "quotaDay" = ${day},
