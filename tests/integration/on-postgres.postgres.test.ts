@@ -4,16 +4,23 @@ import { startAppServer, type AppServer } from '../setup/app-server'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeApiUser } from '../setup/users'
 import { resetDatabase } from '../setup/db'
+import { logLines } from '../setup/app-logs'
+import { readEvents } from '../setup/sse'
+import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
+import { prisma } from '~/server/platform/db.server'
 
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 
 const postgres = testPostgres()!
 let apps: AppServer[] = []
+let fake: FakeOpenAI | undefined
 
 beforeEach(resetDatabase)
 afterEach(async () => {
   await Promise.all(apps.map((app) => app.stop()))
   apps = []
+  await fake?.close()
+  fake = undefined
 })
 
 it('the migrations build the schema of prisma/postgres/schema.prisma', () => {
@@ -86,3 +93,60 @@ it('two replicas on one database let exactly MAX_DAILY_GENERATIONS of 60 simulta
   expect(statuses.filter((status) => status === 200)).toHaveLength(25)
   expect(statuses.filter((status) => status === 429)).toHaveLength(35)
 }, 120_000)
+
+describe('replicas of one database (decision 036)', () => {
+  // A model slow enough that a generation (about 350 words) runs for about 10 s: still running when a
+  // replica restarts or dies.
+  async function slowReplicas(count: number) {
+    fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs: 25 })
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' }
+    apps = await Promise.all(Array.from({ length: count }, () => startAppServer({ env })))
+    return env
+  }
+
+  /** Starts a generation on `app` and reads up to its `start` event: the record exists from then on. */
+  async function startOn(app: AppServer, token: string) {
+    const answer = await fetch(`${app.origin}/api/narrative/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(FULL_INPUT),
+    })
+    expect(answer.status).toBe(200)
+    const events = await readEvents(answer, (event) => event.event === 'start')
+    return events.at(-1)!.data.id as string
+  }
+
+  const narrative = (id: string) => prisma.narrative.findUniqueOrThrow({ where: { id }, select: { status: true, runner: true } })
+  const used = async (userId: string) => (await prisma.user.findUniqueOrThrow({ where: { id: userId } })).quotaUsed
+  const recovered = (app: AppServer) => logLines(app).filter((line) => line.event === 'generation.recovered')
+
+  it("a replica that restarts leaves another's running generation alone, and it completes", async () => {
+    const env = await slowReplicas(2)
+    const { user, token } = await makeApiUser()
+    const id = await startOn(apps[0], token)
+    await apps[1].stop()
+    apps[1] = await startAppServer({ env })
+    expect((await narrative(id)).status).toBe('generating')
+    await vi.waitUntil(async () => (await narrative(id)).status !== 'generating', { timeout: 60_000, interval: 200 })
+    expect((await narrative(id)).status).toBe('complete')
+    expect(recovered(apps[1])).toEqual([])
+    expect(await used(user.id)).toBe(1)
+  }, 90_000)
+
+  it("a replica's generations are failed and refunded once, by one of the others, when it is killed", async () => {
+    await slowReplicas(3)
+    const { user, token } = await makeApiUser()
+    // One generation completed before: a second refund would show as 0 used, not 1.
+    await prisma.user.update({ where: { id: user.id }, data: { quotaUsed: 1, quotaDay: new Date().toISOString().slice(0, 10) } })
+    const id = await startOn(apps[0], token)
+    expect(await used(user.id)).toBe(2)
+    await apps[0].kill()
+    await vi.waitUntil(async () => (await narrative(id)).status === 'failed', { timeout: 30_000, interval: 200 })
+    // Both survivors look at every beat: give the slower one time to try as well.
+    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    expect(await used(user.id)).toBe(1)
+    const counts = [...recovered(apps[1]), ...recovered(apps[2])].map((line) => line.count)
+    expect(counts).toEqual([1])
+    apps = apps.slice(1)
+  }, 90_000)
+})

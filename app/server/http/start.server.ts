@@ -3,6 +3,7 @@ import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
+import { joinReplicas, leaveReplicas } from '~/server/generation/job/replicas.server'
 import { createApp } from '~/server/http/app.server'
 import { loadEnglishWords } from '~/server/narratives/claims.server'
 import { warmPdf } from '~/server/narratives/pdf.server'
@@ -17,8 +18,10 @@ const SHUTDOWN_GRACE_MS = 10_000
 export async function startServer(build: ServerBuild) {
   const env = getEnv()
   warnIfNoMailer()
-  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them.
+  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
+  // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).
   await recoverInterruptedGenerations()
+  await joinReplicas(recoverInterruptedGenerations)
   schedulePurges()
   loadEnglishWords()
   await warmPdf()
@@ -56,6 +59,7 @@ async function shutDown(server: Server, signal: string) {
   const drained = new Promise((resolve) => server.close(resolve))
   // Running generations are stopped and saved first, which also ends their event streams.
   await stopAllGenerations()
+  await leaveReplicas()
   await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
   await prisma.$disconnect()

@@ -1,4 +1,5 @@
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
+import { REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
@@ -45,7 +46,14 @@ export async function insertGeneratingNarrative(
   row: ReturnType<typeof toNarrativeColumns> & Partial<ForFunder> & { userId: string; engine: string; quotaDay: string },
 ) {
   const now = new Date()
-  const columns: Record<string, string | Date | null> = { id: createRowId(), ...row, status: 'generating', createdAt: now, updatedAt: now }
+  const columns: Record<string, string | Date | null> = {
+    id: createRowId(),
+    ...row,
+    status: 'generating',
+    runner: REPLICA_ID,
+    createdAt: now,
+    updatedAt: now,
+  }
   const names = Prisma.join(Object.keys(columns).map((name) => Prisma.raw(`"${name}"`)))
   await tx.$executeRaw`INSERT INTO "Narrative" (${names}) VALUES (${Prisma.join(Object.values(columns))})`
   return columns.id as string
@@ -80,10 +88,13 @@ export function getNarrativeOutcome(id: string) {
   return prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true } })
 }
 
-/** Rows still marked generating whose job is not among `runningIds`: what a crash left behind. */
-export function findInterruptedNarratives(runningIds: string[]) {
+/**
+ * Rows still marked generating whose job is not among `runningIds` and whose runner is none of the
+ * `liveReplicas`: what a crash left behind (decision 036).
+ */
+export function findInterruptedNarratives(runningIds: string[], liveReplicas: string[]) {
   return prisma.narrative.findMany({
-    where: { status: 'generating', id: { notIn: runningIds } },
+    where: { status: 'generating', id: { notIn: runningIds }, OR: [{ runner: null }, { runner: { notIn: liveReplicas } }] },
     select: { id: true, userId: true, quotaDay: true },
   })
 }

@@ -1,4 +1,5 @@
 import { type Narrative, type Prisma, prisma } from '~/server/platform/db.server'
+import { REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { WITH_OWNER } from '~/server/narratives/narratives.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
@@ -34,8 +35,8 @@ export async function insertGeneratingVariant(
   const id = createRowId()
   const now = new Date()
   await tx.$executeRaw`
-    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question")
-    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question})`
+    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question", "runner")
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question}, ${REPLICA_ID})`
   return id
 }
 
@@ -66,9 +67,9 @@ export function getVariantOutcome(id: string) {
   return prisma.narrativeVariant.findUnique({ where: { id }, select: { status: true, text: true } })
 }
 
-export function findInterruptedVariants(runningIds: string[]) {
+export function findInterruptedVariants(runningIds: string[], liveReplicas: string[]) {
   return prisma.narrativeVariant.findMany({
-    where: { status: 'generating', id: { notIn: runningIds } },
+    where: { status: 'generating', id: { notIn: runningIds }, OR: [{ runner: null }, { runner: { notIn: liveReplicas } }] },
     select: { id: true, userId: true, quotaDay: true },
   })
 }

@@ -25,6 +25,7 @@ import { parseBrief } from '~/server/narratives/alignment.server'
 import { claimGeneration } from '~/server/generation/quota/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
+import { liveReplicas } from '~/server/generation/job/replicas.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
 import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 
@@ -277,12 +278,16 @@ export async function stopAllGenerations() {
   await Promise.all(all.map((generation) => generation.finished))
 }
 
-/** After a crash, rows still marked generating have no job behind them: each is marked failed and refunded. */
+/**
+ * After a crash, rows still marked generating have no job behind them: each is marked failed and
+ * refunded, once, whichever replica finds it first. Another replica's, while it beats, are its own.
+ */
 export async function recoverInterruptedGenerations() {
   const running = registry.runningIds()
-  const narratives = await findInterruptedNarratives(running)
+  const live = await liveReplicas()
+  const narratives = await findInterruptedNarratives(running, live)
   for (const orphan of narratives) await markNarrativeFailed(orphan.id, orphan)
-  const variants = await findInterruptedVariants(running)
+  const variants = await findInterruptedVariants(running, live)
   for (const orphan of variants) await markVariantFailed(orphan.id, orphan)
   const count = narratives.length + variants.length
   if (count) log('warn', 'generation.recovered', { count })
