@@ -473,7 +473,8 @@ async function measureFunders() {
  */
 async function measureRateLimiter() {
   process.env.SESSION_SECRET ??= SECRET // the module reads the environment; keep it off the data folder
-  const { enforceRateLimit, MEMORY_STORE_MAX_KEYS, rateLimitKeysForTests } = await import('~/server/edge/rate-limit.server')
+  const { enforceRateLimit, rateLimitKeysForTests } = await import('~/server/edge/rate-limit.server')
+  const { MEMORY_STORE_MAX_KEYS } = await import('~/server/edge/rate-limit-stores.server')
   const { runWithRequestContext } = await import('~/server/platform/request-context.server')
   const fill = SMOKE ? 1000 : MEMORY_STORE_MAX_KEYS
   const check = (i: number) => runWithRequestContext({ requestId: 'bench', clientIp: `ip-${i}` }, () => enforceRateLimit('signup'))
@@ -486,7 +487,7 @@ async function measureRateLimiter() {
   }
   const micro = (value: number) => `${(value * 1000).toFixed(1)} µs`
   rows.push({
-    measure: `Rate-limit check of a new address with ${rateLimitKeysForTests().toLocaleString('en-US')} keys held (in-process)`,
+    measure: `Rate-limit check of a new address with ${(await rateLimitKeysForTests()).toLocaleString('en-US')} keys held (in-process)`,
     app: `${micro(median(samples))} / ${micro(p99(samples))}`,
     floor: '',
     comparison: `the store's bound: ${MEMORY_STORE_MAX_KEYS.toLocaleString('en-US')} keys`,

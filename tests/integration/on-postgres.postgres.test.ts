@@ -8,6 +8,8 @@ import { logLines } from '../setup/app-logs'
 import { readEvents } from '../setup/sse'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
+import { RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
+import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
 
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 
@@ -149,4 +151,37 @@ describe('replicas of one database (decision 036)', () => {
     expect(counts).toEqual([1])
     apps = apps.slice(1)
   }, 90_000)
+})
+
+describe('rate limits in the database (decision 037)', () => {
+  it('hold across replicas: of 30 sign-ups from one address, spread over two, exactly the limit get in', async () => {
+    const env = { DATABASE_URL: process.env.DATABASE_URL! }
+    apps = await Promise.all([startAppServer({ env }), startAppServer({ env })])
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const answer = await fetch(`${apps[i % 2].origin}/auth/register`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            email: `joiner${i}@example.org`,
+            firstName: 'J',
+            lastName: 'P',
+            password: 'a good password',
+            confirmPassword: 'a good password',
+          }),
+        })
+        return answer.status
+      }),
+    )
+    expect(statuses.filter((status) => status === 201)).toHaveLength(RATE_LIMITS.signup.ip.limit)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - RATE_LIMITS.signup.ip.limit)
+  }, 90_000)
+
+  it('forget a window once it is over: the hourly purge deletes its row', async () => {
+    await rateLimitStore.count('signup:ip:203.0.113.9', 1)
+    await rateLimitStore.count('signup:ip:203.0.113.10', 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(await purgeExpiredCounters()).toBe(1)
+    expect((await prisma.rateLimit.findMany()).map((row) => row.key)).toEqual(['signup:ip:203.0.113.10'])
+  })
 })

@@ -1,4 +1,5 @@
-import { prisma } from '~/server/platform/db.server'
+import { dialect, prisma } from '~/server/platform/db.server'
+import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -13,7 +14,10 @@ export async function purgeExpiredCredentials() {
 }
 
 export function schedulePurges() {
-  const purge = () => purgeExpiredCredentials().catch((error) => log('error', 'credentials.purge_failed', errorDetails(error)))
+  const purge = () =>
+    Promise.all([purgeExpiredCredentials(), dialect === 'postgres' && purgeExpiredCounters()]).catch((error) =>
+      log('error', 'credentials.purge_failed', errorDetails(error)),
+    )
   void purge()
   setInterval(purge, PURGE_EVERY_MS).unref()
 }

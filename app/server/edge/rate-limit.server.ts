@@ -1,9 +1,10 @@
 import type { HeadersFunction } from 'react-router'
-import { LRUCache } from 'lru-cache'
 import { dataWithError } from '~/server/accounts/session.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 import { log } from '~/server/platform/logger.server'
 import { getEnv } from '~/server/platform/env.server'
+import { dialect, prisma } from '~/server/platform/db.server'
+import { createMemoryStore, createTableStore, type Counter, type RateLimitStore } from '~/server/edge/rate-limit-stores.server'
 
 export type RateLimitRule = { limit: number; windowMs: number }
 
@@ -29,71 +30,9 @@ export const RATE_LIMITS = {
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS
 
-export type Counter = { count: number; resetAt: number }
-
-/**
- * Where attempts are counted. This process's memory suits one server; several replicas behind one
- * address need a shared store (a PostgreSQL table, say) whose operations are atomic across them, so
- * that no replica lets through what another already refused.
- */
-export interface RateLimitStore {
-  /** Counts `by` events (1 unless told; -1 takes one back) under `key`, in a fixed window its first event opens. */
-  count(key: string, windowMs: number, by?: number): Promise<Counter>
-  /** The count under `key`, without counting; null when its window is over. */
-  peek(key: string): Promise<Counter | null>
-  forget(key: string): Promise<void>
-  /**
-   * The first moment, from now, that is `gapMs` after the last one booked under `key`: booked, unless
-   * it is more than `maxWaitMs` away. Returned either way.
-   */
-  book(key: string, gapMs: number, maxWaitMs: number): Promise<number>
-  clear(): void
-}
-
-/** The most keys the memory store holds: about 20 MB at most. The least recently used go first. */
-export const MEMORY_STORE_MAX_KEYS = 100_000
-
-/**
- * lru-cache holds a fixed number of entries, each with its own time to live, and does constant work
- * per call: memory stays bounded however many addresses and emails arrive, with no sweep. A flood
- * of new keys can evict old counters early, but every key needs requests from an address that is
- * itself limited, so evicting much takes many addresses.
- */
-function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore & { size(): number } {
-  const entries = new LRUCache<string, Counter>({ max: maxKeys, ttl: MINUTE })
-  const live = (key: string) => {
-    const entry = entries.get(key)
-    return entry && entry.resetAt > Date.now() ? entry : undefined
-  }
-  return {
-    async count(key, windowMs, by = 1) {
-      const entry = live(key)
-      if (entry) {
-        entry.count = Math.max(0, entry.count + by)
-        return { ...entry }
-      }
-      const opened = { count: Math.max(0, by), resetAt: Date.now() + windowMs }
-      entries.set(key, opened, { ttl: windowMs })
-      return { ...opened }
-    },
-    peek: async (key) => {
-      const entry = live(key)
-      return entry ? { ...entry } : null
-    },
-    forget: async (key) => void entries.delete(key),
-    async book(key, gapMs, maxWaitMs) {
-      const now = Date.now()
-      const slot = Math.max(now, live(key)?.resetAt ?? 0)
-      if (slot - now <= maxWaitMs) entries.set(key, { count: 0, resetAt: slot + gapMs }, { ttl: slot + gapMs - now })
-      return slot
-    },
-    clear: () => entries.clear(),
-    size: () => entries.size,
-  }
-}
-
 // The one place the store is chosen.
-const store = createMemoryStore()
+const memory = dialect === 'postgres' ? null : createMemoryStore()
+const store: RateLimitStore = memory ?? createTableStore()
 export const rateLimitStore: RateLimitStore = store
 
 export class RateLimitError extends Error {
@@ -195,8 +134,9 @@ export function resetRateLimitsForTests() {
   store.clear()
 }
 
-export function rateLimitKeysForTests() {
-  return store.size()
+/** How many keys the store holds now. */
+export async function rateLimitKeysForTests() {
+  return memory ? memory.size() : prisma.rateLimit.count()
 }
 
 /**
