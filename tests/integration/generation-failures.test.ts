@@ -2,7 +2,7 @@ import { prisma } from '~/server/platform/db.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import { recoverInterruptedGenerations, startGeneration, subscribe } from '~/server/generation/job/jobs.server'
 import { getRemainingQuota, utcDay } from '~/server/generation/quota/quota.server'
-import { toNarrativeColumns } from '~/server/narratives/narratives.server'
+import { markNarrativeFailed, toNarrativeColumns } from '~/server/narratives/narratives.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { allowUpdates, refuseUpdates, resetDatabase } from '../setup/db'
@@ -88,4 +88,18 @@ it('recovers a generation a crash left running once, failing and refunding it in
   await recoverInterruptedGenerations()
   await recoverInterruptedGenerations()
   expect(await state()).toEqual({ status: 'failed', used: 1 })
+})
+
+it('saves nothing over a generation another replica has failed and refunded meanwhile, and refunds it only once', async () => {
+  // As when this process stalls past its heartbeat and another replica recovers its generation (decision 036).
+  fake = await useFakeModel({ pieceIntervalMs: 5 })
+  const user = await makeUser()
+  const started = await startGeneration(user.id, FULL_INPUT)
+  expect(await getRemainingQuota(user.id)).toBe(9)
+  await markNarrativeFailed(started.id, { userId: user.id, quotaDay: utcDay() })
+  expect(await getRemainingQuota(user.id)).toBe(10)
+  await started.finished
+  const narrative = await prisma.narrative.findUniqueOrThrow({ where: { id: started.id }, include: { versions: true } })
+  expect(narrative).toMatchObject({ status: 'failed', generatedNarrative: '', versions: [] })
+  expect(await getRemainingQuota(user.id)).toBe(10)
 })

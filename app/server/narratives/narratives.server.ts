@@ -75,9 +75,11 @@ export async function finishNarrative(
 ) {
   const { claims, alignment } = textColumns(text, inputs, brief)
   await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
+    const changed = await tx.$executeRaw`
       UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "alignment" = ${alignment}, "updatedAt" = ${new Date()}
-      WHERE "id" = ${id}`
+      WHERE "id" = ${id} AND "status" = 'generating'`
+    // Another replica failed and refunded it while this one stalled past its heartbeat (decision 036).
+    if (changed !== 1) return
     if (status === 'failed') await refundQuota(tx, claim)
     else if (text) await recordVersion(tx, id, text, 'generated')
   })

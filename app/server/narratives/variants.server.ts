@@ -46,10 +46,11 @@ export async function finishVariant(
   claim: ClaimedGeneration,
 ) {
   await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
+    const changed = await tx.$executeRaw`
       UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "claims" = ${claimsColumn(text, inputs)}, "updatedAt" = ${new Date()}
-      WHERE "id" = ${id}`
-    if (status === 'failed') await refundQuota(tx, claim)
+      WHERE "id" = ${id} AND "status" = 'generating'`
+    // As finishNarrative: failed and refunded elsewhere already.
+    if (changed === 1 && status === 'failed') await refundQuota(tx, claim)
   })
 }
 
