@@ -12,18 +12,26 @@ type Live = GenerationState & { id: string }
 
 const IDLE: GenerationState = { text: '', status: 'idle' }
 
-/** Once the loader has the finished row, the row is the text; until then, the event stream's. */
+/**
+ * Once the loader has the finished row, the row is the text; until then, the event stream's.
+ * `startedHere`: this page started the generation, so its end is reported even when it came before the
+ * loader read the row (a short draft can); the stream replays a finished generation's end.
+ */
 export function useGeneration(
   snapshot: GenerationSnapshot | null,
-  onFinish: (status: FinishedStatus) => void,
-  streamPath = '/resources/generations',
+  {
+    onFinish,
+    streamPath = '/resources/generations',
+    startedHere = false,
+  }: { onFinish: (status: FinishedStatus) => void; streamPath?: string; startedHere?: boolean },
 ): GenerationState {
   const [live, setLive] = useState<Live | null>(null)
   const id = snapshot?.id ?? null
   const generating = snapshot?.status === 'generating'
+  const follow = generating || startedHere
 
   useEffect(() => {
-    if (!id || !generating) return
+    if (!id || !follow) return
     const source = new EventSource(`${streamPath}/${encodeURIComponent(id)}`)
     let text = ''
     let note: string | undefined
@@ -52,7 +60,7 @@ export function useGeneration(
       if (data || source.readyState === EventSource.CLOSED) finish('failed', text)
     })
     return () => source.close()
-  }, [id, generating, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, follow, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!snapshot) return IDLE
   // A failure's reason is only in the stream that reported it.

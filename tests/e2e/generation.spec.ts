@@ -100,6 +100,27 @@ test('Stop ends the generation and keeps the partial text', async ({ page }) => 
   await expect(quota(page)).toHaveText('9 narratives left today')
 })
 
+test('a generation that ends before the page has read its new address still says how it ended', async ({ page }) => {
+  await signInNewUser(page)
+  // The page asks for the new address's data only once the generation has ended.
+  await page.route(/\/dashboard\.data\?.*narrative=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    await route.continue()
+  })
+  const runs = [
+    { suffix: '[[fake:delay=0]][[fake:pieces=4]]', role: 'status', message: 'Narrative generated successfully!' },
+    { suffix: '[[fake:401]]', role: 'alert', message: 'An error occurred while generating the narrative. Please try again.' },
+  ] as const
+  for (const { suffix, role, message } of runs) {
+    await fillNarrativeForm(page, { missionSuffix: suffix })
+    await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
+    await expect(page.getByRole(role).filter({ hasText: message })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Generate Impact Narrative' })).toBeEnabled()
+  }
+  // The failure was refunded, and the page shows it.
+  await expect(quota(page)).toHaveText('9 narratives left today')
+})
+
 test('the form is restored after a reload, and the narrative downloads as Word', async ({ page }) => {
   await signInNewUser(page)
   await fillNarrativeForm(page)

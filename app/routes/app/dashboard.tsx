@@ -13,7 +13,7 @@ import {
   useRevalidator,
   useSubmit,
 } from 'react-router'
-import { useCallback, useEffect, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
@@ -187,7 +187,8 @@ export default function DashboardPage() {
     },
     [revalidator],
   )
-  const generation = useGeneration(narrative, onFinish)
+  const startedId = useStartedGeneration()
+  const generation = useGeneration(narrative, { onFinish, startedHere: narrative?.id === startedId })
   const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'generate'
   const generating = starting || generation.status === 'generating'
   const canDownload = narrative && !generating && generation.text.length > 0
@@ -313,6 +314,18 @@ function StopButton({ id }: { id: string }) {
       Stop
     </button>
   )
+}
+
+/** The generation this page's own Generate started: the action redirects to the URL that names it. */
+function useStartedGeneration() {
+  const navigation = useNavigation()
+  const [startedId, setStartedId] = useState<string | null>(null)
+  useEffect(() => {
+    if (navigation.state === 'loading' && navigation.formData?.get('intent') === 'generate') {
+      setStartedId(new URLSearchParams(navigation.location.search).get('narrative'))
+    }
+  }, [navigation])
+  return startedId
 }
 
 /** Generate is disabled once pressed, which drops its focus: the text being written takes it. */

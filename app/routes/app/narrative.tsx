@@ -300,7 +300,7 @@ function Variants({
   const actionData = useActionData<typeof action>()
   // The written variant joins the list, and a failure's refund shows in what is left.
   const onFinish = useCallback(() => revalidator.revalidate(), [revalidator])
-  const live = useGeneration(liveVariant, onFinish, '/resources/variants')
+  const live = useGeneration(liveVariant, { onFinish, streamPath: '/resources/variants' })
   return (
     <VariantPanel
       basePath={basePath}
