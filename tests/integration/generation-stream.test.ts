@@ -153,7 +153,7 @@ describe('the page stream (GET /resources/generations/:id)', () => {
     const next = await readEvents(resumed, (e) => e.event === 'delta')
     expect(Number(next.at(-1)!.id)).toBeGreaterThan(lastId)
     expect(textOf(seen) + textOf(next)).toBe(DEFAULT_TEXT.slice(0, (textOf(seen) + textOf(next)).length))
-    stopGeneration(id, (await prisma.narrative.findUniqueOrThrow({ where: { id } })).userId)
+    await stopGeneration(id, (await prisma.narrative.findUniqueOrThrow({ where: { id } })).userId)
     await waitForGeneration(id)
   })
 
@@ -225,7 +225,7 @@ describe('a stream belongs to the session that opened it', () => {
 
   afterEach(async () => {
     for (const narrative of await prisma.narrative.findMany({ where: { status: 'generating' } })) {
-      stopGeneration(narrative.id, narrative.userId)
+      await stopGeneration(narrative.id, narrative.userId)
       await waitForGeneration(narrative.id)
     }
   })
@@ -251,7 +251,7 @@ describe('a stream belongs to the session that opened it', () => {
     await changePassword(user, { currentPassword: PASSWORD, newPassword: 'another good password', keepSession })
     await other.ended
     expect(other.events.at(-1)).toEqual({ event: 'error', data: { error: SESSION_ENDED } })
-    stopGeneration(id, user.id)
+    await stopGeneration(id, user.id)
     await kept.ended
     expect(kept.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
   })
@@ -267,7 +267,7 @@ describe('a stream belongs to the session that opened it', () => {
     await updateUserControls(first, admin.id, { isAdmin: false })
     await watching.ended
     expect(watching.events.at(-1)).toEqual({ event: 'error', data: { error: SESSION_ENDED } })
-    stopGeneration(own, admin.id)
+    await stopGeneration(own, admin.id)
     await following.ended
     expect(following.events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
   })

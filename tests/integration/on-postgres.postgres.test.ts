@@ -3,14 +3,15 @@ import fs from 'node:fs'
 import { copyDatabase, testPostgres } from '../setup/postgres'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { FULL_INPUT } from '../setup/narrative-input'
-import { makeApiUser } from '../setup/users'
+import { makeApiUser, PASSWORD } from '../setup/users'
 import { resetDatabase } from '../setup/db'
 import { logLines } from '../setup/app-logs'
-import { readEvents } from '../setup/sse'
+import { readEvents, textOf } from '../setup/sse'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
 import { RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
 import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
+import { MAX_STREAMS_PER_USER } from '~/server/generation/follow/stream-slots.server'
 
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 
@@ -142,6 +143,141 @@ describe('replicas of one database (decision 036)', () => {
     const counts = [...recovered(apps[1]), ...recovered(apps[2])].map((line) => line.count)
     expect(counts).toEqual([1])
     apps = apps.slice(1)
+  }, 90_000)
+})
+
+describe('the relay between replicas (decision 038)', () => {
+  async function slowReplicas(count: number, pieceIntervalMs = 25) {
+    fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs })
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' }
+    apps = await Promise.all(Array.from({ length: count }, () => startAppServer({ env })))
+  }
+
+  /** Starts a generation on `app` through the API, reading its own stream up to the first piece (then hanging up). */
+  async function startOn(app: AppServer, token: string) {
+    const answer = await fetch(`${app.origin}/api/narrative/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(FULL_INPUT),
+    })
+    expect(answer.status).toBe(200)
+    const events = await readEvents(answer, (event) => event.event === 'delta')
+    return { id: events[0].data.id as string, seen: textOf(events), lastEventId: Number(events.at(-1)!.id) }
+  }
+
+  async function signInOn(app: AppServer, email: string) {
+    const answer = await fetch(`${app.origin}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: PASSWORD }),
+    })
+    return answer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+  }
+
+  function follow(app: AppServer, id: string, cookie: string, lastEventId?: number, signal?: AbortSignal) {
+    const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' }
+    if (lastEventId) headers['Last-Event-ID'] = String(lastEventId)
+    return fetch(`${app.origin}/resources/generations/${id}`, { headers, signal })
+  }
+
+  const saved = (id: string) => prisma.narrative.findUniqueOrThrow({ where: { id }, select: { status: true, generatedNarrative: true } })
+
+  it('a stream started on one replica, followed on the two others from Last-Event-ID, rebuilds exactly the final text', async () => {
+    await slowReplicas(3)
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[1], user.email)
+    const { id, seen, lastEventId } = await startOn(apps[0], token)
+    const followed = await Promise.all(
+      [apps[1], apps[2]].map(async (app) => {
+        const response = await follow(app, id, cookie, lastEventId)
+        expect(response.status).toBe(200)
+        return readEvents(response)
+      }),
+    )
+    const { status, generatedNarrative } = await saved(id)
+    expect(status).toBe('complete')
+    for (const events of followed) {
+      expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'complete', text: generatedNarrative } })
+      expect(seen + textOf(events)).toBe(generatedNarrative)
+    }
+  }, 90_000)
+
+  it('Stop posted to one replica ends the generation running on another within a second', async () => {
+    await slowReplicas(2)
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[1], user.email)
+    const { id } = await startOn(apps[0], token)
+    const stream = await follow(apps[0], id, cookie)
+    const postedAt = Date.now()
+    const stopped = await fetch(`${apps[1].origin}/dashboard`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: apps[1].origin },
+      body: new URLSearchParams({ intent: 'stop', id }),
+    })
+    expect(stopped.status).toBe(200)
+    const end = (await readEvents(stream)).at(-1)!
+    expect(Date.now() - postedAt).toBeLessThan(1_000)
+    expect(end).toMatchObject({ event: 'done', data: { status: 'stopped' } })
+    expect((await saved(id)).status).toBe('stopped')
+  }, 90_000)
+
+  it("counts a person's open streams across replicas, and frees a killed replica's once it is seen dead", async () => {
+    // About 40 s of writing: the generation outlives the test, so every stream stays open.
+    await slowReplicas(2, 100)
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[0], user.email)
+    const { id } = await startOn(apps[0], token)
+    const hangUp = new AbortController()
+    // Held, not only read for their status: fetch cancels a response's body once nothing refers to it.
+    const held: Response[] = []
+    const open = async (app: AppServer) => {
+      const response = await follow(app, id, cookie, undefined, hangUp.signal)
+      held.push(response)
+      return response.status
+    }
+    try {
+      const statuses = []
+      for (const app of [apps[0], apps[1], apps[0], apps[1], apps[0], apps[1], apps[0], apps[1]]) statuses.push(await open(app))
+      expect(statuses).toEqual(Array(MAX_STREAMS_PER_USER).fill(200))
+      expect([await open(apps[0]), await open(apps[1])]).toEqual([429, 429])
+      // Its four streams die with it; until it is seen dead (10 s) they still count.
+      await apps[1].kill()
+      const killedAt = Date.now()
+      expect(await open(apps[0])).toBe(429)
+      await vi.waitUntil(async () => (await open(apps[0])) === 200, { timeout: 30_000, interval: 500 })
+      expect(Date.now() - killedAt).toBeGreaterThan(8_000)
+      for (let i = 0; i < 3; i++) expect(await open(apps[0])).toBe(200)
+      expect(await open(apps[0])).toBe(429)
+      expect((await saved(id)).status).toBe('generating')
+    } finally {
+      hangUp.abort()
+    }
+    apps = apps.slice(0, 1)
+  }, 90_000)
+
+  it('disabling a user through one replica stops their generation on another, and ends their streams there', async () => {
+    await slowReplicas(2)
+    const admin = await makeApiUser()
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[0], user.email)
+    const { id } = await startOn(apps[0], token)
+    const stream = await follow(apps[0], id, cookie)
+    const disabled = await fetch(`${apps[1].origin}/auth/users/${user.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ disabled: true }),
+    })
+    expect(disabled.status).toBe(200)
+    expect((await readEvents(stream)).at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'Your session has ended. Sign in again to follow this narrative.' },
+    })
+    await vi.waitUntil(async () => (await saved(id)).status !== 'generating', { timeout: 5_000, interval: 100 })
+    expect((await saved(id)).status).toBe('stopped')
   }, 90_000)
 })
 

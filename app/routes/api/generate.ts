@@ -17,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     try {
       const funder = await forFunder(user, { funderId, amountRequested })
       const { id, engine } = await startGeneration(user.id, input, funder)
-      return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal })
+      return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal, ownPost: true })
     } catch (error) {
       if (error instanceof FunderNotFoundError) return apiError(400, error.message)
       if (error instanceof QuotaError) return apiError(error.status, error.message)

@@ -24,7 +24,16 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const variant = await readJson(request, VariantRequestSchema)
     try {
       const { id, engine } = await startVariant(user.id, params.id ?? '', variant)
-      return streamGenerationEvents({ id, kind: 'variant', viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal })
+      return streamGenerationEvents({
+        id,
+        kind: 'variant',
+        viewer: user,
+        ownerId: user.id,
+        engine,
+        afterSeq: 0,
+        signal: request.signal,
+        ownPost: true,
+      })
     } catch (error) {
       if (error instanceof VariantSourceError) return apiError(404, error.message)
       if (error instanceof QuotaError) return apiError(error.status, error.message)

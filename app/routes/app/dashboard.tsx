@@ -110,7 +110,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
   if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
   if (intent === 'stop') {
-    return { stopped: stopGeneration(String(formData.get('id')), user.id) }
+    return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
   }
   if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
 

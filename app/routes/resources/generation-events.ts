@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
-import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
+import { getAfterSeq, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getNarrativeEngine } from '~/server/narratives/narratives.server'
 
 /** Never starts or bills a generation. */
@@ -8,8 +8,6 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const narrative = await getNarrativeEngine({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
-  const refused = refuseTooManyStreams(user.id)
-  if (refused) return refused
   return streamGenerationEvents({
     id: narrative.id,
     viewer: user,

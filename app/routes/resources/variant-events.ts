@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
-import { getAfterSeq, refuseTooManyStreams, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
+import { getAfterSeq, streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
 /** Never starts or bills a variant. */
@@ -8,8 +8,6 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const variant = await getVariant({ id: params.id ?? '', viewer: user })
   if (!variant) throw new Response('Not found', { status: 404 })
-  const refused = refuseTooManyStreams(user.id)
-  if (refused) return refused
   return streamGenerationEvents({
     id: variant.id,
     kind: 'variant',

@@ -1,6 +1,8 @@
+import { onBusMessage, publish } from '~/server/platform/bus.server'
+
 /**
- * An event stream keeps sending until it hears here that its session ended or lost a right. These
- * in-process listeners suit one server; with several replicas the events must reach every one.
+ * An event stream keeps sending until it hears here that its session ended or lost a right, on
+ * whichever replica it is open: the change goes to the others over the bus.
  */
 export type SessionChange =
   /** Those named, or every one but `except`, or all of them. */
@@ -16,5 +18,12 @@ export function onSessionChange(listener: (change: SessionChange) => void) {
 }
 
 export function announceSessionChange(change: SessionChange) {
+  notifyHere(change)
+  publish({ type: 'session', change })
+}
+
+function notifyHere(change: SessionChange) {
   for (const listener of listeners) listener(change)
 }
+
+onBusMessage('session', (message) => notifyHere(message.change as SessionChange))

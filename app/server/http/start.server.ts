@@ -3,7 +3,9 @@ import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
-import { joinReplicas, leaveReplicas } from '~/server/generation/job/replicas.server'
+import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { connectBus, disconnectBus } from '~/server/platform/bus.server'
+import { purgeDeadStreamSlots } from '~/server/generation/follow/stream-slots.server'
 import { createApp } from '~/server/http/app.server'
 import { loadEnglishWords } from '~/server/narratives/claims.server'
 import { warmPdf } from '~/server/narratives/pdf.server'
@@ -21,7 +23,12 @@ export async function startServer(build: ServerBuild) {
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
   // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).
   await recoverInterruptedGenerations()
-  await joinReplicas(recoverInterruptedGenerations)
+  // Before it runs anything: Stops and followers from the other replicas reach it from then on.
+  await connectBus(REPLICA_ID)
+  await joinReplicas(async () => {
+    await recoverInterruptedGenerations()
+    await purgeDeadStreamSlots()
+  })
   schedulePurges()
   loadEnglishWords()
   await warmPdf()
@@ -60,6 +67,7 @@ async function shutDown(server: Server, signal: string) {
   // Running generations are stopped and saved first, which also ends their event streams.
   await stopAllGenerations()
   await leaveReplicas()
+  await disconnectBus()
   await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
   await prisma.$disconnect()

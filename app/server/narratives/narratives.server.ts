@@ -85,9 +85,9 @@ export async function finishNarrative(
   })
 }
 
-/** A finished generation's outcome, for a stream that reconnects after its job is gone. */
+/** A generation's outcome, for a stream that reconnects after its job is gone; its runner while it runs. */
 export function getNarrativeOutcome(id: string) {
-  return prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true } })
+  return prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true, runner: true, userId: true } })
 }
 
 /**

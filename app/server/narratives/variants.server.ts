@@ -63,9 +63,9 @@ export async function markVariantFailed(id: string, claim: ClaimedGeneration) {
   })
 }
 
-/** For a stream that reconnects after its job is gone. */
+/** For a stream that reconnects after its job is gone, or follows it on another replica. */
 export function getVariantOutcome(id: string) {
-  return prisma.narrativeVariant.findUnique({ where: { id }, select: { status: true, text: true } })
+  return prisma.narrativeVariant.findUnique({ where: { id }, select: { status: true, text: true, runner: true, userId: true } })
 }
 
 export function findInterruptedVariants(runningIds: string[], liveReplicas: string[]) {

@@ -47,15 +47,19 @@ export const LIKE = Prisma.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE')
  * at a time check and change it (docs/decisions/035-every-limit-exact.md):
  * - claims: a user's daily, running and saved-narrative limits, and the instance's daily limit;
  * - accounts: the first sign-up becomes the administrator, and the last active administrator stays;
- * - funders: a user's saved funder briefs.
+ * - funders: a user's saved funder briefs;
+ * - streams: a user's open event streams (one lock per user: `of` names them).
  */
-const INVARIANTS = { claims: 1, accounts: 2, funders: 3 } as const
+const INVARIANTS = { claims: 1, accounts: 2, funders: 3, streams: 4 } as const
 
 /**
- * Waits until no other transaction holds `invariant`, and holds it until `tx` ends. On PostgreSQL an
- * advisory transaction lock: READ COMMITTED lets two transactions each count what the other has not
- * committed yet. SQLite's transactions already run one at a time (decision 016).
+ * Waits until no other transaction holds `invariant` (for `of`, when given), and holds it until `tx`
+ * ends. On PostgreSQL an advisory transaction lock: READ COMMITTED lets two transactions each count what
+ * the other has not committed yet. SQLite's transactions already run one at a time (decision 016).
  */
-export async function lockInvariant(tx: Prisma.TransactionClient, invariant: keyof typeof INVARIANTS) {
-  if (dialect === 'postgres') await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVARIANTS[invariant]})`
+export async function lockInvariant(tx: Prisma.TransactionClient, invariant: keyof typeof INVARIANTS, of?: string) {
+  if (dialect !== 'postgres') return
+  // The two-key form is a key space of its own: (4, a user's hash) never meets the one-key locks.
+  if (of === undefined) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVARIANTS[invariant]})`
+  else await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVARIANTS[invariant]}::int, hashtext(${of}))`
 }

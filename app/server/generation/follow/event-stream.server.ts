@@ -1,6 +1,8 @@
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
 import { subscribe } from '~/server/generation/job/jobs.server'
+import { followOnRunner } from '~/server/generation/job/relay.server'
+import { takeStreamSlot } from '~/server/generation/follow/stream-slots.server'
 import { log } from '~/server/platform/logger.server'
 import { onSessionChange, type SessionChange } from '~/server/accounts/session-events.server'
 import { GENERATION_FAILED, type GenerationEvent } from '~/server/generation/job/contract.server'
@@ -19,9 +21,7 @@ function coalesceWindowMs() {
 
 const encoder = new TextEncoder()
 
-export const MAX_STREAMS_PER_USER = 8
 export const TOO_MANY_STREAMS = 'Too many open narrative streams. Close some tabs and try again.'
-const streamsByUser = new Map<string, number>()
 
 export const SESSION_ENDED = 'Your session has ended. Sign in again to follow this narrative.'
 
@@ -40,19 +40,13 @@ function endsStream(change: SessionChange, stream: OpenStream) {
   return stream.sessionId !== change.except
 }
 
-/** Not checked for the stream a generation's own POST opens: that is bounded by the generations a user may run. */
-export function refuseTooManyStreams(userId: string): Response | null {
-  const open = streamsByUser.get(userId) ?? 0
-  if (open < MAX_STREAMS_PER_USER) return null
-  log('warn', 'stream.refused', { userId, open })
-  return Response.json({ error: TOO_MANY_STREAMS }, { status: 429, headers: { 'Retry-After': '5' } })
-}
-
 /**
  * `start`, numbered `delta`s (the event id is the piece number, so EventSource resumes with
  * Last-Event-ID), `restart`, then `done` or `error`. Subscribing never starts or bills anything.
+ * `ownPost`: the stream a generation's own POST opens, never refused for the user's open streams
+ * (MAX_STREAMS_PER_USER), since the generations a user may run bound it.
  */
-export function streamGenerationEvents({
+export async function streamGenerationEvents({
   id,
   kind = 'narrative',
   viewer,
@@ -60,6 +54,7 @@ export function streamGenerationEvents({
   engine,
   afterSeq,
   signal,
+  ownPost = false,
 }: {
   id: string
   kind?: 'narrative' | 'variant'
@@ -68,10 +63,20 @@ export function streamGenerationEvents({
   engine: string
   afterSeq: number
   signal: AbortSignal
-}) {
+  ownPost?: boolean
+}): Promise<Response> {
   const userId = viewer.id
   if (signal.aborted) return new Response(null, { status: 204 })
-  streamsByUser.set(userId, (streamsByUser.get(userId) ?? 0) + 1)
+  const slot = await takeStreamSlot(userId, { always: ownPost })
+  if (!slot) {
+    log('warn', 'stream.refused', { userId })
+    return Response.json({ error: TOO_MANY_STREAMS }, { status: 429, headers: { 'Retry-After': '5' } })
+  }
+  // The client may have left while the slot was taken.
+  if (signal.aborted) {
+    slot.release()
+    return new Response(null, { status: 204 })
+  }
   let cleanup = () => {}
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -115,17 +120,22 @@ export function streamGenerationEvents({
       // Set before subscribing: a generation that has just ended replays its end, and closes, at once.
       cleanup = () => {
         cleanup = () => {}
-        const left = (streamsByUser.get(userId) ?? 1) - 1
-        if (left) streamsByUser.set(userId, left)
-        else streamsByUser.delete(userId)
+        slot.release()
         openStreams.delete(stream)
         deltas.cancel()
         clearInterval(heartbeat)
         unsubscribe?.()
         signal.removeEventListener('abort', close)
       }
+      const readSaved = () => void readFinished(id, kind).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
       unsubscribe = subscribe(id, afterSeq, onEvent)
-      if (!unsubscribe) void readFinished(id, kind).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
+      if (unsubscribe) return
+      // Not running here: on another replica, or nowhere any more.
+      followOnRunner({ id, kind, afterSeq }, onEvent, readSaved).then((elsewhere) => {
+        if (!elsewhere) return readSaved()
+        if (closed) return elsewhere()
+        unsubscribe = elsewhere
+      }, readSaved)
     },
     cancel() {
       cleanup()

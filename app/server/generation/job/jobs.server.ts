@@ -26,6 +26,7 @@ import { claimGeneration } from '~/server/generation/quota/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
 import { liveReplicas } from '~/server/generation/job/replicas.server'
+import { announceEnded, serveOtherReplicas, stopOnRunner, stopUserEverywhere } from '~/server/generation/job/relay.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
 import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 
@@ -54,6 +55,11 @@ type Work = {
 // The one place the registry is chosen (see GenerationRegistry for what a shared one must do).
 const registry: GenerationRegistry = createInProcessRegistry()
 const jobs = new Map<string, Generation>()
+serveOtherReplicas({
+  subscribe: (id, afterSeq, listener) => registry.subscribe(id, afterSeq, listener),
+  stop: (id, userId) => registry.stop(id, userId),
+  stopUser: (userId) => void stopHere(userId),
+})
 
 /**
  * Claims quota and creates the record in one transaction, then writes in the background, detached from
@@ -257,12 +263,21 @@ export function subscribe(id: string, afterSeq: number, listener: (event: Genera
   return registry.subscribe(id, afterSeq, listener)
 }
 
-export function stopGeneration(id: string, userId: string): boolean {
-  return registry.stop(id, userId)
+/** False when no generation of the user's by that id runs here or on another replica. */
+export async function stopGeneration(id: string, userId: string): Promise<boolean> {
+  return registry.stop(id, userId) || (await stopOnRunner(id, userId))
 }
 
-/** An administrator disabled the user, or they are deleting their account: resolves once each job is saved. */
+/**
+ * An administrator disabled the user, or they are deleting their account: resolves once each job of
+ * theirs here is saved. Other replicas are told to stop theirs, and save them as they do.
+ */
 export function stopGenerationsOf(userId: string): Promise<void> {
+  stopUserEverywhere(userId)
+  return stopHere(userId)
+}
+
+function stopHere(userId: string) {
   const theirs = [...jobs.values()].filter((generation) => generation.userId === userId)
   for (const generation of theirs) registry.stop(generation.id, userId)
   return Promise.all(theirs.map((generation) => generation.finished)).then(() => undefined)
@@ -289,6 +304,7 @@ export async function recoverInterruptedGenerations() {
   for (const orphan of narratives) await markNarrativeFailed(orphan.id, orphan)
   const variants = await findInterruptedVariants(running, live)
   for (const orphan of variants) await markVariantFailed(orphan.id, orphan)
+  announceEnded([...narratives, ...variants].map((orphan) => orphan.id))
   const count = narratives.length + variants.length
   if (count) log('warn', 'generation.recovered', { count })
 }

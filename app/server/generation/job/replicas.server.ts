@@ -14,7 +14,7 @@ const STALE_MS = 10_000
 let heartbeat: NodeJS.Timeout | undefined
 
 /**
- * Starts beating, and on PostgreSQL calls `recover` (which fails the dead replicas' generations) at
+ * Starts beating, and on PostgreSQL calls `recover` (which clears up after dead replicas) at
  * every beat. On SQLite no other process serves the file, so there is nothing to beat for.
  */
 export async function joinReplicas(recover: () => Promise<void>) {

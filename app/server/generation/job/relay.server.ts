@@ -1,0 +1,135 @@
+import crypto from 'node:crypto'
+import { busConnected, onBusMessage, publish } from '~/server/platform/bus.server'
+import { REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
+import { getVariantOutcome } from '~/server/narratives/variants.server'
+import type { GenerationEvent } from '~/server/generation/job/contract.server'
+
+// A generation runs on one replica, its runner, which alone has its pieces. A stream opened on another
+// replica asks the runner, over the bus, to replay the pieces after its Last-Event-ID and relay the live
+// ones; Stop and a user's disabling go to the runner the same way (docs/decisions/038).
+
+type Kind = 'narrative' | 'variant'
+type Listener = (event: GenerationEvent) => void
+
+/**
+ * How often a follower looks at the row: a runner that died, or a final event lost while the bus was
+ * reconnecting, would otherwise leave the stream open for ever.
+ */
+const CHECK_MS = 3_000
+
+const isFinal = (event: GenerationEvent) => event.type === 'done' || event.type === 'error'
+
+async function runningElsewhere(id: string, kind: Kind) {
+  const row = kind === 'variant' ? await getVariantOutcome(id) : await getNarrativeOutcome(id)
+  return row?.status === 'generating' && row.runner && row.runner !== REPLICA_ID ? { runner: row.runner, userId: row.userId } : null
+}
+
+/** What the runner does for the other replicas. */
+export type RunnerSide = {
+  subscribe(id: string, afterSeq: number, listener: Listener): (() => void) | null
+  stop(id: string, userId: string): void
+  stopUser(userId: string): void
+}
+
+/** Serves the followers and the Stops of other replicas for the generations running here. */
+export function serveOtherReplicas(runner: RunnerSide) {
+  const relays = new Map<string, () => void>()
+  const endRelay = (sub: string) => {
+    relays.get(sub)?.()
+    relays.delete(sub)
+  }
+  onBusMessage('follow', (message) => {
+    const { sub, id, afterSeq, from } = message as unknown as { sub: string; id: string; afterSeq: number; from: string }
+    // The replay comes synchronously from subscribe, and goes as one message with the answer.
+    let replay: GenerationEvent[] | null = []
+    let ended = false
+    const unsubscribe = runner.subscribe(id, afterSeq, (event) => {
+      ended ||= isFinal(event)
+      if (replay) return void replay.push(event)
+      publish({ type: 'relay', sub, events: [event] }, from)
+      if (ended) endRelay(sub)
+    })
+    // None: the job has gone since the follower looked, and the row has its outcome.
+    publish({ type: 'relay', sub, events: unsubscribe ? replay : null }, from)
+    replay = null
+    if (unsubscribe && !ended) relays.set(sub, unsubscribe)
+  })
+  onBusMessage('unfollow', (message) => endRelay(String(message.sub)))
+  onBusMessage('stop', (message) => runner.stop(String(message.id), String(message.userId)))
+  onBusMessage('stop-user', (message) => runner.stopUser(String(message.userId)))
+}
+
+type Following = { id: string; listener: Listener; readSaved: () => void; watchdog: NodeJS.Timeout }
+const following = new Map<string, Following>()
+
+function stopFollowing(sub: string) {
+  const follow = following.get(sub)
+  if (follow) clearInterval(follow.watchdog)
+  following.delete(sub)
+  return follow
+}
+
+onBusMessage('relay', (message) => {
+  const sub = String(message.sub)
+  const follow = following.get(sub)
+  if (!follow) return
+  const events = message.events as GenerationEvent[] | null
+  if (!events) return stopFollowing(sub)?.readSaved()
+  for (const event of events) {
+    if (isFinal(event)) stopFollowing(sub)
+    follow.listener(event)
+  }
+})
+
+onBusMessage('ended', (message) => endFollowersOf(message.ids as string[]))
+
+function endFollowersOf(ids: string[]) {
+  for (const [sub, follow] of following) if (ids.includes(follow.id)) stopFollowing(sub)?.readSaved()
+}
+
+/**
+ * Follows a generation that runs on another replica; null when it runs on none (read the row instead).
+ * `readSaved` is called instead of a final event when the runner is gone: the row then has the outcome.
+ */
+export async function followOnRunner(
+  { id, kind, afterSeq }: { id: string; kind: Kind; afterSeq: number },
+  listener: Listener,
+  readSaved: () => void,
+): Promise<(() => void) | null> {
+  if (!busConnected()) return null
+  const running = await runningElsewhere(id, kind)
+  if (!running) return null
+  const sub = crypto.randomUUID()
+  const watchdog = setInterval(() => {
+    runningElsewhere(id, kind).then(
+      (still) => !still && stopFollowing(sub)?.readSaved(),
+      () => {},
+    )
+  }, CHECK_MS)
+  following.set(sub, { id, listener, readSaved, watchdog })
+  publish({ type: 'follow', sub, id, afterSeq, from: REPLICA_ID }, running.runner)
+  return () => {
+    if (stopFollowing(sub)) publish({ type: 'unfollow', sub }, running.runner)
+  }
+}
+
+/** Stops the user's generation on the replica that runs it; false when none runs it. */
+export async function stopOnRunner(id: string, userId: string): Promise<boolean> {
+  if (!busConnected()) return false
+  const running = await runningElsewhere(id, 'narrative')
+  if (running?.userId !== userId) return false
+  publish({ type: 'stop', id, userId }, running.runner)
+  return true
+}
+
+export function stopUserEverywhere(userId: string) {
+  publish({ type: 'stop-user', userId })
+}
+
+/** Recovery failed these generations of a dead runner: their followers, here and elsewhere, read the rows. */
+export function announceEnded(ids: string[]) {
+  if (!ids.length) return
+  endFollowersOf(ids)
+  publish({ type: 'ended', ids })
+}

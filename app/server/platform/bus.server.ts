@@ -1,0 +1,165 @@
+import pg from 'pg'
+import { postgresPoolConfig } from '~/server/platform/database-adapters.server'
+import { getEnv } from '~/server/platform/env.server'
+import { errorDetails, log } from '~/server/platform/logger.server'
+
+// Messages between the replicas that share a PostgreSQL database, over its LISTEN/NOTIFY (decision 038):
+// each replica listens on a channel of its own and on one they all share. On SQLite there is one
+// process and nothing to tell: publish() does nothing, and each module acts on its own memory.
+
+export type BusMessage = { type: string } & Record<string, unknown>
+type Handler = (message: BusMessage) => void
+
+const BROADCAST = 'studio'
+// NOTIFY takes payloads under 8,000 bytes: a longer message goes in parts. A UTF-16 unit is at most three
+// bytes of UTF-8, escapes included, so 1,800 of them stay under 5,400 bytes with room for the envelope.
+const PART_CHARS = 1_800
+// Messages wait here while the database is slow or being reconnected to; past this, the oldest go.
+const OUTBOX_MAX = 50_000
+const RECONNECT_MS = 1_000
+
+const handlers = new Map<string, Set<Handler>>()
+let replicaId = ''
+let client: pg.Client | null = null
+let closing = false
+let outbox: { channel: string; payload: string }[] = []
+let sending: Promise<void> | null = null
+// Within one transaction PostgreSQL delivers identical payloads once: each payload is numbered.
+let sent = 0
+
+export function channelOf(replica: string) {
+  return `studio_${replica.replaceAll('-', '')}`
+}
+
+/** Calls `handler` with each message of that type another replica publishes. */
+export function onBusMessage(type: string, handler: Handler) {
+  let set = handlers.get(type)
+  if (!set) handlers.set(type, (set = new Set()))
+  set.add(handler)
+  return () => void set.delete(handler)
+}
+
+/** Whether other replicas may be listening: true once connected on PostgreSQL. */
+export function busConnected() {
+  return client !== null
+}
+
+/** To one replica, or to every other one; in the order published. Nothing when not connected. */
+export function publish(message: BusMessage, to?: string) {
+  if (!replicaId) return
+  const channel = to ? channelOf(to) : BROADCAST
+  for (const payload of toPayloads(message, replicaId, () => ++sent)) outbox.push({ channel, payload })
+  if (outbox.length > OUTBOX_MAX) {
+    log('error', 'bus.outbox_full', { dropped: outbox.length - OUTBOX_MAX })
+    outbox = outbox.slice(-OUTBOX_MAX)
+  }
+  void flush()
+}
+
+/** Joins the bus as `replica`; on SQLite it does nothing. */
+export async function connectBus(replica: string) {
+  const { database } = getEnv()
+  if (database.kind !== 'postgres') return
+  replicaId = replica
+  closing = false
+  const next = new pg.Client({ ...postgresPoolConfig(database.url), application_name: 'impact-narrative-studio-bus' })
+  next.on('notification', (notification) => receive(notification.channel, notification.payload ?? ''))
+  next.on('error', (error) => reconnect(next, error))
+  await next.connect()
+  await next.query(`LISTEN ${BROADCAST}`)
+  await next.query(`LISTEN ${channelOf(replica)}`)
+  client = next
+  void flush()
+}
+
+/** Sends what is waiting, then leaves. */
+export async function disconnectBus() {
+  closing = true
+  await flush()
+  const last = client
+  client = null
+  await last?.end().catch(() => {})
+}
+
+function reconnect(broken: pg.Client, error: Error) {
+  if (client !== broken) return
+  client = null
+  log('error', 'bus.disconnected', errorDetails(error))
+  void broken.end().catch(() => {})
+  if (closing) return
+  const retry = () => connectBus(replicaId).catch(() => setTimeout(retry, RECONNECT_MS).unref())
+  setTimeout(retry, RECONNECT_MS).unref()
+}
+
+/** One statement at a time, so the notifications go out in the order they were published. */
+function flush(): Promise<void> {
+  sending ??= sendWaiting().finally(() => {
+    sending = null
+    // Published after the last batch went, while this one was finishing.
+    if (client && outbox.length) void flush()
+  })
+  return sending
+}
+
+async function sendWaiting() {
+  try {
+    while (client && outbox.length) {
+      const batch = outbox.splice(0, 500)
+      await client.query('SELECT pg_notify(channel, payload) FROM unnest($1::text[], $2::text[]) AS m(channel, payload)', [
+        batch.map((message) => message.channel),
+        batch.map((message) => message.payload),
+      ])
+    }
+  } catch (error) {
+    log('error', 'bus.send_failed', errorDetails(error))
+  }
+}
+
+type Envelope = { from: string; n: number; more: boolean; data: string }
+
+/** A message as the payloads of its notifications, each under NOTIFY's 8,000 bytes. */
+export function toPayloads(message: BusMessage, from: string, number: () => number): string[] {
+  const data = JSON.stringify(message)
+  const parts = Math.max(1, Math.ceil(data.length / PART_CHARS))
+  return Array.from({ length: parts }, (_, part) => {
+    const envelope: Envelope = { from, n: number(), more: part < parts - 1, data: data.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }
+    return JSON.stringify(envelope)
+  })
+}
+
+/** Puts each sender's parts back together (one sender's notifications arrive in order); returns a message once it is whole. */
+export function createAssembler() {
+  const partial = new Map<string, string[]>()
+  return (envelope: Envelope): BusMessage | null => {
+    const parts = partial.get(envelope.from) ?? []
+    parts.push(envelope.data)
+    if (envelope.more) {
+      partial.set(envelope.from, parts)
+      return null
+    }
+    partial.delete(envelope.from)
+    return JSON.parse(parts.join('')) as BusMessage
+  }
+}
+
+const assemble = createAssembler()
+
+function receive(channel: string, payload: string) {
+  let message: BusMessage | null
+  try {
+    const envelope = JSON.parse(payload) as Envelope
+    // A broadcast reaches its sender too.
+    if (envelope.from === replicaId) return
+    message = assemble(envelope)
+  } catch {
+    return log('warn', 'bus.unreadable', { channel })
+  }
+  if (!message) return
+  for (const handler of handlers.get(message.type) ?? []) {
+    try {
+      handler(message)
+    } catch (error) {
+      log('error', 'bus.handler_failed', { type: message.type, ...errorDetails(error) })
+    }
+  }
+}

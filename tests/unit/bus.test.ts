@@ -1,0 +1,37 @@
+import { createAssembler, toPayloads, type BusMessage } from '~/server/platform/bus.server'
+
+// NOTIFY refuses a payload of 8,000 bytes or more: a relayed replay (a whole narrative, in any script)
+// goes in parts, which the receiver puts back together.
+const NOTIFY_MAX_BYTES = 8000
+
+function numbered() {
+  let n = 0
+  return () => ++n
+}
+
+it('splits a long message into payloads NOTIFY takes, which put back together give the message', () => {
+  // Three bytes a UTF-16 unit (CJK), four-byte characters, quotes and new lines: the costliest text to send.
+  const text = '漢字'.repeat(5_000) + '😀"\n'.repeat(3_000) + 'ünïcödé '.repeat(500)
+  const message: BusMessage = { type: 'relay', sub: 's', events: [{ type: 'delta', seq: 9, text }] }
+  const payloads = toPayloads(message, 'replica-a', numbered())
+  expect(payloads.length).toBeGreaterThan(1)
+  for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(NOTIFY_MAX_BYTES)
+  const assemble = createAssembler()
+  const results = payloads.map((payload) => assemble(JSON.parse(payload)))
+  expect(results.slice(0, -1)).toEqual(Array(payloads.length - 1).fill(null))
+  expect(results.at(-1)).toEqual(message)
+})
+
+it('keeps two senders apart, and numbers every payload so that none is taken for a duplicate', () => {
+  const next = numbered()
+  const long: BusMessage = { type: 'relay', text: 'x'.repeat(5_000) }
+  const short: BusMessage = { type: 'stop', id: 'n1', userId: 'u1' }
+  const fromA = toPayloads(long, 'a', next)
+  const fromB = toPayloads(short, 'b', next)
+  const again = toPayloads(short, 'b', next)
+  expect(new Set([...fromA, ...fromB, ...again]).size).toBe(fromA.length + fromB.length + again.length)
+  const assemble = createAssembler()
+  // B's message arrives between A's parts, as notifications of two senders may interleave.
+  const received = [fromA[0], fromB[0], ...fromA.slice(1)].map((payload) => assemble(JSON.parse(payload)))
+  expect(received.filter(Boolean)).toEqual([short, long])
+})
