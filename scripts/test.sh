@@ -5,13 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the suite drives: Chromium (Playwright), LibreOffice and poppler (the Word file test),
-# PostgreSQL's server (the integration tests' second run; tests/setup/postgres.ts starts its own).
+# PostgreSQL's server (the integration tests' second run; tests/setup/postgres.ts starts its own), and
+# nginx in front of three replicas there (tests/setup/nginx.ts).
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$chromium_path" ] || missing+=(chromium)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "Installing Debian packages for the tests: ${missing[*]}..."
