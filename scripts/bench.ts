@@ -12,12 +12,13 @@ import { appEnd, appPiece, get, openAiEnd, openAiPiece, readStream } from './ben
 import { NARRATIVE_400_WORDS, seed, type Actor } from './bench/seed'
 import { interleave, load, median, ms, now, p99 } from './bench/stats'
 import { HOSTILE_APP_ENV } from './hostile/catalogue'
+import { startCluster, startPostgresFor } from './bench/replicas'
 import { runCatalogue } from './hostile/run'
 
 const SMOKE = process.argv.includes('--smoke')
 // --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
 const PROFILE_DIR = argValue('--profile')
-// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile.
+// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile, replicas.
 const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
@@ -72,10 +73,14 @@ function directStream(baseURL: string, content: string) {
 }
 
 function apiStream(app: AppServer, actor: Actor, missionSuffix = '') {
+  return apiStreamAt(app.origin, actor.token, missionSuffix)
+}
+
+function apiStreamAt(origin: string, token: string, missionSuffix = '') {
   const startedAt = now()
-  return fetch(`${app.origin}/api/narrative/generate`, {
+  return fetch(`${origin}/api/narrative/generate`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${actor.token}` },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ ...INPUT, missionStatement: `${INPUT.missionStatement} ${missionSuffix}` }),
   }).then((response) => readStream(response, startedAt, appPiece, appEnd))
 }
@@ -185,6 +190,42 @@ async function measureConcurrentGenerations(app: AppServer, model: Model, users:
     comparison: `${ratio.toFixed(2)}× wall`,
     budget: 'all complete; ≤ 1.2× wall; no stall > 250 ms; ≤ 400 MB',
     met: allComplete && ratio <= 1.2 && appGap <= 250 && peakRss / 1024 <= 400,
+  })
+}
+
+/** The same generations through nginx to one replica, then to three, all on one PostgreSQL database. */
+async function measureReplicas(env: Record<string, string>) {
+  const postgres = await startPostgresFor(env, SIZES.concurrent)
+  const runs: { replicas: number; wall: number; gap: number; complete: boolean }[] = []
+  try {
+    for (const replicas of [1, 3]) {
+      const cluster = await startCluster(postgres.env, replicas)
+      try {
+        const t0 = now()
+        const streamed = await Promise.all(postgres.tokens.map((token) => apiStreamAt(cluster.origin, token)))
+        runs.push({
+          replicas,
+          wall: now() - t0,
+          gap: Math.max(...streamed.map((r) => r.maxGapMs)),
+          complete: streamed.every((r) => r.complete && r.text.length > 1000),
+        })
+      } finally {
+        await cluster.stop()
+      }
+    }
+  } finally {
+    postgres.stop()
+  }
+  const [one, three] = runs
+  const describe = (run: (typeof runs)[number]) =>
+    `wall ${ms(run.wall, 0)}; longest stall ${ms(run.gap, 0)}; ${run.complete ? 'all complete' : 'NOT all complete'}`
+  rows.push({
+    measure: `${SIZES.concurrent} generations at once through nginx to 3 replicas on PostgreSQL`,
+    app: describe(three),
+    floor: `the same to 1 replica: ${describe(one)}`,
+    comparison: `${(three.wall / one.wall).toFixed(2)}× wall`,
+    budget: 'all complete; ≤ 1.2× one replica’s wall; no stall > 500 ms',
+    met: one.complete && three.complete && three.wall / one.wall <= 1.2 && three.gap <= 500,
   })
 }
 
@@ -634,6 +675,7 @@ async function main() {
     } finally {
       await app.stop()
     }
+    if (run('replicas')) await measureReplicas(env)
     // In this process, and last: the garbage of 180,000 matches would land in the client's p99s.
     if (run('routes')) measureRouteMatching()
     if (run('ratelimit')) await measureRateLimiter()

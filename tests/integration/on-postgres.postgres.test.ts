@@ -9,7 +9,7 @@ import { logLines } from '../setup/app-logs'
 import { readEvents, textOf } from '../setup/sse'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
-import { RATE_LIMITS, rateLimitStore } from '~/server/edge/rate-limit.server'
+import { rateLimitStore } from '~/server/edge/rate-limit.server'
 import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
 import { MAX_STREAMS_PER_USER } from '~/server/generation/follow/stream-slots.server'
 
@@ -70,47 +70,30 @@ it.each(['SESSION_SECRET', 'SMTP_URL'])('the built app will not start on Postgre
   await expect(started).rejects.toThrow(`${setting}: is required with a PostgreSQL DATABASE_URL, so that every replica shares it`)
 })
 
-it('two replicas on one database let exactly MAX_DAILY_GENERATIONS of 60 simultaneous starts through', async () => {
-  const env = { DATABASE_URL: process.env.DATABASE_URL!, MAX_DAILY_GENERATIONS: '25', DAILY_NARRATIVE_LIMIT: '10' }
-  apps = await Promise.all([startAppServer({ env }), startAppServer({ env })])
-  const users = await Promise.all(Array.from({ length: 60 }, (_, i) => makeApiUser({ email: `starter${i}@example.org` })))
-  const statuses = await Promise.all(
-    users.map(async ({ token }, i) => {
-      const answer = await fetch(`${apps[i % 2].origin}/api/narrative/generate`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(FULL_INPUT),
-      })
-      await answer.body?.cancel()
-      return answer.status
-    }),
-  )
-  expect(statuses.filter((status) => status === 200)).toHaveLength(25)
-  expect(statuses.filter((status) => status === 429)).toHaveLength(35)
-}, 120_000)
+/**
+ * Replicas with a model slow enough that a generation (about 350 words) runs for about 10 s at 25 ms a
+ * piece: still running when a replica restarts or dies, or another follows it.
+ */
+async function slowReplicas(count: number, pieceIntervalMs = 25) {
+  fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs })
+  const env = { DATABASE_URL: process.env.DATABASE_URL!, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' }
+  apps = await Promise.all(Array.from({ length: count }, () => startAppServer({ env })))
+  return env
+}
+
+/** Starts a generation on `app` through the API, reading its own stream up to the first piece (then hanging up). */
+async function startOn(app: AppServer, token: string) {
+  const answer = await fetch(`${app.origin}/api/narrative/generate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(FULL_INPUT),
+  })
+  expect(answer.status).toBe(200)
+  const events = await readEvents(answer, (event) => event.event === 'delta')
+  return { id: events[0].data.id as string, seen: textOf(events), lastEventId: Number(events.at(-1)!.id) }
+}
 
 describe('replicas of one database (decision 036)', () => {
-  // A model slow enough that a generation (about 350 words) runs for about 10 s: still running when a
-  // replica restarts or dies.
-  async function slowReplicas(count: number) {
-    fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs: 25 })
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' }
-    apps = await Promise.all(Array.from({ length: count }, () => startAppServer({ env })))
-    return env
-  }
-
-  /** Starts a generation on `app` and reads up to its `start` event: the record exists from then on. */
-  async function startOn(app: AppServer, token: string) {
-    const answer = await fetch(`${app.origin}/api/narrative/generate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(FULL_INPUT),
-    })
-    expect(answer.status).toBe(200)
-    const events = await readEvents(answer, (event) => event.event === 'start')
-    return events.at(-1)!.data.id as string
-  }
-
   const narrative = (id: string) => prisma.narrative.findUniqueOrThrow({ where: { id }, select: { status: true, runner: true } })
   const used = async (userId: string) => (await prisma.user.findUniqueOrThrow({ where: { id: userId } })).quotaUsed
   const recovered = (app: AppServer) => logLines(app).filter((line) => line.event === 'generation.recovered')
@@ -118,7 +101,7 @@ describe('replicas of one database (decision 036)', () => {
   it("a replica that restarts leaves another's running generation alone, and it completes", async () => {
     const env = await slowReplicas(2)
     const { user, token } = await makeApiUser()
-    const id = await startOn(apps[0], token)
+    const { id } = await startOn(apps[0], token)
     await apps[1].stop()
     apps[1] = await startAppServer({ env })
     expect((await narrative(id)).status).toBe('generating')
@@ -133,7 +116,7 @@ describe('replicas of one database (decision 036)', () => {
     const { user, token } = await makeApiUser()
     // One generation completed before: a second refund would show as 0 used, not 1.
     await prisma.user.update({ where: { id: user.id }, data: { quotaUsed: 1, quotaDay: new Date().toISOString().slice(0, 10) } })
-    const id = await startOn(apps[0], token)
+    const { id } = await startOn(apps[0], token)
     expect(await used(user.id)).toBe(2)
     await apps[0].kill()
     await vi.waitUntil(async () => (await narrative(id)).status === 'failed', { timeout: 30_000, interval: 200 })
@@ -147,24 +130,6 @@ describe('replicas of one database (decision 036)', () => {
 })
 
 describe('the relay between replicas (decision 038)', () => {
-  async function slowReplicas(count: number, pieceIntervalMs = 25) {
-    fake = await startFakeOpenAI({ firstTokenDelayMs: 20, pieceIntervalMs })
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' }
-    apps = await Promise.all(Array.from({ length: count }, () => startAppServer({ env })))
-  }
-
-  /** Starts a generation on `app` through the API, reading its own stream up to the first piece (then hanging up). */
-  async function startOn(app: AppServer, token: string) {
-    const answer = await fetch(`${app.origin}/api/narrative/generate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(FULL_INPUT),
-    })
-    expect(answer.status).toBe(200)
-    const events = await readEvents(answer, (event) => event.event === 'delta')
-    return { id: events[0].data.id as string, seen: textOf(events), lastEventId: Number(events.at(-1)!.id) }
-  }
-
   async function signInOn(app: AppServer, email: string) {
     const answer = await fetch(`${app.origin}/login`, {
       method: 'POST',
@@ -282,29 +247,6 @@ describe('the relay between replicas (decision 038)', () => {
 })
 
 describe('rate limits in the database (decision 037)', () => {
-  it('hold across replicas: of 30 sign-ups from one address, spread over two, exactly the limit get in', async () => {
-    const env = { DATABASE_URL: process.env.DATABASE_URL! }
-    apps = await Promise.all([startAppServer({ env }), startAppServer({ env })])
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, async (_, i) => {
-        const answer = await fetch(`${apps[i % 2].origin}/auth/register`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            email: `joiner${i}@example.org`,
-            firstName: 'J',
-            lastName: 'P',
-            password: 'a good password',
-            confirmPassword: 'a good password',
-          }),
-        })
-        return answer.status
-      }),
-    )
-    expect(statuses.filter((status) => status === 201)).toHaveLength(RATE_LIMITS.signup.ip.limit)
-    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - RATE_LIMITS.signup.ip.limit)
-  }, 90_000)
-
   it('forget a window once it is over: the hourly purge deletes its row', async () => {
     await rateLimitStore.count('signup:ip:203.0.113.9', 1)
     await rateLimitStore.count('signup:ip:203.0.113.10', 60_000)

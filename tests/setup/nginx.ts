@@ -32,8 +32,8 @@ export async function startNginx(appPorts: number[]): Promise<Nginx> {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${dir}/${kind};`).join(' ')
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
-events {}
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log; worker_rlimit_nofile 8192;
+events { worker_connections 4096; }
 http { access_log off; ${temp} include ${dir}/site.conf; }
 `,
   )
