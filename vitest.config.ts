@@ -10,13 +10,8 @@ const SQLITE_ONLY = [
   'migrations',
   'transactions',
   'durability',
-  // These open the built app's SQLite file to arrange or check what they test (a trigger, an expired
-  // session, every row of every table), or read its outbox, which PostgreSQL's required SMTP replaces.
-  'access-matrix',
-  'account',
-  'hostile-inputs',
+  // The files SQLite and its outbox keep (their modes, the outbox's warning: PostgreSQL requires SMTP).
   'http-server',
-  'pages-and-secrets',
   'server-bounds',
 ].map((name) => `tests/integration/${name}.test.ts`)
 

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { ReceivedMail } from '../fixtures/smtp-sink'
 import { startAppServer, type AppServer } from '../setup/app-server'
+import { onAppDatabase } from '../setup/app-database'
 import { sendTo, type HttpAnswer, type Send } from '../setup/http-answer'
 import { readEvents } from '../setup/sse'
 
@@ -139,19 +138,9 @@ function confirmLinkOf(mail: ReceivedMail) {
   return { origin: link[1], token: decodeURIComponent(link[2]), path: `/account/email?token=${link[2]}` }
 }
 
-function database() {
-  const db = new Database(path.join(app.dataDir, 'app.db'))
-  db.pragma('busy_timeout = 5000')
-  return db
-}
-
-function idOf(email: string) {
-  const db = database()
-  try {
-    return (db.prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).get(email) as { id: string }).id
-  } finally {
-    db.close()
-  }
+async function idOf(email: string) {
+  const [row] = await onAppDatabase(app, (query) => query(`SELECT "id" FROM "User" WHERE "email" = ?`, email))
+  return String(row.id)
 }
 
 async function setAdmin(userId: string, isAdmin: boolean, token: string) {
@@ -160,34 +149,30 @@ async function setAdmin(userId: string, isAdmin: boolean, token: string) {
 
 /** How many rows of each table belong to the user. */
 function rowsOf(userId: string) {
-  const db = database()
-  try {
-    const count = (sql: string) => (db.prepare(sql).get(userId) as { n: number }).n
+  return onAppDatabase(app, async (query) => {
+    const count = async (sql: string) => Number((await query(sql, userId))[0].n)
     return {
-      User: count(`SELECT COUNT(*) AS n FROM "User" WHERE "id" = ?`),
-      Session: count(`SELECT COUNT(*) AS n FROM "Session" WHERE "userId" = ?`),
-      PasswordReset: count(`SELECT COUNT(*) AS n FROM "PasswordReset" WHERE "userId" = ?`),
-      Narrative: count(`SELECT COUNT(*) AS n FROM "Narrative" WHERE "userId" = ?`),
-      NarrativeVersion: count(
+      User: await count(`SELECT COUNT(*) AS n FROM "User" WHERE "id" = ?`),
+      Session: await count(`SELECT COUNT(*) AS n FROM "Session" WHERE "userId" = ?`),
+      PasswordReset: await count(`SELECT COUNT(*) AS n FROM "PasswordReset" WHERE "userId" = ?`),
+      Narrative: await count(`SELECT COUNT(*) AS n FROM "Narrative" WHERE "userId" = ?`),
+      NarrativeVersion: await count(
         `SELECT COUNT(*) AS n FROM "NarrativeVersion" v JOIN "Narrative" n ON n."id" = v."narrativeId" WHERE n."userId" = ?`,
       ),
-      NarrativeVariant: count(`SELECT COUNT(*) AS n FROM "NarrativeVariant" WHERE "userId" = ?`),
+      NarrativeVariant: await count(`SELECT COUNT(*) AS n FROM "NarrativeVariant" WHERE "userId" = ?`),
     }
-  } finally {
-    db.close()
-  }
+  })
 }
 
 /** Every row a narrative left in its three tables, whoever owns it (none once deleted). */
 function narrativeRows(narrativeId: string) {
-  const db = database()
-  try {
-    const count = (table: string, column: string) =>
-      (db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "${column}" = ?`).get(narrativeId) as { n: number }).n
-    return count('Narrative', 'id') + count('NarrativeVersion', 'narrativeId') + count('NarrativeVariant', 'narrativeId')
-  } finally {
-    db.close()
-  }
+  return onAppDatabase(app, async (query) => {
+    const count = async (table: string, column: string) =>
+      Number((await query(`SELECT COUNT(*) AS n FROM "${table}" WHERE "${column}" = ?`, narrativeId))[0].n)
+    return (
+      (await count('Narrative', 'id')) + (await count('NarrativeVersion', 'narrativeId')) + (await count('NarrativeVariant', 'narrativeId'))
+    )
+  })
 }
 
 // ---- tests --------------------------------------------------------------------------------------
@@ -295,7 +280,7 @@ describe('the account page', () => {
     expect(other.status).toBe(302)
     expect(other.headers.get('Location')).toMatch(/^\/login/)
     expect((await profile(person.token)).status).toBe(401)
-    expect(rowsOf(person.id).Session).toBe(1)
+    expect((await rowsOf(person.id)).Session).toBe(1)
 
     expect((await send('/login', { form: { email: person.email, password: PASSWORD }, from: person.from })).status).toBe(401)
     await cookieLogin(person.email, person.from, NEW_PASSWORD)
@@ -319,11 +304,9 @@ describe('the account page', () => {
     expect(warned.text).not.toContain(link.token)
     // Nothing changes yet; the token is stored only as its hash.
     expect((await profile(person.token)).json.email).toBe(person.email)
-    const db = database()
-    const stored = db
-      .prepare(`SELECT "tokenHash", "newEmail" FROM "PasswordReset" WHERE "userId" = ? AND "purpose" = 'email'`)
-      .all(person.id)
-    db.close()
+    const stored = await onAppDatabase(app, (query) =>
+      query(`SELECT "tokenHash", "newEmail" FROM "PasswordReset" WHERE "userId" = ? AND "purpose" = 'email'`, person.id),
+    )
     expect(stored).toEqual([{ tokenHash: crypto.createHash('sha256').update(link.token).digest('hex'), newEmail }])
 
     // Another account cannot use it (and does not spend it).
@@ -371,9 +354,9 @@ describe('the account page', () => {
     const newEmail = `late-${crypto.randomUUID().slice(0, 8)}@example.org`
     expect((await post(person, { intent: 'email', email: newEmail, currentPassword: PASSWORD })).status).toBe(302)
     const link = confirmLinkOf(await nextMail(newEmail, /Confirm your new/))
-    const db = database()
-    db.prepare(`UPDATE "PasswordReset" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00' WHERE "userId" = ?`).run(person.id)
-    db.close()
+    await onAppDatabase(app, (query) =>
+      query(`UPDATE "PasswordReset" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00' WHERE "userId" = ?`, person.id),
+    )
     expect((await get(link.path, { cookie: person.cookie })).status).toBe(400)
     expect((await send(link.path, { form: { token: link.token }, cookie: person.cookie, from: person.from })).status).toBe(400)
     expect((await api(person, '/auth/profile/email/confirm', 'POST', { token: link.token })).status).toBe(400)
@@ -398,9 +381,7 @@ describe('the account page', () => {
     expect(told.text).not.toMatch(CONFIRM_LINK)
     expect(told.text).not.toContain(person.email)
     await nextMail(person.email, /change of your .* email was requested/)
-    const db = database()
-    const links = db.prepare(`SELECT "newEmail" FROM "PasswordReset" WHERE "newEmail" = ?`).all(holder.email)
-    db.close()
+    const links = await onAppDatabase(app, (query) => query(`SELECT "newEmail" FROM "PasswordReset" WHERE "newEmail" = ?`, holder.email))
     expect(links).toEqual([])
     expect((await profile(person.token)).json.email).toBe(person.email)
   })
@@ -413,7 +394,7 @@ describe('the account page', () => {
     const same = await post(person, { intent: 'email', email: person.email, currentPassword: PASSWORD })
     expect(same.status).toBe(400)
     expect(describedError(same.text, 'account-email', 'email')).toContain('This is already your email address.')
-    expect(rowsOf(person.id).PasswordReset).toBe(0)
+    expect((await rowsOf(person.id)).PasswordReset).toBe(0)
   })
 
   it("downloads the person's own data as a JSON attachment: profile, narratives, versions and variants, no secrets", async () => {
@@ -452,7 +433,7 @@ describe('the account page', () => {
     const answer = await post(person, { intent: 'delete', password: 'wrong password' })
     expect(answer.status).toBe(403)
     expect(describedError(answer.text, 'account-delete', 'password')).toContain('Your current password is not right')
-    expect(rowsOf(person.id).User).toBe(1)
+    expect((await rowsOf(person.id)).User).toBe(1)
   })
 
   it('deletes the account and every row of it, ends the session and lands on a page that says so', async () => {
@@ -461,10 +442,10 @@ describe('the account page', () => {
     const narrativeId = await saveNarrative(person, 'Leaving Valley Pantry')
     const otherNarrative = await saveNarrative(other, 'Staying Orchard Trust')
     await forgotPassword(person)
-    const before = rowsOf(person.id)
+    const before = await rowsOf(person.id)
     expect(before).toMatchObject({ User: 1, Narrative: 1, NarrativeVersion: 2, NarrativeVariant: 1, PasswordReset: 1 })
     expect(before.Session).toBeGreaterThanOrEqual(2)
-    const otherBefore = rowsOf(other.id)
+    const otherBefore = await rowsOf(other.id)
 
     const answer = await post(person, { intent: 'delete', password: PASSWORD })
     expect(answer.status).toBe(302)
@@ -479,10 +460,17 @@ describe('the account page', () => {
     expect(landing.status).toBe(200)
     expect(landing.text).toContain('Your account and all its data have been deleted.')
 
-    expect(rowsOf(person.id)).toEqual({ User: 0, Session: 0, PasswordReset: 0, Narrative: 0, NarrativeVersion: 0, NarrativeVariant: 0 })
-    expect(narrativeRows(narrativeId)).toBe(0)
-    expect(rowsOf(other.id)).toEqual(otherBefore)
-    expect(narrativeRows(otherNarrative)).toBe(4)
+    expect(await rowsOf(person.id)).toEqual({
+      User: 0,
+      Session: 0,
+      PasswordReset: 0,
+      Narrative: 0,
+      NarrativeVersion: 0,
+      NarrativeVariant: 0,
+    })
+    expect(await narrativeRows(narrativeId)).toBe(0)
+    expect(await rowsOf(other.id)).toEqual(otherBefore)
+    expect(await narrativeRows(otherNarrative)).toBe(4)
     expect((await get('/account', { cookie: person.cookie })).status).toBe(302)
     expect((await profile(person.token)).status).toBe(401)
     await nextMail(person.email, /account was deleted/)
@@ -504,7 +492,7 @@ describe('the account page', () => {
     const second = await newPerson('second-admin')
     expect((await send(`/auth/users/${second.id}`, { method: 'PATCH', json: { isAdmin: true }, token: adminToken })).status).toBe(200)
     expect((await api(second, '/auth/profile', 'DELETE', { password: PASSWORD })).status).toBe(200)
-    expect(rowsOf(second.id).User).toBe(0)
+    expect((await rowsOf(second.id)).User).toBe(0)
   })
 })
 
@@ -599,11 +587,18 @@ describe('the token API under /auth/profile', () => {
     await saveNarrative(person, 'Api Leaving Pantry')
     const wrong = await api(person, '/auth/profile', 'DELETE', { password: 'wrong password' })
     expect(wrong.status).toBe(403)
-    expect(rowsOf(person.id).User).toBe(1)
+    expect((await rowsOf(person.id)).User).toBe(1)
     const answer = await api(person, '/auth/profile', 'DELETE', { password: PASSWORD })
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ message: 'Your account and all its data have been deleted.' })
-    expect(rowsOf(person.id)).toEqual({ User: 0, Session: 0, PasswordReset: 0, Narrative: 0, NarrativeVersion: 0, NarrativeVariant: 0 })
+    expect(await rowsOf(person.id)).toEqual({
+      User: 0,
+      Session: 0,
+      PasswordReset: 0,
+      Narrative: 0,
+      NarrativeVersion: 0,
+      NarrativeVariant: 0,
+    })
     expect((await profile(person.token)).status).toBe(401)
   })
 
@@ -611,15 +606,15 @@ describe('the token API under /auth/profile', () => {
     const pair = [await newPerson('racing-admin-a'), await newPerson('racing-admin-b')]
     for (const admin of pair) await setAdmin(admin.id, true, adminToken)
     // The file's administrator steps back for the race, so the pair are the last two.
-    const firstId = idOf('account-admin@example.org')
+    const firstId = await idOf('account-admin@example.org')
     await setAdmin(firstId, false, pair[0].token)
 
     const answers = await Promise.all(pair.map((admin) => api(admin, '/auth/profile', 'DELETE', { password: PASSWORD })))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    const db = database()
-    const admins = db.prepare(`SELECT COUNT(*) AS n FROM "User" WHERE "isAdmin" = 1 AND "disabledAt" IS NULL`).get() as { n: number }
-    db.close()
-    expect(admins.n).toBe(1)
+    const [admins] = await onAppDatabase(app, (query) =>
+      query(`SELECT COUNT(*) AS n FROM "User" WHERE "isAdmin" = TRUE AND "disabledAt" IS NULL`),
+    )
+    expect(Number(admins.n)).toBe(1)
 
     // The one who stayed hands the role back, and the file's administrator is the only one again.
     const survivor = pair[answers.findIndex((answer) => answer.status === 409)]
@@ -646,7 +641,7 @@ describe('the token API under /auth/profile', () => {
       confirmPassword: NEW_PASSWORD,
     })
     expect(page429.status).toBe(429)
-    expect(rowsOf(person.id).User).toBe(1)
+    expect((await rowsOf(person.id)).User).toBe(1)
     await cookieLogin(person.email, person.from, PASSWORD)
   })
 })

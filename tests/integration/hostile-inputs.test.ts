@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { onAppDatabase } from '../setup/app-database'
 import { readAnswer } from '../setup/http-answer'
 import { BODY_LIMITS } from '~/server/edge/body-limit.server'
 
@@ -180,24 +179,18 @@ function postLargeBody(
   })
 }
 
-/** The newest reset token mailed to `email`: without SMTP_URL the app writes mail to <data>/outbox/. */
-/** The reset mails written to the outbox for `email`, oldest first (a file still being written is not one yet). */
+/** The reset mails sent to `email`, oldest first. */
 function resetMails(email: string): string[] {
-  const outbox = path.join(app.dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return []
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith('.txt'))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
-    .filter((text) => text.startsWith(`To: ${email}\n`) && /\/reset-password\?token=\S+/.test(text))
+  return globalThis.smtpSink.messages
+    .filter((mail) => mail.to.includes(email) && /\/reset-password\?token=\S+/.test(mail.text))
+    .map((mail) => mail.text)
 }
 
 async function requestReset(email: string) {
   const before = resetMails(email).length
   const answer = await send('POST', '/auth/forgot-password', { json: { email } })
   expect(answer.status).toBe(200)
-  // The mail is written after the answer.
+  // The mail is sent after the answer.
   for (let i = 0; i < 100 && resetMails(email).length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20))
   const mails = resetMails(email)
   expect(mails).toHaveLength(before + 1)
@@ -219,7 +212,7 @@ function expectInert(html: string) {
 // ---- set-up -----------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  app = await startAppServer()
+  app = await startAppServer({ env: { SMTP_URL: globalThis.smtpSink.url } })
   tokens.admin = await registerOverHttp(app.origin, ADMIN, PASSWORD) // the first account: the admin
   tokens.owner = await registerOverHttp(app.origin, OWNER, PASSWORD)
   tokens.other = await registerOverHttp(app.origin, OTHER, PASSWORD)
@@ -769,23 +762,19 @@ describe('a tampered or expired session cookie', () => {
 
   it('treats an expired session and an expired token as signed out (expiry forced in the database)', async () => {
     // Over HTTP alone a 30-day expiry cannot be reached; the unit test (accounts.test.ts) covers the
-    // logic, and here the app's own database file is edited to prove the built server enforces it.
+    // logic, and here the app's own database is edited to prove the built server enforces it.
     const email = 'hostile-expiry@example.org'
     const token = await registerOverHttp(app.origin, email, PASSWORD)
     const cookie = await cookieLogin(email)
     expect((await dashboard(cookie)).status).toBe(200)
-    const db = new Database(path.join(app.dataDir, 'app.db'))
-    try {
-      db.pragma('busy_timeout = 5000')
-      const changed = db
-        .prepare(
-          `UPDATE "Session" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00' WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`,
-        )
-        .run(email).changes
-      expect(changed).toBe(2)
-    } finally {
-      db.close()
-    }
+    const changed = await onAppDatabase(app, (query) =>
+      query(
+        `UPDATE "Session" SET "expiresAt" = '2000-01-01T00:00:00.000+00:00'
+         WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?) RETURNING "id"`,
+        email,
+      ),
+    )
+    expect(changed).toHaveLength(2)
     const answer = await dashboard(cookie)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe('/login?redirectTo=%2Fdashboard')

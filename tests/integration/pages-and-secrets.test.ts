@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { linesOfRequest, logLines } from '../setup/app-logs'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { appDatabaseKind, onAppDatabase } from '../setup/app-database'
+import { refuseUpdatesSql } from '../setup/db'
 import { freePort } from '../setup/postgres'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 
@@ -112,10 +112,15 @@ beforeAll(async () => {
   })
   expect(created.status).toBe(201)
   narrativeId = JSON.parse(created.text).data.id
-  const db = new Database(path.join(app.dataDir, 'app.db'))
-  db.exec(`CREATE TRIGGER "refuse_text" BEFORE UPDATE OF "generatedNarrative" ON "Narrative"
-    WHEN NEW."generatedNarrative" = '${FAILING_TEXT}' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
-  db.close()
+  const statements = refuseUpdatesSql(appDatabaseKind(app), {
+    name: 'refuse_text',
+    table: 'Narrative',
+    column: 'generatedNarrative',
+    when: `NEW."generatedNarrative" = '${FAILING_TEXT}'`,
+  })
+  await onAppDatabase(app, async (query) => {
+    for (const statement of statements) await query(statement)
+  })
 })
 
 // Whatever each test made the app do, and however it failed, its log holds no secret.

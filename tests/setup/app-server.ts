@@ -22,6 +22,8 @@ export type AppServer = {
   origin: string
   port: number
   dataDir: string
+  /** Its DATABASE_URL: the data folder's SQLite file, or a PostgreSQL database. */
+  databaseUrl: string
   process: ChildProcess
   /** Everything the process printed to stdout and stderr so far. */
   logs(): string
@@ -49,17 +51,18 @@ export async function startAppServer({
   let output = ''
   const command = npmStart ? 'npm' : process.execPath
   const args = npmStart ? ['start'] : [...nodeArgs, ...START_ARGS]
+  const appEnv: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    ...(await databaseFor(dataDir)),
+    APP_ORIGIN: origin,
+    ...env,
+  }
   const child = spawn(command, args, {
     detached: true, // its own process group, so kill() takes the whole tree
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      ...(await databaseFor(dataDir)),
-      APP_ORIGIN: origin,
-      ...env,
-    },
+    env: appEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk) => (output += chunk))
@@ -70,6 +73,7 @@ export async function startAppServer({
     origin,
     port,
     dataDir,
+    databaseUrl: appEnv.DATABASE_URL!,
     process: child,
     logs: () => output,
     async stop() {

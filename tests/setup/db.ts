@@ -27,18 +27,23 @@ export async function resetDatabase() {
  * holds), as a full disk would answer: a trigger, in each database's own words.
  */
 export async function refuseUpdates(name: string, table: string, column: string, when?: string) {
-  if (dialect === 'postgres') {
-    await prisma.$executeRawUnsafe(
-      `CREATE OR REPLACE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk I/O error'; END $$`,
-    )
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER "${name}" BEFORE UPDATE OF "${column}" ON "${table}" FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION "${name}"()`,
-    )
-  } else {
-    await prisma.$executeRawUnsafe(
+  for (const statement of refuseUpdatesSql(dialect, { name, table, column, when })) await prisma.$executeRawUnsafe(statement)
+}
+
+/** The statements of refuseUpdates, for a database of either kind. */
+export function refuseUpdatesSql(
+  kind: 'sqlite' | 'postgres',
+  { name, table, column, when }: { name: string; table: string; column: string; when?: string },
+) {
+  if (kind === 'sqlite') {
+    return [
       `CREATE TRIGGER "${name}" BEFORE UPDATE OF "${column}" ON "${table}" ${when ? `WHEN ${when}` : ''} BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
-    )
+    ]
   }
+  return [
+    `CREATE OR REPLACE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk I/O error'; END $$`,
+    `CREATE TRIGGER "${name}" BEFORE UPDATE OF "${column}" ON "${table}" FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION "${name}"()`,
+  ]
 }
 
 export async function allowUpdates(name: string, table: string) {
