@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 export type StreamStatus = 'idle' | 'generating' | 'complete' | 'stopped' | 'failed'
 export type FinishedStatus = Exclude<StreamStatus, 'idle' | 'generating'>
@@ -15,7 +15,7 @@ const IDLE: GenerationState = { text: '', status: 'idle' }
 /**
  * Once the loader has the finished row, the row is the text; until then, the event stream's.
  * `startedHere`: this page started the generation, so its end is reported even when it came before the
- * loader read the row (a short draft can); the stream replays a finished generation's end.
+ * loader read the row (a short draft can), once.
  */
 export function useGeneration(
   snapshot: GenerationSnapshot | null,
@@ -27,16 +27,24 @@ export function useGeneration(
 ): GenerationState {
   const [live, setLive] = useState<Live | null>(null)
   const id = snapshot?.id ?? null
-  const generating = snapshot?.status === 'generating'
-  const follow = generating || startedHere
+  const status = snapshot?.status
+  const generating = status === 'generating'
+  const reported = useRef<string | null>(null)
 
   useEffect(() => {
-    if (!id || !follow) return
+    if (!id || !startedHere || !status || status === 'generating' || status === 'idle' || reported.current === id) return
+    reported.current = id
+    onFinish(status)
+  }, [id, startedHere, status]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!id || !generating) return
     const source = new EventSource(`${streamPath}/${encodeURIComponent(id)}`)
     let text = ''
     let note: string | undefined
     const finish = (status: FinishedStatus, finalText: string) => {
       source.close()
+      reported.current = id
       setLive({ id, text: finalText, status, note: status === 'failed' ? note : undefined })
       onFinish(status)
     }
@@ -60,7 +68,7 @@ export function useGeneration(
       if (data || source.readyState === EventSource.CLOSED) finish('failed', text)
     })
     return () => source.close()
-  }, [id, follow, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, generating, streamPath]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!snapshot) return IDLE
   // A failure's reason is only in the stream that reported it.

@@ -149,6 +149,15 @@ describe('the relay between replicas (decision 038)', () => {
     return fetch(`${app.origin}/resources/generations/${id}`, { headers, signal })
   }
 
+  async function stopThrough(app: AppServer, id: string, cookie: string) {
+    const stopped = await fetch(`${app.origin}/dashboard`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: app.origin },
+      body: new URLSearchParams({ intent: 'stop', id }),
+    })
+    expect(stopped.status).toBe(200)
+  }
+
   const saved = (id: string) => prisma.narrative.findUniqueOrThrow({ where: { id }, select: { status: true, generatedNarrative: true } })
 
   it('a stream started on one replica, followed on the two others from Last-Event-ID, rebuilds exactly the final text', async () => {
@@ -178,16 +187,33 @@ describe('the relay between replicas (decision 038)', () => {
     const { id } = await startOn(apps[0], token)
     const stream = await follow(apps[0], id, cookie)
     const postedAt = Date.now()
-    const stopped = await fetch(`${apps[1].origin}/dashboard`, {
-      method: 'POST',
-      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: apps[1].origin },
-      body: new URLSearchParams({ intent: 'stop', id }),
-    })
-    expect(stopped.status).toBe(200)
+    await stopThrough(apps[1], id, cookie)
     const end = (await readEvents(stream)).at(-1)!
     expect(Date.now() - postedAt).toBeLessThan(1_000)
     expect(end).toMatchObject({ event: 'done', data: { status: 'stopped' } })
     expect((await saved(id)).status).toBe('stopped')
+  }, 90_000)
+
+  it("a follow across a cut in the replicas' bus connections still ends with the whole text, and Stop works once they are back", async () => {
+    await slowReplicas(2)
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[1], user.email)
+    const { id, lastEventId } = await startOn(apps[0], token)
+    // As a failover would: the database ends both replicas' listening connections.
+    await prisma.$executeRaw`
+      SELECT pg_terminate_backend("pid") FROM pg_stat_activity
+      WHERE "application_name" = 'impact-narrative-studio-bus' AND "datname" = current_database()`
+    const followed = await readEvents(await follow(apps[1], id, cookie, lastEventId))
+    const { generatedNarrative } = await saved(id)
+    expect(followed.at(-1)).toMatchObject({ event: 'done', data: { status: 'complete', text: generatedNarrative } })
+    for (const app of apps) expect(logLines(app).some((line) => line.event === 'bus.disconnected')).toBe(true)
+    // Connected again: a Stop through the other replica reaches the runner.
+    const second = await startOn(apps[0], token)
+    const stream = await follow(apps[0], second.id, cookie)
+    const postedAt = Date.now()
+    await stopThrough(apps[1], second.id, cookie)
+    expect((await readEvents(stream)).at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
+    expect(Date.now() - postedAt).toBeLessThan(1_000)
   }, 90_000)
 
   it("counts a person's open streams across replicas, and frees a killed replica's once it is seen dead", async () => {

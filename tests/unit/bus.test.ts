@@ -35,3 +35,15 @@ it('keeps two senders apart, and numbers every payload so that none is taken for
   const received = [fromA[0], fromB[0], ...fromA.slice(1)].map((payload) => assemble(JSON.parse(payload)))
   expect(received.filter(Boolean)).toEqual([short, long])
 })
+
+it('drops a message that lost a part, and reads the same sender’s next one whole', () => {
+  const next = numbered()
+  const long = toPayloads({ type: 'relay', text: 'y'.repeat(6_000) }, 'a', next)
+  const stop: BusMessage = { type: 'stop', id: 'n1', userId: 'u1' }
+  const after = toPayloads(stop, 'a', next)
+  expect(long.length).toBeGreaterThan(2)
+  const assemble = createAssembler()
+  // The second part was lost while the connection was down.
+  const received = [long[0], ...long.slice(2), ...after].map((payload) => assemble(JSON.parse(payload)))
+  expect(received.filter(Boolean)).toEqual([stop])
+})

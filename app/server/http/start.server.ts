@@ -5,7 +5,7 @@ import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
 import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { connectBus, disconnectBus } from '~/server/platform/bus.server'
-import { purgeDeadStreamSlots } from '~/server/generation/follow/stream-slots.server'
+import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server'
 import { createApp } from '~/server/http/app.server'
 import { loadEnglishWords } from '~/server/narratives/claims.server'
 import { warmPdf } from '~/server/narratives/pdf.server'
@@ -27,7 +27,7 @@ export async function startServer(build: ServerBuild) {
   await connectBus(REPLICA_ID)
   await joinReplicas(async () => {
     await recoverInterruptedGenerations()
-    await purgeDeadStreamSlots()
+    await purgeStreamSlots()
   })
   schedulePurges()
   loadEnglishWords()

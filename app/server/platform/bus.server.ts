@@ -17,6 +17,10 @@ const PART_CHARS = 1_800
 // Messages wait here while the database is slow or being reconnected to; past this, the oldest go.
 const OUTBOX_MAX = 50_000
 const RECONNECT_MS = 1_000
+const PING_MS = 10_000
+const QUERY_TIMEOUT_MS = 10_000
+/** A sender's parts not yet whole are kept for this many senders at most (a replica that died mid-message). */
+const PARTIAL_SENDERS_MAX = 100
 
 const handlers = new Map<string, Set<Handler>>()
 let replicaId = ''
@@ -24,6 +28,9 @@ let client: pg.Client | null = null
 let closing = false
 let outbox: { channel: string; payload: string }[] = []
 let sending: Promise<void> | null = null
+let pinger: NodeJS.Timeout | undefined
+/** When this replica's connection last heard a notification, its own pings included. */
+let heardAt = 0
 // Within one transaction PostgreSQL delivers identical payloads once: each payload is numbered.
 let sent = 0
 
@@ -39,12 +46,10 @@ export function onBusMessage(type: string, handler: Handler) {
   return () => void set.delete(handler)
 }
 
-/** Whether other replicas may be listening: true once connected on PostgreSQL. */
-export function busConnected() {
-  return client !== null
-}
-
-/** To one replica, or to every other one; in the order published. Nothing when not connected. */
+/**
+ * To one replica, or to every other one; in the order published. While the connection is down the
+ * messages wait (up to OUTBOX_MAX); on SQLite there is no one to tell, and nothing is kept.
+ */
 export function publish(message: BusMessage, to?: string) {
   if (!replicaId) return
   const channel = to ? channelOf(to) : BROADCAST
@@ -62,23 +67,47 @@ export async function connectBus(replica: string) {
   if (database.kind !== 'postgres') return
   replicaId = replica
   closing = false
-  const next = new pg.Client({ ...postgresPoolConfig(database.url), application_name: 'impact-narrative-studio-bus' })
+  const next = new pg.Client({
+    ...postgresPoolConfig(database.url),
+    application_name: 'impact-narrative-studio-bus',
+    keepAlive: true,
+    query_timeout: QUERY_TIMEOUT_MS,
+  })
   next.on('notification', (notification) => receive(notification.channel, notification.payload ?? ''))
   next.on('error', (error) => reconnect(next, error))
-  await next.connect()
-  await next.query(`LISTEN ${BROADCAST}`)
-  await next.query(`LISTEN ${channelOf(replica)}`)
+  try {
+    await next.connect()
+    await next.query(`LISTEN ${BROADCAST}`)
+    await next.query(`LISTEN ${channelOf(replica)}`)
+  } catch (error) {
+    await next.end().catch(() => {})
+    throw error
+  }
   client = next
+  heardAt = Date.now()
+  clearInterval(pinger)
+  pinger = setInterval(checkConnection, PING_MS).unref()
   void flush()
 }
 
 /** Sends what is waiting, then leaves. */
 export async function disconnectBus() {
   closing = true
+  clearInterval(pinger)
   await flush()
   const last = client
   client = null
   await last?.end().catch(() => {})
+}
+
+/**
+ * A connection that a firewall or a failover dropped without a word would never report an error: each
+ * replica writes to itself now and then, and a connection that hears nothing back is opened again.
+ */
+function checkConnection() {
+  if (!client) return
+  if (Date.now() - heardAt > 3 * PING_MS) return reconnect(client, new Error('The bus heard nothing back from the database'))
+  publish({ type: 'ping' }, replicaId)
 }
 
 function reconnect(broken: pg.Client, error: Error) {
@@ -115,30 +144,43 @@ async function sendWaiting() {
   }
 }
 
-type Envelope = { from: string; n: number; more: boolean; data: string }
+/** `n` numbers every payload a sender sends; `m` is the number of its message's first. */
+type Envelope = { from: string; n: number; m: number; part: number; parts: number; data: string }
 
 /** A message as the payloads of its notifications, each under NOTIFY's 8,000 bytes. */
 export function toPayloads(message: BusMessage, from: string, number: () => number): string[] {
   const data = JSON.stringify(message)
   const parts = Math.max(1, Math.ceil(data.length / PART_CHARS))
-  return Array.from({ length: parts }, (_, part) => {
-    const envelope: Envelope = { from, n: number(), more: part < parts - 1, data: data.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }
+  const numbers = Array.from({ length: parts }, number)
+  return numbers.map((n, part) => {
+    const envelope: Envelope = { from, n, m: numbers[0], part, parts, data: data.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }
     return JSON.stringify(envelope)
   })
 }
 
-/** Puts each sender's parts back together (one sender's notifications arrive in order); returns a message once it is whole. */
+/**
+ * Puts each sender's parts back together (one sender's notifications arrive in order); returns a
+ * message once it is whole. A message with a part missing (lost while a connection was down) is dropped,
+ * never joined to the next.
+ */
 export function createAssembler() {
-  const partial = new Map<string, string[]>()
+  const partial = new Map<string, { m: number; chunks: string[] }>()
   return (envelope: Envelope): BusMessage | null => {
-    const parts = partial.get(envelope.from) ?? []
-    parts.push(envelope.data)
-    if (envelope.more) {
-      partial.set(envelope.from, parts)
+    const { from, m, part, parts, data } = envelope
+    if (part === 0) partial.delete(from)
+    const pending = part === 0 ? { m, chunks: [] } : partial.get(from)
+    if (!pending || pending.m !== m || pending.chunks.length !== part) {
+      partial.delete(from)
       return null
     }
-    partial.delete(envelope.from)
-    return JSON.parse(parts.join('')) as BusMessage
+    pending.chunks.push(data)
+    if (pending.chunks.length < parts) {
+      partial.set(from, pending)
+      if (partial.size > PARTIAL_SENDERS_MAX) partial.delete(partial.keys().next().value!)
+      return null
+    }
+    partial.delete(from)
+    return JSON.parse(pending.chunks.join('')) as BusMessage
   }
 }
 
@@ -146,9 +188,10 @@ const assemble = createAssembler()
 
 function receive(channel: string, payload: string) {
   let message: BusMessage | null
+  heardAt = Date.now()
   try {
     const envelope = JSON.parse(payload) as Envelope
-    // A broadcast reaches its sender too.
+    // A broadcast reaches its sender too, and a ping is only heard.
     if (envelope.from === replicaId) return
     message = assemble(envelope)
   } catch {

@@ -33,7 +33,7 @@ onSessionChange((change) => {
   for (const stream of openStreams) if (endsStream(change, stream)) stream.end()
 })
 
-function endsStream(change: SessionChange, stream: OpenStream) {
+function endsStream(change: SessionChange, stream: Omit<OpenStream, 'end'>) {
   if (stream.viewerId !== change.userId) return false
   if (change.kind === 'demoted') return stream.ownerId !== change.userId
   if (change.sessionIds) return change.sessionIds.includes(stream.sessionId)
@@ -67,7 +67,12 @@ export async function streamGenerationEvents({
 }): Promise<Response> {
   const userId = viewer.id
   if (signal.aborted) return new Response(null, { status: 204 })
-  const slot = await takeStreamSlot(userId, { always: ownPost })
+  // A session change while the slot is taken would otherwise miss this stream, not yet among the open.
+  let endedWhileOpening = false
+  const stopListening = onSessionChange((change) => {
+    endedWhileOpening ||= endsStream(change, { viewerId: userId, sessionId: viewer.sessionId, ownerId })
+  })
+  const slot = await takeStreamSlot(userId, { always: ownPost }).finally(stopListening)
   if (!slot) {
     log('warn', 'stream.refused', { userId })
     return Response.json({ error: TOO_MANY_STREAMS }, { status: 429, headers: { 'Retry-After': '5' } })
@@ -78,9 +83,9 @@ export async function streamGenerationEvents({
     return new Response(null, { status: 204 })
   }
   let cleanup = () => {}
+  let closed = false
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      let closed = false
       const send = (event: string, data: unknown, eventId?: number) => {
         if (closed) return
         controller.enqueue(
@@ -127,6 +132,7 @@ export async function streamGenerationEvents({
         unsubscribe?.()
         signal.removeEventListener('abort', close)
       }
+      if (endedWhileOpening) return stream.end()
       const readSaved = () => void readFinished(id, kind).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
       unsubscribe = subscribe(id, afterSeq, onEvent)
       if (unsubscribe) return
@@ -137,7 +143,9 @@ export async function streamGenerationEvents({
         unsubscribe = elsewhere
       }, readSaved)
     },
+    // The client went away: nothing more may be enqueued, and what is pending is let go.
     cancel() {
+      closed = true
       cleanup()
     },
   })

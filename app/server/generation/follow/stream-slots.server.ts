@@ -38,31 +38,49 @@ function takeInMemory(userId: string, always: boolean): StreamSlot | null {
   }
 }
 
+/** This replica's rows, by id, with whose they are: what its purge keeps. */
+const rowsHere = new Map<string, string>()
+
 async function takeRow(userId: string, always: boolean): Promise<StreamSlot | null> {
+  // Those open here are counted without the database: past the cap already, no transaction is spent.
+  if (!always && [...rowsHere.values()].filter((owner) => owner === userId).length >= MAX_STREAMS_PER_USER) return null
   const id = crypto.randomUUID()
-  const live = always ? [] : await liveReplicas()
-  const taken = await prisma.$transaction(async (tx) => {
-    await lockInvariant(tx, 'streams', userId)
-    // A dead replica's rows are left until the purge: its streams closed with it.
-    if (!always && (await tx.openStream.count({ where: { userId, replica: { in: live } } })) >= MAX_STREAMS_PER_USER) return false
-    await tx.openStream.create({ data: { id, userId, replica: REPLICA_ID } })
-    return true
-  })
+  // Held from before the insert, so that the purge never takes a row being written.
+  rowsHere.set(id, userId)
+  let taken = false
+  try {
+    const live = always ? [] : await liveReplicas()
+    taken = await prisma.$transaction(async (tx) => {
+      await lockInvariant(tx, 'streams', userId)
+      // A dead replica's rows are left until the purge: its streams closed with it.
+      if (!always && (await tx.openStream.count({ where: { userId, replica: { in: live } } })) >= MAX_STREAMS_PER_USER) return false
+      await tx.openStream.create({ data: { id, userId, replica: REPLICA_ID } })
+      return true
+    })
+  } finally {
+    if (!taken) rowsHere.delete(id)
+  }
   if (!taken) return null
   let released = false
   return {
     release() {
       if (released) return
       released = true
+      rowsHere.delete(id)
+      // Should this fail, the purge at the next beat deletes the row.
       prisma.openStream
-        .delete({ where: { id } })
+        .deleteMany({ where: { id } })
         .catch((error) => log('error', 'stream.release_failed', { userId, ...errorDetails(error) }))
     },
   }
 }
 
-/** The slots of replicas that are no longer live: their streams ended with them. */
-export async function purgeDeadStreamSlots() {
+/**
+ * At every beat: the rows of replicas that are no longer live (their streams ended with them), and this
+ * replica's rows of streams no longer open (a release that failed).
+ */
+export async function purgeStreamSlots() {
   if (dialect !== 'postgres') return
   await prisma.openStream.deleteMany({ where: { replica: { notIn: await liveReplicas() } } })
+  await prisma.openStream.deleteMany({ where: { replica: REPLICA_ID, id: { notIn: [...rowsHere.keys()] } } })
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { busConnected, onBusMessage, publish } from '~/server/platform/bus.server'
+import { onBusMessage, publish } from '~/server/platform/bus.server'
+import { dialect } from '~/server/platform/db.server'
 import { REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
@@ -97,7 +98,8 @@ export async function followOnRunner(
   listener: Listener,
   readSaved: () => void,
 ): Promise<(() => void) | null> {
-  if (!busConnected()) return null
+  // SQLite's one process runs every generation there is: what it does not run has ended.
+  if (dialect !== 'postgres') return null
   const running = await runningElsewhere(id, kind)
   if (!running) return null
   const sub = crypto.randomUUID()
@@ -116,7 +118,7 @@ export async function followOnRunner(
 
 /** Stops the user's generation on the replica that runs it; false when none runs it. */
 export async function stopOnRunner(id: string, userId: string): Promise<boolean> {
-  if (!busConnected()) return false
+  if (dialect !== 'postgres') return false
   const running = await runningElsewhere(id, 'narrative')
   if (running?.userId !== userId) return false
   publish({ type: 'stop', id, userId }, running.runner)
