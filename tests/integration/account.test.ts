@@ -147,6 +147,8 @@ async function setAdmin(userId: string, isAdmin: boolean, token: string) {
   expect((await send(`/auth/users/${userId}`, { method: 'PATCH', json: { isAdmin }, token })).status).toBe(200)
 }
 
+const NO_ROWS = { User: 0, Session: 0, PasswordReset: 0, Narrative: 0, NarrativeVersion: 0, NarrativeVariant: 0 }
+
 /** How many rows of each table belong to the user. */
 function rowsOf(userId: string) {
   return onAppDatabase(app, async (query) => {
@@ -460,14 +462,7 @@ describe('the account page', () => {
     expect(landing.status).toBe(200)
     expect(landing.text).toContain('Your account and all its data have been deleted.')
 
-    expect(await rowsOf(person.id)).toEqual({
-      User: 0,
-      Session: 0,
-      PasswordReset: 0,
-      Narrative: 0,
-      NarrativeVersion: 0,
-      NarrativeVariant: 0,
-    })
+    expect(await rowsOf(person.id)).toEqual(NO_ROWS)
     expect(await narrativeRows(narrativeId)).toBe(0)
     expect(await rowsOf(other.id)).toEqual(otherBefore)
     expect(await narrativeRows(otherNarrative)).toBe(4)
@@ -591,14 +586,7 @@ describe('the token API under /auth/profile', () => {
     const answer = await api(person, '/auth/profile', 'DELETE', { password: PASSWORD })
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual({ message: 'Your account and all its data have been deleted.' })
-    expect(await rowsOf(person.id)).toEqual({
-      User: 0,
-      Session: 0,
-      PasswordReset: 0,
-      Narrative: 0,
-      NarrativeVersion: 0,
-      NarrativeVariant: 0,
-    })
+    expect(await rowsOf(person.id)).toEqual(NO_ROWS)
     expect((await profile(person.token)).status).toBe(401)
   })
 
