@@ -52,7 +52,7 @@ type Work = {
   keepsStoppedText: boolean
 }
 
-// The one place the registry is chosen (see GenerationRegistry for what a shared one must do).
+// This process's generations; the other replicas follow and stop them through the relay.
 const registry: GenerationRegistry = createInProcessRegistry()
 const jobs = new Map<string, Generation>()
 serveOtherReplicas({

@@ -1,9 +1,9 @@
 import type { FinalEvent, GenerationEvent } from '~/server/generation/job/contract.server'
 
 /**
- * This process's memory suits one server. With several replicas, a shared implementation (PostgreSQL's
- * LISTEN/NOTIFY, say) must give a subscriber on any replica the pieces after `afterSeq` and then the
- * live ones, in order and each once, and carry a Stop to the replica writing that generation.
+ * The generations this process writes, in its memory. A subscriber on another replica reaches them
+ * through the relay (relay.server.ts), which subscribes here for it: the pieces after `afterSeq`, then
+ * the live ones, in order and each once.
  */
 export interface GenerationRegistry {
   open(id: string, owner: { userId: string; abort: () => void }): void
