@@ -66,6 +66,12 @@ async function signIn(email: string) {
     .join('; ')
 }
 
+/** What the replicas and nginx logged as errors, to say why a test failed. */
+const errorsLogged = () =>
+  [
+    ...apps.flatMap((app) => logLines(app).filter((line) => line.level === 'error')).map((line) => JSON.stringify(line)),
+    nginx.errorLog(),
+  ].join('\n')
 const logged = (app: AppServer, match: (line: LogLine) => boolean) => logLines(app).some(match)
 /** Which replicas logged a request for `path`. */
 const servedBy = (path: string) => apps.filter((app) => logged(app, (line) => line.event === 'http.request' && line.path === path))
@@ -73,21 +79,24 @@ const servedBy = (path: string) => apps.filter((app) => logged(app, (line) => li
 it(`lets exactly ${INSTANCE_LIMIT} of 60 people starting at once through`, async () => {
   const users = await Promise.all(Array.from({ length: 60 }, (_, i) => makeApiUser({ email: `starter${i}@example.org` })))
   const quick = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:delay=0]]` }
-  const statuses = await Promise.all(
+  const answers = await Promise.all(
     users.map(async ({ token }) => {
       const answer = await generate(token, quick)
-      await answer.body?.cancel()
-      return answer.status
+      if (answer.status === 200) await answer.body?.cancel()
+      return `${answer.status}${answer.status === 200 || answer.status === 429 ? '' : ` ${await answer.text()}`}`
     }),
   )
-  expect(statuses.filter((status) => status === 200)).toHaveLength(INSTANCE_LIMIT)
-  expect(statuses.filter((status) => status === 429)).toHaveLength(60 - INSTANCE_LIMIT)
-  // Every replica took some: nginx shared them out.
-  expect(apps.every((app) => logLines(app).some((line) => line.event === 'generation.started'))).toBe(true)
-  await vi.waitUntil(async () => (await prisma.narrative.count({ where: { status: 'generating' } })) === 0, { timeout: 30_000 })
-  // The day's count starts again for the tests after this one; each replica beats itself back in.
-  await resetDatabase()
-  await vi.waitUntil(async () => (await prisma.replica.count()) === apps.length, { timeout: 10_000, interval: 100 })
+  const tally = Object.fromEntries([...new Set(answers)].map((answer) => [answer, answers.filter((a) => a === answer).length]))
+  try {
+    expect(tally, errorsLogged()).toEqual({ 200: INSTANCE_LIMIT, 429: 60 - INSTANCE_LIMIT })
+    // Every replica took some: nginx shared them out.
+    expect(apps.every((app) => logLines(app).some((line) => line.event === 'generation.started'))).toBe(true)
+  } finally {
+    await vi.waitUntil(async () => (await prisma.narrative.count({ where: { status: 'generating' } })) === 0, { timeout: 30_000 })
+    // The day's count starts again for the tests after this one; each replica beats itself back in.
+    await resetDatabase()
+    await vi.waitUntil(async () => (await prisma.replica.count()) === apps.length, { timeout: 10_000, interval: 100 })
+  }
 }, 120_000)
 
 it('a generation followed through nginx from Last-Event-ID, on each replica in turn, rebuilds exactly its text', async () => {

@@ -11,7 +11,7 @@ import { freePort } from './postgres'
 export const NGINX = '/usr/sbin/nginx'
 const SITE = 'deploy/nginx.conf'
 
-export type Nginx = { origin: string; stop(): Promise<void> }
+export type Nginx = { origin: string; errorLog(): string; stop(): Promise<void> }
 
 /** The site's configuration with its upstream servers replaced by these loopback ports. */
 export function siteFor(appPorts: number[], port: number) {
@@ -52,6 +52,7 @@ http { access_log off; ${temp} include ${dir}/site.conf; }
   }
   return {
     origin,
+    errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     async stop() {
       child.kill('SIGQUIT')
       await exited
