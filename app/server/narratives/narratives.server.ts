@@ -4,7 +4,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { isTone } from '~/shared/tones'
+import { DEFAULT_TONE, isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
 import { readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { coverageOf, readAlignment, textColumns } from '~/server/narratives/alignment.server'
@@ -131,7 +131,7 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
     targetAudience: narrative.targetAudience,
     geographicFocus: narrative.geographicFocus,
     successStory: narrative.successStory,
-    selectedTone: isTone(narrative.tone) ? narrative.tone : 'professional',
+    selectedTone: isTone(narrative.tone) ? narrative.tone : DEFAULT_TONE,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import type { Tone } from '~/shared/tones'
+import { DEFAULT_TONE, type Tone } from '~/shared/tones'
 import { countWords, trimEndMatching } from '~/shared/text'
 import { keyWords } from '~/shared/items'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
@@ -28,7 +28,7 @@ export type DraftOptions = {
 
 export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null, { variation = 0 }: DraftOptions = {}): string {
   const reading = readInput(input)
-  const tone = input.selectedTone ?? 'professional'
+  const tone = input.selectedTone ?? DEFAULT_TONE
   const plan = brief ? planFor(input, reading, brief, told) : null
   const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
   const paragraphs = plan ? weigh(written, plan) : written

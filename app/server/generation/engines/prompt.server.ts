@@ -1,6 +1,6 @@
 import { formatContacts, hasContacts } from '~/shared/contacts'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import type { Tone } from '~/shared/tones'
+import { DEFAULT_TONE, type Tone } from '~/shared/tones'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { VariantFormat } from '~/shared/variant-limits'
 import { type FunderBrief, type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
@@ -71,7 +71,7 @@ const DATA_INSTRUCTIONS = [
 
 /** The narrative's prompt; with `brief`, written for that funder's call (docs/decisions/030). */
 export function buildPrompt(input: NarrativeInput, brief?: FunderBrief | null): string {
-  const tone = input.selectedTone ?? 'professional'
+  const tone = input.selectedTone ?? DEFAULT_TONE
   const template = TONE_TEMPLATES[tone]
   const rules = brief?.maxWords && brief.maxWords < 400 ? [lengthRule(brief.maxWords), ...RULES.slice(1)] : RULES
   return [

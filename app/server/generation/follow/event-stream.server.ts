@@ -1,7 +1,5 @@
-import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
-import { getVariantOutcome } from '~/server/narratives/variants.server'
 import { subscribe } from '~/server/generation/job/jobs.server'
-import { followOnRunner } from '~/server/generation/job/relay.server'
+import { followOnRunner, readGeneration } from '~/server/generation/job/relay.server'
 import { takeStreamSlot } from '~/server/generation/follow/stream-slots.server'
 import { log } from '~/server/platform/logger.server'
 import { onSessionChange, type SessionChange } from '~/server/accounts/session-events.server'
@@ -188,10 +186,7 @@ function coalesce(send: (text: string, seq: number) => void) {
 }
 
 async function readFinished(id: string, kind: 'narrative' | 'variant'): Promise<FinishedEvent> {
-  const outcome =
-    kind === 'variant'
-      ? await getVariantOutcome(id)
-      : await getNarrativeOutcome(id).then((narrative) => narrative && { status: narrative.status, text: narrative.generatedNarrative })
+  const outcome = await readGeneration(id, kind)
   if (outcome?.status === 'complete' || outcome?.status === 'stopped') return { type: 'done', status: outcome.status, text: outcome.text }
   return { type: 'error', error: GENERATION_FAILED }
 }

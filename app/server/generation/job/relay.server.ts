@@ -21,8 +21,15 @@ const CHECK_MS = 3_000
 
 const isFinal = (event: GenerationEvent) => event.type === 'done' || event.type === 'error'
 
+/** A generation's row, of either kind: its status and saved text, and while it runs, its runner. */
+export async function readGeneration(id: string, kind: Kind) {
+  if (kind === 'variant') return getVariantOutcome(id)
+  const narrative = await getNarrativeOutcome(id)
+  return narrative && { status: narrative.status, text: narrative.generatedNarrative, runner: narrative.runner, userId: narrative.userId }
+}
+
 async function runningElsewhere(id: string, kind: Kind) {
-  const row = kind === 'variant' ? await getVariantOutcome(id) : await getNarrativeOutcome(id)
+  const row = await readGeneration(id, kind)
   return row?.status === 'generating' && row.runner && row.runner !== REPLICA_ID ? { runner: row.runner, userId: row.userId } : null
 }
 
