@@ -2,9 +2,9 @@
 # The Docker image as an operator meets it. Builds the image, runs it on a fresh volume and checks:
 # the health check (HTTP and Docker's own), the sign-up page, an API sign-up and a streamed generation
 # (the offline drafter), that the server runs as a non-root user, a graceful `docker stop` (timed),
-# the data across a restart, and `npm run admin`, `backup` and `restore` inside the image. Then, as
-# compose.yaml runs it on PostgreSQL (a throwaway server of Debian's `postgresql`, on loopback): the
-# migration step in a one-off container, then a replica that serves.
+# the data across a restart, and `npm run admin`, `backup` and `restore` inside the image. Then
+# compose.yaml with this image: PostgreSQL, the migration step, three replicas and nginx
+# (scripts/compose-test.sh).
 # CI runs it after `npm test` (.ci/run); docs/decisions/028-a-container-that-builds-and-is-tested.md.
 # Needs a running Docker daemon, and the base image node:24-bookworm-slim (or Docker Hub to pull it).
 # Usage: bash scripts/container-test.sh [TAG]   (default impact-narrative-studio:test)
@@ -18,13 +18,9 @@ work=$(mktemp -d)
 # The most node_modules may weigh in the image, in MB: about 100 today, 309 before it was slimmed.
 max_modules_mb=150
 
-pg_bin=$(compgen -G '/usr/lib/postgresql/*/bin' | sort -V | tail -1 || true)
-pg_dir=""
-
 cleanup() {
-  docker rm -f "$name" "$name-pg" >/dev/null 2>&1 || true
+  docker rm -f "$name" >/dev/null 2>&1 || true
   docker volume rm "$volume" >/dev/null 2>&1 || true
-  [ -z "$pg_dir" ] || { as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pg_dir"; }
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -38,14 +34,10 @@ fail() {
   exit 1
 }
 ok() { echo "ok: $*"; }
-# initdb refuses to run as root: as root, PostgreSQL runs as Debian's postgres user.
-as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-free_port() { node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })"; }
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 seconds_since() { awk -v ms=$(($(now_ms) - $1)) 'BEGIN { printf "%.1f", ms / 1000 }'; }
 
 docker info >/dev/null 2>&1 || fail "no Docker daemon answers (docker info): start dockerd, or run as a user allowed to use it"
-[ -n "$pg_bin" ] || fail "PostgreSQL's server is not installed (apt-get install postgresql): the image is also run on it"
 test_started=$(now_ms)
 
 # --- The image
@@ -162,36 +154,8 @@ docker start "$name" >/dev/null
 wait_for_health >/dev/null
 curl -sS -H "Authorization: Bearer $token" "$(origin)/api/narrative/$narrative" | grep -q "\"id\":\"$narrative\"" || fail "the narrative is missing after the restore"
 ok "npm run restore in a one-off container, then the app starts on the restored database"
+docker rm -f "$name" >/dev/null
 
-# --- On PostgreSQL, as compose.yaml runs it: the migration step in a one-off container, then a replica
-pg_dir=$(mktemp -d)
-chmod 755 "$pg_dir"
-[ "$(id -u)" != 0 ] || chown postgres "$pg_dir"
-pg_port=$(free_port)
-as_postgres "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres --no-sync >/dev/null
-as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" -l "$pg_dir/log" -w start >/dev/null
-as_postgres "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres studio
-pg_env=(-e "DATABASE_URL=postgres://postgres@127.0.0.1:$pg_port/studio" -e "SESSION_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-  -e SMTP_URL=smtp://127.0.0.1:1)
-started=$(now_ms)
-docker run --rm --network host "${pg_env[@]}" "$tag" npm run --silent db:migrate >"$work/migrate.out" 2>&1 \
-  || fail "npm run db:migrate on PostgreSQL: $(tail -20 "$work/migrate.out")"
-ok "on PostgreSQL: npm run db:migrate in a one-off container, in $(seconds_since "$started") s"
-app_port=$(free_port)
-pg_origin="http://127.0.0.1:$app_port"
-docker run -d --name "$name-pg" --network host "${pg_env[@]}" -e "PORT=$app_port" -e "APP_ORIGIN=$pg_origin" "$tag" >/dev/null
-started=$(now_ms)
-until [ "$(curl -sS --max-time 2 "$pg_origin/resources/healthcheck" 2>/dev/null || true)" = OK ]; do
-  [ "$(docker inspect -f '{{.State.Running}}' "$name-pg")" = true ] || fail "the replica on PostgreSQL exited: $(docker logs --tail 20 "$name-pg" 2>&1)"
-  [ $(($(now_ms) - started)) -lt 60000 ] || fail "the replica on PostgreSQL was not healthy within 60 s"
-  sleep 0.2
-done
-pg_started_s=$(seconds_since "$started")
-status=$(curl -sS -o "$work/pg-register.json" -w '%{http_code}' -H 'Content-Type: application/json' "$pg_origin/auth/register" \
-  -d '{"email":"compose@example.org","firstName":"Com","lastName":"Pose","password":"a good password","confirmPassword":"a good password"}')
-[ "$status" = 201 ] || fail "sign-up on PostgreSQL answered $status: $(cut -c1-200 "$work/pg-register.json")"
-[ "$(as_postgres "$pg_bin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -Atc 'SELECT count(*) FROM "User"' studio)" = 1 ] \
-  || fail "the sign-up is not in PostgreSQL"
-ok "on PostgreSQL: a replica healthy in ${pg_started_s} s, and a sign-up stored there"
+bash scripts/compose-test.sh "$tag"
 
 echo "container test passed in $(seconds_since "$test_started") s: build ${build_s} s, image ${image_mb} MB (node_modules ${modules_mb} MB), docker stop ${stop_s} s"
