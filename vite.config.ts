@@ -2,17 +2,18 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 
 // The server build's entry is our own HTTP server (server.ts), which imports React Router's build. The
-// worker that reads uploaded calls is built beside it, as build/server/call-file-worker.js: a worker
-// thread runs a file of its own (docs/decisions/031).
-const WORKER = 'call-file-worker'
+// workers are built beside it, as build/server/NAME.js, since a worker thread runs a file of its own: the one
+// that reads uploaded calls (docs/decisions/031) and the work pool's (docs/decisions/041).
+const WORKERS = { 'call-file-worker': './app/server/funders/call-file-worker.ts', 'work-worker': './app/server/work/worker.ts' }
 
-/** React Router names every server entry index.js; the worker keeps its own name. */
-function workerEntryName(): Plugin {
+/** React Router names every server entry index.js; the workers keep their own names. */
+function workerEntryNames(): Plugin {
   return {
-    name: 'call-file-worker-entry',
+    name: 'worker-entries',
     configEnvironment(name) {
       if (name !== 'ssr') return
-      return { build: { rollupOptions: { output: { entryFileNames: (chunk) => (chunk.name === WORKER ? `${WORKER}.js` : 'index.js') } } } }
+      const entryFileNames = (chunk: { name: string }) => (chunk.name in WORKERS ? `${chunk.name}.js` : 'index.js')
+      return { build: { rollupOptions: { output: { entryFileNames } } } }
     },
   }
 }
@@ -23,7 +24,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
     client: { build: { rollupOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } } } },
-    ssr: { build: { rollupOptions: { input: { index: './server.ts', [WORKER]: './app/server/funders/call-file-worker.ts' } } } },
+    ssr: { build: { rollupOptions: { input: { index: './server.ts', ...WORKERS } } } },
   },
-  plugins: [reactRouter(), workerEntryName()],
+  plugins: [reactRouter(), workerEntryNames()],
 })

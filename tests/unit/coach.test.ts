@@ -1,4 +1,4 @@
-import { checkEvidence } from '~/server/coach/coach.server'
+import { checkEvidence } from '~/server/coach/check.server'
 import type { EvidenceCheck, FlagKind } from '~/shared/evidence'
 
 // The evidence coach's rules (docs/decisions/032), each on real-looking lines: one a reviewer would

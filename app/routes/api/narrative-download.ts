@@ -9,7 +9,13 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, 'Narrative not found')
-    return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), url.searchParams.get('tz') ?? undefined)
+    return narrativeDownload(
+      downloadKindOf(url),
+      narrative,
+      documentLocale(request),
+      request.signal,
+      url.searchParams.get('tz') ?? undefined,
+    )
   })
 
 export const action = methodNotAllowed

@@ -8,7 +8,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     if (request.method !== 'POST') return methodNotAllowed()
     const id = params.id ?? ''
-    if (!(await restoreVersion({ id, versionId: params.versionId ?? '', viewer: user }))) return apiError(404, 'Version not found')
+    if (!(await restoreVersion({ id, versionId: params.versionId ?? '', viewer: user, signal: request.signal })))
+      return apiError(404, 'Version not found')
     return Response.json({ data: toApiNarrative((await getNarrative({ id, viewer: user }))!) })
   })
 

@@ -20,7 +20,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method === 'PUT') {
       // Only the text is read from the body; owner, company or isAdmin are ignored.
       const { generatedNarrative } = await readJson(request, NarrativeTextSchema)
-      if (!(await updateNarrativeText({ id, viewer: user, text: generatedNarrative }))) return apiError(404, NOT_FOUND)
+      if (!(await updateNarrativeText({ id, viewer: user, text: generatedNarrative, signal: request.signal })))
+        return apiError(404, NOT_FOUND)
       return Response.json({ data: toApiNarrative((await getNarrative({ id, viewer: user }))!) })
     }
     if (request.method === 'DELETE') {

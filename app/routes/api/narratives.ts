@@ -60,7 +60,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const { tone, generatedNarrative, funderId, amountRequested, ...fields } = await readJson(request, CreateNarrativeSchema)
     try {
       const funder = await forFunder(user, { funderId, amountRequested })
-      const narrative = await createNarrative({ viewer: user, input: { ...fields, selectedTone: tone }, text: generatedNarrative, funder })
+      const narrative = await createNarrative({
+        viewer: user,
+        input: { ...fields, selectedTone: tone },
+        text: generatedNarrative,
+        funder,
+        signal: request.signal,
+      })
       return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
     } catch (error) {
       if (error instanceof FunderNotFoundError) return apiError(400, error.message)

@@ -46,6 +46,7 @@ import { useEvidenceCheck } from '~/hooks/use-evidence-check'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
 import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
+import { WorkRefusedError } from '~/server/platform/work-pool.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -149,6 +150,7 @@ async function checkEvidenceAction(userId: string, formData: FormData, signal: A
   try {
     return { result, check: await answerEvidenceCheck(userId, request.data, signal) }
   } catch (error) {
+    if (error instanceof WorkRefusedError) return dataWithError({ result }, error.message, { status: error.status })
     if (!(error instanceof RateLimitError)) throw error
     return dataWithError({ result }, error.message, { status: 429 })
   }

@@ -15,7 +15,8 @@ import { RequestIdNote } from '~/components/request-id'
 import { ErrorList, Field, SubmitButton, TextareaField } from '~/components/forms'
 import { ActionToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
-import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { deleteFunder, getFunder, prioritiesOf, questionsOf, termsOf, updateFunder } from '~/server/funders/funders.server'
 import { formatDate } from '~/shared/dates'
 import { briefFromEditForm, describeAmounts, FUNDER_LIMITS, FunderEditFormSchema } from '~/shared/funder-schema'
@@ -79,7 +80,13 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   if (intent !== 'save') throw new Response('Unknown intent', { status: 400 })
   const submission = parseForm(formData, FunderEditFormSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (!(await updateFunder(user, id, briefFromEditForm(submission.value)))) throw new Response('Funder brief not found', { status: 404 })
+  try {
+    if (!(await updateFunder(user, id, briefFromEditForm(submission.value), request.signal)))
+      throw new Response('Funder brief not found', { status: 404 })
+  } catch (error) {
+    if (!(error instanceof WorkRefusedError)) throw error
+    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+  }
   return redirectWithSuccess(`${LIST}/${encodeURIComponent(id)}`, 'Funder brief saved.')
 }
 

@@ -6,6 +6,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
 import { rateLimitedPageHeaders, unlessRateLimited, enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
 import { CallFileError, callFromUpload } from '~/server/funders/call-file.server'
+import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { createFunder, FunderLimitError, listFunders, prioritiesOf, questionsOf } from '~/server/funders/funders.server'
 import { formatDate } from '~/shared/dates'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, FunderAddFormSchema } from '~/shared/funder-schema'
@@ -72,6 +73,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     return redirectWithSuccess(`/funders/${encodeURIComponent(funder.id)}`, SAVED)
   } catch (error) {
     if (error instanceof FunderLimitError) return refuse(403, { formErrors: [error.message] })
+    if (error instanceof WorkRefusedError) return refuse(error.status, { formErrors: [error.message] })
     throw error
   }
 }

@@ -16,7 +16,9 @@ import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
-import { compareWords, getVersion, restoreVersion } from '~/server/narratives/versions.server'
+import { getVersion, restoreVersion } from '~/server/narratives/versions.server'
+import { compareWordsInPool } from '~/server/narratives/word-diff.server'
+import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
 import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
@@ -74,6 +76,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
   const alignment = status === 'generating' ? [] : alignmentOfNarrative(narrative)
+  const diff = selected ? await compareWordsInPool(selected.text, generatedNarrative, request.signal) : null
   return {
     funder: narrative.funderName
       ? {
@@ -112,7 +115,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
     selectedVersion: selected && {
       ...selected,
       current: selected.id === versions[0]?.id,
-      diff: compareWords(selected.text, generatedNarrative),
+      diff,
     },
     // Variants are written on the owner's quota: an administrator reading someone else's narrative sees them, but writes none.
     variants: narrative.variants.map((variant) => ({
@@ -140,8 +143,8 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   const id = params.id ?? ''
   const formData = await request.formData()
   const intent = formData.get('intent')
-  if (intent === 'save') return saveText(id, user, formData)
-  if (intent === 'restore') return restore(id, user, String(formData.get('versionId') ?? ''))
+  if (intent === 'save') return saveText(id, user, formData, request.signal)
+  if (intent === 'restore') return restore(id, user, String(formData.get('versionId') ?? ''), request.signal)
   if (intent === 'variant') return writeVariant(id, user, formData)
   throw new Response('Unknown intent', { status: 400 })
 }
@@ -149,25 +152,26 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
 type Viewer = Awaited<ReturnType<typeof requireUser>>
 const detailPath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}`
 
-async function saveText(id: string, user: Viewer, formData: FormData) {
+async function saveText(id: string, user: Viewer, formData: FormData, signal: AbortSignal) {
   const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
-  const { value: updated, refused } = await unlessRateLimited(
-    () => updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative }),
-    (message) => ({ intent: 'save', result: submission.reply({ formErrors: [message] }) }),
-  )
+  const reply = (message: string) => ({ intent: 'save', result: submission.reply({ formErrors: [message] }) })
+  const save = () => updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative, signal })
+  const { value: updated, refused } = await unlessRateLimited(save, reply).catch((error: unknown) => {
+    if (!(error instanceof WorkRefusedError)) throw error
+    return { value: null, refused: dataWithError(reply(error.message), error.message, { status: error.status }) }
+  })
   if (refused) return refused
-  if (!updated)
-    return dataWithError({ intent: 'save', result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, UPDATE_FAILED, { status: 404 })
+  if (!updated) return dataWithError(reply(UPDATE_FAILED), UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
 }
 
-async function restore(id: string, user: Viewer, versionId: string) {
+async function restore(id: string, user: Viewer, versionId: string, signal: AbortSignal) {
   const back = `${detailPath(id)}#versions`
   try {
-    if (!(await restoreVersion({ id, versionId, viewer: user }))) throw await redirectWithError(back, RESTORE_FAILED)
+    if (!(await restoreVersion({ id, versionId, viewer: user, signal }))) throw await redirectWithError(back, RESTORE_FAILED)
   } catch (error) {
-    if (error instanceof RateLimitError) throw await redirectWithError(back, error.message)
+    if (error instanceof RateLimitError || error instanceof WorkRefusedError) throw await redirectWithError(back, error.message)
     throw error
   }
   return redirectWithSuccess(back, RESTORED)

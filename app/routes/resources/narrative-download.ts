@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
-import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
+import { downloadForPage, downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
 /** The pages' Word and PDF downloads of a narrative: plain links, so they work without JavaScript. */
@@ -9,5 +9,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
-  return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), url.searchParams.get('tz') ?? undefined)
+  return downloadForPage(
+    narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), request.signal, url.searchParams.get('tz') ?? undefined),
+  )
 }

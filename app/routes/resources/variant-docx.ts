@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
-import { variantDownload } from '~/server/narratives/downloads.server'
+import { downloadForPage, variantDownload } from '~/server/narratives/downloads.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const variant = await getVariant({ id: params.id ?? '', viewer: user })
   if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
-  return variantDownload('docx', variant, documentLocale(request), url.searchParams.get('tz') ?? undefined)
+  return downloadForPage(variantDownload('docx', variant, documentLocale(request), request.signal, url.searchParams.get('tz') ?? undefined))
 }

@@ -1,41 +1,18 @@
-import { splitItems } from '~/shared/items'
-import { cutAtSpace } from '~/shared/text'
-import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
-import { metricFlags, needFlags, noOutcomeFlag, programmeFlags, typeOf } from '~/server/coach/rules.server'
-import { COACH_BOUNDS, type EvidenceCheck, type EvidenceInput, type Line } from '~/server/coach/contract.server'
+import type { EvidenceCheck, EvidenceInput } from '~/server/coach/contract.server'
 import { canGiveSecondOpinion, secondOpinion } from '~/server/coach/second-opinion.server'
 import { enforceCheckRateLimit } from '~/server/edge/rate-limit.server'
+import { runWork } from '~/server/platform/work-pool.server'
 import type { EvidenceCheckRequest } from '~/shared/evidence'
 
-// The evidence coach (docs/decisions/032): plain code, the same answer for the same fields, never a
-// reason to refuse a generation. Bounded by COACH_BOUNDS: a check tags a few thousand words at most.
-
-export function checkEvidence(input: EvidenceInput): EvidenceCheck {
-  const metricLines = linesOf(input.impactMetrics, COACH_BOUNDS.metricLines)
-  const metrics = metricLines.map((line) => {
-    const { type, reason } = typeOf(line)
-    return { text: line.text, type, reason, flags: metricFlags(line, type) }
-  })
-  const needs = (['missionStatement', 'targetAudience', 'geographicFocus'] as const).flatMap((field) =>
-    linesOf(input[field], COACH_BOUNDS.needLines).flatMap((line) => needFlags(line, field)),
-  )
-  const programmes = linesOf(input.keyPrograms, COACH_BOUNDS.programmes)
-  return {
-    metrics,
-    flags: [...(metricLines.length > 0 ? programmeFlags(programmes, metricLines) : []), ...noOutcomeFlag(metrics), ...needs],
-  }
-}
-
-function linesOf(value: string | undefined, max: number): Line[] {
-  return splitItems(value, max).map((item) => {
-    const text = cutAtSpace(shortenRuns(item), COACH_BOUNDS.lineChars, '…')
-    return { text, tokens: tag(text) }
-  })
-}
+// The evidence coach (docs/decisions/032): never a reason to refuse a generation. The fields are read in the
+// work pool (check.server.ts); a model's second opinion is asked for here.
 
 export async function answerEvidenceCheck(userId: string, { secondOpinion: wanted, ...input }: EvidenceCheckRequest, signal: AbortSignal) {
   await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) && canGiveSecondOpinion() })
-  const check = checkEvidence(input)
+  const check = await runWork<EvidenceCheck>('check-evidence', input satisfies EvidenceInput, {
+    signal,
+    tooMuch: 'The evidence check took too long. Shorten the longest field and check again.',
+  })
   const opinion = wanted ? await secondOpinion(input, signal) : null
   return opinion ? { ...check, secondOpinion: opinion } : check
 }

@@ -1,14 +1,18 @@
 import { getEngine } from '~/server/generation/engines/engine.server'
 import { CallReadingSchema, type CallReading } from '~/shared/funder-schema'
-import { readCall } from '~/server/funders/call-reading.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
+import { runWork } from '~/server/platform/work-pool.server'
 
 /**
  * Plain code always reads the call; a configured model's answer, checked against CallReadingSchema, is
  * taken where it says something. Reading a call never fails for the model's sake (docs/decisions/030).
  */
 export async function understandCall(callText: string, signal?: AbortSignal): Promise<CallReading> {
-  const plain = await readCall(callText)
+  // Plain code reads it in the work pool (call-reading.server.ts): its cost grows with the call.
+  const plain = await runWork<CallReading>('read-call', callText, {
+    signal,
+    tooMuch: 'The call took too long to read. Paste the part about what the funder looks for.',
+  })
   const engine = getEngine()
   if (!engine.readCall) return plain
   try {

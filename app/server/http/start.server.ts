@@ -8,10 +8,10 @@ import { connectBus, disconnectBus } from '~/server/platform/bus.server'
 import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server'
 import { createApp } from '~/server/http/app.server'
 import { loadEnglishWords } from '~/server/narratives/claims.server'
-import { warmPdf } from '~/server/narratives/pdf.server'
 import { sentences } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
+import { startWorkPool, stopWorkPool } from '~/server/platform/work-pool.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -20,6 +20,8 @@ const SHUTDOWN_GRACE_MS = 10_000
 export async function startServer(build: ServerBuild) {
   const env = getEnv()
   warnIfNoMailer()
+  // The pool's workers load their parsers and fonts while the server starts, not in someone's request.
+  const workers = startWorkPool()
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
   // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).
   await recoverInterruptedGenerations()
@@ -31,9 +33,9 @@ export async function startServer(build: ServerBuild) {
   })
   schedulePurges()
   loadEnglishWords()
-  await warmPdf()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
+  await workers
   let stopping = false
   const app = createApp({ build, env, isStopping: () => stopping })
   const server = http.createServer(
@@ -68,6 +70,7 @@ async function shutDown(server: Server, signal: string) {
   await stopAllGenerations()
   await leaveReplicas()
   await disconnectBus()
+  await stopWorkPool()
   await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
   await prisma.$disconnect()

@@ -3,6 +3,7 @@ import { closeness, EVIDENCE, sharedTopics, speaksTo, topicsOf } from '~/server/
 import type { CallQuestion } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
+import { runWork, runWorkOr } from '~/server/platform/work-pool.server'
 
 // A narrative's alignment with the funder brief it was written for (docs/decisions/030). Plain code,
 // like claims (decision 017), found when the text changes and kept beside it.
@@ -53,6 +54,32 @@ export function textColumns(text: string, inputs: ClaimInputs, brief: string | n
   const written = parseBrief(brief)
   return { claims: JSON.stringify(claims), alignment: written ? JSON.stringify(findAlignment(text, inputs, written, claims)) : null }
 }
+
+export type TextColumns = ReturnType<typeof textColumns>
+
+/**
+ * textColumns in the work pool, for a text a person saves: a refusal (busy, or a text that overran its time)
+ * is theirs to see, and nothing is saved.
+ */
+export function textColumnsInPool(text: string, inputs: ClaimInputs, brief: string | null, signal?: AbortSignal) {
+  const request: TextColumnsRequest = { text, inputs: claimInputsOf(inputs), brief }
+  return runWork<TextColumns>('text-columns', request, {
+    signal,
+    tooMuch: 'Tracing the claims of this text took too long. Shorten the text and save again.',
+  })
+}
+
+/**
+ * For a generation's end, which is never lost to a busy pool: refused, the columns stay empty, and the claims and
+ * alignment are found when the text is read, as for a text kept before they were.
+ */
+export function textColumnsOrLater(text: string, inputs: ClaimInputs, brief: string | null) {
+  const request: TextColumnsRequest = { text, inputs: claimInputsOf(inputs), brief }
+  return runWorkOr<TextColumns, NoColumns>({ claims: null, alignment: null }, 'text-columns', request, {})
+}
+
+type NoColumns = { claims: null; alignment: null }
+export type TextColumnsRequest = { text: string; inputs: ClaimInputs; brief: string | null }
 
 /** `kept` is null for a text kept before alignment was: found now. */
 export function readAlignment(

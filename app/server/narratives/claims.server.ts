@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import wordListPath from 'word-list'
 import { NARRATIVE_FIELDS, type NarrativeInput } from '~/shared/narrative-schema'
+import { runWorkOr } from '~/server/platform/work-pool.server'
 
 // Claims traced to the inputs (docs/decisions/017). Plain code: the same text and inputs always give the same claims.
 
@@ -22,6 +23,11 @@ export function claimInputsOf(record: ClaimInputs): ClaimInputs {
 /** Found when the text changes, so reading a narrative never finds them again (docs/decisions/025). */
 export function claimsColumn(text: string, inputs: ClaimInputs): string {
   return JSON.stringify(findClaims(text, claimInputsOf(inputs)))
+}
+
+/** claimsColumn in the work pool, for a variant's end: refused, it stays empty and is found when read. */
+export function claimsColumnOrLater(text: string, inputs: ClaimInputs) {
+  return runWorkOr<string, null>(null, 'claims-column', { text, inputs: claimInputsOf(inputs) }, {})
 }
 
 /** The kept claims, or, for a text kept before they were (null), found now. */

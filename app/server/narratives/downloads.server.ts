@@ -1,32 +1,39 @@
 import type { Narrative } from '~/server/platform/db.server'
 import { formatContacts } from '~/shared/contacts'
 import {
-  buildNarrativeDocx,
   fullTitle,
   narrativeFileName,
   narrativeTitle,
   type DocumentTitle,
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
-import { buildNarrativePdf } from '~/server/narratives/pdf.server'
 import type { DocumentLocale } from '~/server/narratives/document-locale.server'
 import { getEnv } from '~/server/platform/env.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
+import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
 // A narrative or a variant as a file to download (docs/spec.md#word-and-pdf-downloads): the same title,
-// paper, fonts and content as Word and as PDF, dated in the reader's zone and locale.
+// paper, fonts and content as Word and as PDF, dated in the reader's zone and locale. Built in the work pool:
+// a file's cost grows with its text, and the event loop answers everyone.
 
 const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
 export type DownloadKind = keyof typeof TYPES
 
 /** A saved narrative: its text (or, with none, its inputs), then its contacts and website. */
-export function narrativeDownload(kind: DownloadKind, narrative: Narrative, documentLocale: DocumentLocale, timeZone?: string) {
+export function narrativeDownload(
+  kind: DownloadKind,
+  narrative: Narrative,
+  documentLocale: DocumentLocale,
+  signal: AbortSignal,
+  timeZone?: string,
+) {
   const title = forFunder(
     narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
     narrative.funderName,
   )
-  return download(kind, title, {
+  return download(kind, title, signal, {
     documentLocale,
     narrative: narrative.generatedNarrative,
     title,
@@ -45,12 +52,18 @@ export function narrativeDownload(kind: DownloadKind, narrative: Narrative, docu
 }
 
 /** A variant: its text alone, under the narrative's title and the variant's format. */
-export function variantDownload(kind: DownloadKind, variant: VariantWithNarrative, documentLocale: DocumentLocale, timeZone?: string) {
+export function variantDownload(
+  kind: DownloadKind,
+  variant: VariantWithNarrative,
+  documentLocale: DocumentLocale,
+  signal: AbortSignal,
+  timeZone?: string,
+) {
   const { company, funderName } = variant.narrative
   const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
   const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
-  return download(kind, title, { documentLocale, narrative: variant.text, title, company })
+  return download(kind, title, signal, { documentLocale, narrative: variant.text, title, company })
 }
 
 /** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */
@@ -58,18 +71,31 @@ function forFunder(title: DocumentTitle, funderName: string | null): DocumentTit
   return funderName ? { ...title, title: `${title.title} for ${funderName}` } : title
 }
 
-async function download(kind: DownloadKind, title: DocumentTitle, content: NarrativeDocxOptions) {
+async function download(kind: DownloadKind, title: DocumentTitle, signal: AbortSignal, content: NarrativeDocxOptions) {
   const env = getEnv()
-  const options = { ...content, credit: env.documentCredit, link: env.appOrigin }
-  const buffer = kind === 'pdf' ? await buildNarrativePdf(options) : await buildNarrativeDocx(options)
-  return new Response(new Uint8Array(buffer), {
+  const options: NarrativeDocxOptions = { ...content, credit: env.documentCredit, link: env.appOrigin }
+  const bytes = await runWork<Uint8Array<ArrayBuffer>>(kind === 'pdf' ? 'narrative-pdf' : 'narrative-docx', options, {
+    signal,
+    tooMuch: `The ${kind === 'pdf' ? 'PDF' : 'Word file'} took too long to build. Shorten the text, or copy it instead.`,
+  })
+  return new Response(bytes, {
     headers: {
       'Content-Type': TYPES[kind],
       'Content-Disposition': `attachment; filename="${narrativeFileName(fullTitle(title), kind)}"`,
-      'Content-Length': String(buffer.length),
+      'Content-Length': String(bytes.byteLength),
       'Cache-Control': 'private, no-store',
     },
   })
+}
+
+/** The pages' downloads are plain links: a refusal (a file that overran the pool) is a plain page of its words. */
+export async function downloadForPage(pending: Promise<Response>): Promise<Response> {
+  try {
+    return await pending
+  } catch (error) {
+    if (!(error instanceof RefusedError)) throw error
+    return new Response(error.message, { status: error.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
 }
 
 export function downloadKindOf(url: URL): DownloadKind {

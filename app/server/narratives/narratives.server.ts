@@ -7,7 +7,7 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { DEFAULT_TONE, isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
 import { readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
-import { coverageOf, readAlignment, textColumns } from '~/server/narratives/alignment.server'
+import { coverageOf, readAlignment, textColumnsInPool, textColumnsOrLater } from '~/server/narratives/alignment.server'
 import type { ForFunder } from '~/server/funders/funders.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { refundQuota } from '~/server/generation/quota/quota.server'
@@ -73,7 +73,7 @@ export async function finishNarrative(
   }: { id: string; status: 'complete' | 'stopped' | 'failed'; text: string; inputs: ClaimInputs; brief: string | null },
   claim: ClaimedGeneration,
 ) {
-  const { claims, alignment } = textColumns(text, inputs, brief)
+  const { claims, alignment } = await textColumnsOrLater(text, inputs, brief)
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
       UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "alignment" = ${alignment}, "updatedAt" = ${new Date()}
@@ -339,14 +339,31 @@ async function countNarratives(where: Prisma.Sql[]): Promise<number> {
  * Only the text (and its claims) changes; nothing else can be set through an edit. A changed text is
  * a new version. Throws RateLimitError past EDITS_PER_MINUTE.
  */
-export async function updateNarrativeText({ id, viewer, text }: { id: string; viewer: Viewer; text: string }) {
+export async function updateNarrativeText({
+  id,
+  viewer,
+  text,
+  signal,
+}: {
+  id: string
+  viewer: Viewer
+  text: string
+  signal?: AbortSignal
+}) {
   await enforceEditRateLimit(viewer.id)
+  const editable = { id, ...ownedBy(viewer), status: { not: 'generating' } }
+  // The inputs and brief a text is traced to never change after the narrative is made: its columns are found
+  // in the work pool first, outside the transaction.
+  const before = await prisma.narrative.findFirst({ where: editable })
+  if (!before) return false
+  if (before.generatedNarrative === text) return true
+  const columns = await textColumnsInPool(text, before, before.brief, signal)
   const updated = await prisma.$transaction(async (tx) => {
-    const current = await tx.narrative.findFirst({ where: { id, ...ownedBy(viewer), status: { not: 'generating' } } })
+    const current = await tx.narrative.findFirst({ where: editable, select: { generatedNarrative: true } })
     if (!current) return false
     // Saving the text unchanged is no edit: the history keeps only texts the narrative really had.
     if (current.generatedNarrative === text) return true
-    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text, ...textColumns(text, current, current.brief) } })
+    await tx.narrative.update({ where: { id }, data: { generatedNarrative: text, ...columns } })
     await recordVersion(tx, id, text, 'edited')
     return true
   })
@@ -417,12 +434,15 @@ export async function createNarrative({
   input,
   text,
   funder = null,
+  signal,
 }: {
   viewer: Viewer
   input: NarrativeInput
   text: string
   funder?: ForFunder | null
+  signal?: AbortSignal
 }) {
+  const columns = await textColumnsInPool(text, { ...input, ...funder }, funder?.brief ?? null, signal)
   const narrative = await prisma.$transaction(async (tx) => {
     await lockInvariant(tx, 'claims')
     if ((await tx.narrative.count({ where: { userId: viewer.id } })) >= getEnv().MAX_SAVED_NARRATIVES) throw new SavedLimitError()
@@ -432,7 +452,7 @@ export async function createNarrative({
         ...funder,
         userId: viewer.id,
         generatedNarrative: text,
-        ...textColumns(text, { ...input, ...funder }, funder?.brief ?? null),
+        ...columns,
         status: 'complete',
         engine: 'manual',
       },

@@ -46,10 +46,7 @@ function loadedFonts() {
   return fonts
 }
 
-/**
- * Parses the fonts and sets one line, as the server starts: the first PDF otherwise paid about 150 ms of
- * the event loop for both, in someone's request.
- */
+/** Parses the fonts and sets one line as a worker starts: the first PDF otherwise paid about 150 ms for both. */
 export async function warmPdf() {
   await buildNarrativePdf({ narrative: 'Ready.' })
 }

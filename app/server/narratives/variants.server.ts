@@ -2,7 +2,7 @@ import { type Narrative, type Prisma, prisma } from '~/server/platform/db.server
 import { REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { WITH_OWNER } from '~/server/narratives/narratives.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { claimsColumn, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
+import { claimsColumnOrLater, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { VERSION_SUMMARIES_NEWEST_FIRST } from '~/server/narratives/versions.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { refundQuota } from '~/server/generation/quota/quota.server'
@@ -45,9 +45,10 @@ export async function finishVariant(
   { id, status, text, inputs }: { id: string; status: 'complete' | 'failed'; text: string; inputs: ClaimInputs },
   claim: ClaimedGeneration,
 ) {
+  const claims = await claimsColumnOrLater(text, inputs)
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
-      UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "claims" = ${claimsColumn(text, inputs)}, "updatedAt" = ${new Date()}
+      UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "claims" = ${claims}, "updatedAt" = ${new Date()}
       WHERE "id" = ${id} AND "status" = 'generating'`
     // As finishNarrative: failed and refunded elsewhere already.
     if (changed === 1 && status === 'failed') await refundQuota(tx, claim)

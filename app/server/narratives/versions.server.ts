@@ -1,9 +1,8 @@
-import { diffWordsWithSpace } from 'diff'
 import { prisma, Prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { textColumns } from '~/server/narratives/alignment.server'
+import { textColumnsInPool } from '~/server/narratives/alignment.server'
 import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
@@ -72,18 +71,27 @@ export function getVersion({ id, versionId, viewer }: { id: string; versionId: s
 }
 
 /** False when the narrative is not the viewer's, is being written, or has no such version. Throws RateLimitError like an edit. */
-export async function restoreVersion({ id, versionId, viewer }: { id: string; versionId: string; viewer: Viewer }) {
+export async function restoreVersion({
+  id,
+  versionId,
+  viewer,
+  signal,
+}: {
+  id: string
+  versionId: string
+  viewer: Viewer
+  signal?: AbortSignal
+}) {
   await enforceEditRateLimit(viewer.id)
+  const where = { id: versionId, narrative: { id, ...ownedBy(viewer), status: { not: 'generating' } } }
+  // A version's text never changes, nor the inputs it is traced to: its columns are found in the pool first.
+  const chosen = await prisma.narrativeVersion.findFirst({ where, select: { text: true, narrative: true } })
+  if (!chosen) return false
+  const columns = await textColumnsInPool(chosen.text, chosen.narrative, chosen.narrative.brief, signal)
   const restored = await prisma.$transaction(async (tx) => {
-    const version = await tx.narrativeVersion.findFirst({
-      where: { id: versionId, narrative: { id, ...ownedBy(viewer), status: { not: 'generating' } } },
-      select: { text: true, narrative: true },
-    })
+    const version = await tx.narrativeVersion.findFirst({ where, select: { text: true } })
     if (!version) return false
-    await tx.narrative.update({
-      where: { id },
-      data: { generatedNarrative: version.text, ...textColumns(version.text, version.narrative, version.narrative.brief) },
-    })
+    await tx.narrative.update({ where: { id }, data: { generatedNarrative: version.text, ...columns } })
     await recordVersion(tx, id, version.text, 'restored')
     return true
   })
@@ -93,21 +101,4 @@ export async function restoreVersion({ id, versionId, viewer }: { id: string; ve
 
 export function toApiVersion(version: NarrativeVersionRecord) {
   return { id: version.id, text: version.text, source: version.source, createdAt: version.createdAt.toISOString() }
-}
-
-export type WordDiffPart = { text: string; change: 'same' | 'removed' | 'added' }
-
-/**
- * Cost grows with the square of the difference: 400 takes about 18 ms at most, while two unrelated 20,000-character texts
- * took 27 s unbounded. A 400-word text with a third of its words changed differs by about 270.
- */
-export const WORD_DIFF_MAX_EDITS = 400
-/** A second bound, in time, should a slower machine take longer than that. */
-const WORD_DIFF_TIMEOUT_MS = 40
-
-/** Null when the texts are too different to compare word by word. */
-export function compareWords(from: string, to: string): WordDiffPart[] | null {
-  const parts = diffWordsWithSpace(from, to, { maxEditLength: WORD_DIFF_MAX_EDITS, timeout: WORD_DIFF_TIMEOUT_MS })
-  if (!parts) return null
-  return parts.map((part) => ({ text: part.value, change: part.added ? 'added' : part.removed ? 'removed' : 'same' }))
 }

@@ -1,6 +1,10 @@
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
+import type { NarrativeInput } from '~/shared/narrative-schema'
 
 // The offline drafter's contract (docs/decisions/021); its entry points are draftNarrative and draftVariant.
+
+/** A draft asked of the work pool: draftNarrative's arguments. */
+export type DraftRequest = { input: NarrativeInput; brief: FunderBrief | null; variation: number }
 
 /** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
 export type Token = { text: string; pos: string; lemma: string; spaced: boolean }

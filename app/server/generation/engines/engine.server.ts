@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
-import { setImmediate } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
-import { draftNarrative } from '~/server/generation/drafter/drafter.server'
-import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
-import { abortError, UnfitVariantError, type FunderBrief, type NarrativeEngine } from '~/server/generation/engines/contract.server'
+import type { DraftRequest } from '~/server/generation/drafter/contract.server'
+import {
+  abortError,
+  UnfitVariantError,
+  type FunderBrief,
+  type NarrativeEngine,
+  type VariantTask,
+} from '~/server/generation/engines/contract.server'
 import { createModelEngine } from '~/server/generation/engines/model.server'
-import { answerQuestion } from '~/server/generation/variants/question-answer.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { getEnv } from '~/server/platform/env.server'
+import { runWork } from '~/server/platform/work-pool.server'
 
 let engine: NarrativeEngine | undefined
 
@@ -26,17 +30,26 @@ function chooseEngine(): NarrativeEngine {
 const DRAFT_PIECE_WORDS = 3
 const DRAFT_PIECE_DELAY_MS = 12
 
-/** Writes from the user's own inputs, streamed in small pieces like a model would. */
+/** Writes from the user's own inputs in the work pool, streamed in small pieces like a model would. */
 export const offlineDrafter: NarrativeEngine = {
   name: DRAFTER_ENGINE,
   async *stream(input, signal, brief, ownerId = '') {
-    yield* streamDraft(await regenerated(ownerId, input, brief ?? null), signal)
+    yield* streamDraft(await regenerated(ownerId, input, brief ?? null, signal), signal)
   },
-  streamVariant(task, signal) {
-    const text = task.question ? answerQuestion(task.narrativeText, task.question, task.limit) : draftVariant(task)
+  async *streamVariant(task, signal) {
+    const text = await runWork<string | null>(task.question ? 'answer-question' : 'draft-variant', task satisfies VariantTask, {
+      signal,
+      tooMuch: TOO_MUCH,
+    })
     if (text === null) throw new UnfitVariantError(task.limit)
-    return streamDraft(text, signal)
+    yield* streamDraft(text, signal)
   },
+}
+
+const TOO_MUCH = 'The draft took too long to write. Shorten the longest fields and try again.'
+
+function draft(request: DraftRequest, signal: AbortSignal) {
+  return runWork<string>('draft-narrative', request, { signal, tooMuch: TOO_MUCH })
 }
 
 /**
@@ -48,17 +61,15 @@ const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ m
 /** Arrangements tried for one that differs from the last draft (some inputs read the same in two). */
 const MAX_ARRANGEMENTS = 6
 
-async function regenerated(ownerId: string, input: NarrativeInput, brief: FunderBrief | null): Promise<string> {
+async function regenerated(ownerId: string, input: NarrativeInput, brief: FunderBrief | null, signal: AbortSignal): Promise<string> {
   const key = createHash('sha256')
     .update(JSON.stringify([ownerId, input, brief]))
     .digest('base64url')
   const last = lastDrafts.get(key)
   let variation = last ? last.variation + 1 : 0
-  let text = draftNarrative(input, brief, { variation })
+  let text = await draft({ input, brief, variation }, signal)
   for (let tries = 1; last && text === last.text && tries < MAX_ARRANGEMENTS; tries++) {
-    // A draft of the longest inputs takes tens of milliseconds: other requests go between the tries.
-    await setImmediate()
-    text = draftNarrative(input, brief, { variation: ++variation })
+    text = await draft({ input, brief, variation: ++variation }, signal)
   }
   lastDrafts.set(key, { variation, text })
   return text

@@ -29,6 +29,7 @@ import { liveReplicas } from '~/server/generation/job/replicas.server'
 import { announceEnded, serveOtherReplicas, stopOnRunner, stopUserEverywhere } from '~/server/generation/job/relay.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
 import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
+import { WorkRefusedError } from '~/server/platform/work-pool.server'
 
 type Generation = {
   id: string
@@ -230,7 +231,11 @@ async function write(generation: Generation, work: Work): Promise<Outcome> {
     const limit = signal.reason instanceof GenerationLimitError ? signal.reason : undefined
     if (!limit && (isAbortError(error) || signal.aborted)) return { status: 'stopped', text }
     log('error', 'generation.failed', { userId: generation.userId, [`${work.kind}Id`]: generation.id, ...errorDetails(limit ?? error) })
-    return { status: 'failed', text, failure: error instanceof UnfitVariantError ? error.message : GENERATION_FAILED }
+    return {
+      status: 'failed',
+      text,
+      failure: error instanceof UnfitVariantError || error instanceof WorkRefusedError ? error.message : GENERATION_FAILED,
+    }
   }
 }
 

@@ -1,0 +1,121 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import { Piscina } from 'piscina'
+import { errorDetails, log } from '~/server/platform/logger.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
+
+// Work whose cost grows with text a person sends (building files, reading calls, drafting, checking evidence)
+// runs in a pool of worker threads, never on the event loop that answers everyone (docs/decisions/041).
+// Each task has a time limit and each worker a heap limit: an overrun ends that worker, not the server.
+
+/** The tasks the pool's worker (app/server/work/worker.ts) knows, by name. */
+export type WorkTask =
+  | 'warm'
+  | 'narrative-docx'
+  | 'narrative-pdf'
+  | 'read-call'
+  | 'check-evidence'
+  | 'draft-narrative'
+  | 'draft-variant'
+  | 'answer-question'
+  | 'text-columns'
+  | 'claims-column'
+  | 'compare-words'
+
+export type WorkRequest = { task: WorkTask; input: unknown }
+
+/** Past this a task is ended (its worker with it) and answered 422. */
+const TASK_TIME_MS = 10_000
+/** A worker's JavaScript heap: past it Node ends the worker, and the task is answered 422. */
+const WORKER_HEAP_MB = 256
+/** Tasks waiting for a worker; past it new ones are answered 503 at once. */
+const QUEUE_MAX = 64
+
+export class WorkRefusedError extends RefusedError<422 | 503> {}
+
+export const BUSY_MESSAGE = 'The server is busy with other work right now. Try again in a minute.'
+
+export type WorkOptions = {
+  /** The request's (or the job's) signal: the task ends when its client has gone. */
+  signal?: AbortSignal
+  /** What to tell the person when the task overruns its time or memory: what to do instead. */
+  tooMuch: string
+  timeoutMs?: number
+}
+
+let pool: Piscina | undefined
+
+/** Starts the workers, each loading its parsers, fonts and word lists before the first request needs them. */
+export async function startWorkPool() {
+  const workers = getPool().options.minThreads
+  await Promise.all(Array.from({ length: workers }, () => getPool().run({ task: 'warm', input: null } satisfies WorkRequest)))
+}
+
+export async function stopWorkPool() {
+  await pool?.destroy()
+  pool = undefined
+}
+
+export async function runWork<T>(task: WorkTask, input: unknown, { signal, tooMuch, timeoutMs = TASK_TIME_MS }: WorkOptions): Promise<T> {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  try {
+    return (await getPool().run({ task, input } satisfies WorkRequest, {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    })) as T
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason
+    throw refusalOf(task, error, timeout.aborted, tooMuch)
+  }
+}
+
+/** runWork, or `fallback` when the pool refuses (logged as it does): for work whose result can wait or be done without. */
+export async function runWorkOr<T, F>(fallback: F, task: WorkTask, input: unknown, options: Omit<WorkOptions, 'tooMuch'>): Promise<T | F> {
+  try {
+    return await runWork<T>(task, input, { ...options, tooMuch: '' })
+  } catch (error) {
+    if (error instanceof WorkRefusedError) return fallback
+    throw error
+  }
+}
+
+function refusalOf(task: WorkTask, error: unknown, timedOut: boolean, tooMuch: string): unknown {
+  const code = (error as { code?: string }).code
+  if (timedOut || code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    log('warn', 'work.overrun', { task, reason: timedOut ? 'time' : 'memory' })
+    return new WorkRefusedError(tooMuch, 422)
+  }
+  if (error instanceof Error && error.message === 'Task queue is at limit') {
+    log('warn', 'work.busy', { task })
+    return new WorkRefusedError(BUSY_MESSAGE, 503)
+  }
+  log('error', 'work.failed', { task, ...errorDetails(error) })
+  return error
+}
+
+function getPool(): Piscina {
+  const threads = Math.max(2, Math.min(4, os.availableParallelism()))
+  pool ??= new Piscina({
+    filename: workerSource().href,
+    // Development and tests run the worker as TypeScript: tsx resolves its `~/` imports.
+    execArgv: workerSource().pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue: QUEUE_MAX,
+    // Tasks may leave timers behind (the PDF builder yields): the worker's own event loop keeps running.
+    atomics: 'disabled',
+    idleTimeout: Number.MAX_SAFE_INTEGER,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  })
+  return pool
+}
+
+/** The worker's source: beside this module as TypeScript, or built beside the server's entry (vite.config.ts). */
+let workerUrl: URL | undefined
+function workerSource(): URL {
+  if (import.meta.url.endsWith('.ts')) return new URL('../work/worker.ts', import.meta.url)
+  workerUrl ??= ['./work-worker.js', '../work-worker.js']
+    .map((relative) => new URL(relative, import.meta.url))
+    .find((url) => fs.existsSync(url))
+  if (!workerUrl) throw new Error('The built work worker is missing: run npm run build')
+  return workerUrl
+}

@@ -1,0 +1,50 @@
+// The pool's worker (app/server/platform/work-pool.server.ts): each concern's heavy, pure functions by task
+// name. It sits at the top of the server, beside the routes, since it imports the concerns; the concerns
+// reach it only through runWork and a task's name. Built beside the server as build/server/work-worker.js.
+import os from 'node:os'
+import { checkEvidence } from '~/server/coach/check.server'
+import { readCall } from '~/server/funders/call-reading.server'
+import type { DraftRequest } from '~/server/generation/drafter/contract.server'
+import { draftNarrative } from '~/server/generation/drafter/drafter.server'
+import type { VariantTask } from '~/server/generation/engines/contract.server'
+import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
+import { answerQuestion } from '~/server/generation/variants/question-answer.server'
+import { buildNarrativeDocx } from '~/server/narratives/docx.server'
+import { buildNarrativePdf, warmPdf } from '~/server/narratives/pdf.server'
+import { textColumns, type TextColumnsRequest } from '~/server/narratives/alignment.server'
+import { claimsColumn, loadEnglishWords, type ClaimInputs } from '~/server/narratives/claims.server'
+import { compareWords } from '~/server/narratives/word-diff.server'
+import type { WorkRequest, WorkTask } from '~/server/platform/work-pool.server'
+import { sentences } from '~/shared/variant-limits'
+
+// On Linux a thread has a priority of its own: heavy work gives way to the server's answers when the cores
+// are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+if (process.platform === 'linux') os.setPriority(19)
+
+type Task = (input: never) => unknown
+
+const TASKS: Record<WorkTask, Task> = {
+  warm,
+  'narrative-docx': buildNarrativeDocx,
+  'narrative-pdf': buildNarrativePdf,
+  'read-call': readCall,
+  'check-evidence': checkEvidence,
+  'draft-narrative': ({ input, brief, variation }: DraftRequest) => draftNarrative(input, brief, { variation }),
+  'draft-variant': draftVariant,
+  'answer-question': ({ narrativeText, question = '', limit }: VariantTask) => answerQuestion(narrativeText, question, limit),
+  'text-columns': ({ text, inputs, brief }: TextColumnsRequest) => textColumns(text, inputs, brief),
+  'claims-column': ({ text, inputs }: { text: string; inputs: ClaimInputs }) => claimsColumn(text, inputs),
+  'compare-words': ({ from, to }: { from: string; to: string }) => compareWords(from, to),
+}
+
+/** What the first request would otherwise pay: fonts parsed, ICU's sentence rules and the word list loaded. */
+async function warm() {
+  loadEnglishWords()
+  for (const sentence of sentences('Loaded. Ready.')) void sentence
+  await warmPdf()
+  return null
+}
+
+export default function run({ task, input }: WorkRequest) {
+  return (TASKS[task] as (input: unknown) => unknown)(input)
+}
