@@ -13,7 +13,7 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
       downloadKindOf(url),
       narrative,
       documentLocale(request),
-      request.signal,
+      { userId: user.id, signal: request.signal },
       url.searchParams.get('tz') ?? undefined,
     )
   })

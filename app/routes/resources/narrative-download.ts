@@ -10,6 +10,12 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
   return downloadForPage(
-    narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), request.signal, url.searchParams.get('tz') ?? undefined),
+    narrativeDownload(
+      downloadKindOf(url),
+      narrative,
+      documentLocale(request),
+      { userId: user.id, signal: request.signal },
+      url.searchParams.get('tz') ?? undefined,
+    ),
   )
 }

@@ -8,5 +8,13 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const variant = await getVariant({ id: params.id ?? '', viewer: user })
   if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
-  return downloadForPage(variantDownload('docx', variant, documentLocale(request), request.signal, url.searchParams.get('tz') ?? undefined))
+  return downloadForPage(
+    variantDownload(
+      'docx',
+      variant,
+      documentLocale(request),
+      { userId: user.id, signal: request.signal },
+      url.searchParams.get('tz') ?? undefined,
+    ),
+  )
 }

@@ -11,6 +11,7 @@ export async function answerEvidenceCheck(userId: string, { secondOpinion: wante
   await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) && canGiveSecondOpinion() })
   const check = await runWork<EvidenceCheck>('check-evidence', input satisfies EvidenceInput, {
     signal,
+    owner: userId,
     tooMuch: 'The evidence check took too long. Shorten the longest field and check again.',
   })
   const opinion = wanted ? await secondOpinion(input, signal) : null

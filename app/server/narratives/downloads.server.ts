@@ -21,19 +21,22 @@ import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-lim
 const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
 export type DownloadKind = keyof typeof TYPES
 
+/** Who asks for a file, and their request's signal: the file is built in the work pool on their behalf. */
+export type Asker = { userId: string; signal: AbortSignal }
+
 /** A saved narrative: its text (or, with none, its inputs), then its contacts and website. */
 export function narrativeDownload(
   kind: DownloadKind,
   narrative: Narrative,
   documentLocale: DocumentLocale,
-  signal: AbortSignal,
+  asker: Asker,
   timeZone?: string,
 ) {
   const title = forFunder(
     narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
     narrative.funderName,
   )
-  return download(kind, title, signal, {
+  return download(kind, title, asker, {
     documentLocale,
     narrative: narrative.generatedNarrative,
     title,
@@ -56,14 +59,14 @@ export function variantDownload(
   kind: DownloadKind,
   variant: VariantWithNarrative,
   documentLocale: DocumentLocale,
-  signal: AbortSignal,
+  asker: Asker,
   timeZone?: string,
 ) {
   const { company, funderName } = variant.narrative
   const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
   const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
-  return download(kind, title, signal, { documentLocale, narrative: variant.text, title, company })
+  return download(kind, title, asker, { documentLocale, narrative: variant.text, title, company })
 }
 
 /** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */
@@ -71,11 +74,12 @@ function forFunder(title: DocumentTitle, funderName: string | null): DocumentTit
   return funderName ? { ...title, title: `${title.title} for ${funderName}` } : title
 }
 
-async function download(kind: DownloadKind, title: DocumentTitle, signal: AbortSignal, content: NarrativeDocxOptions) {
+async function download(kind: DownloadKind, title: DocumentTitle, { userId, signal }: Asker, content: NarrativeDocxOptions) {
   const env = getEnv()
   const options: NarrativeDocxOptions = { ...content, credit: env.documentCredit, link: env.appOrigin }
   const bytes = await runWork<Uint8Array<ArrayBuffer>>(kind === 'pdf' ? 'narrative-pdf' : 'narrative-docx', options, {
     signal,
+    owner: userId,
     tooMuch: `The ${kind === 'pdf' ? 'PDF' : 'Word file'} took too long to build. Shorten the text, or copy it instead.`,
   })
   return new Response(bytes, {

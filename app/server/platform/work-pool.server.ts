@@ -30,6 +30,8 @@ const TASK_TIME_MS = 10_000
 const WORKER_HEAP_MB = 256
 /** Tasks waiting for a worker; past it new ones are answered 503 at once. */
 const QUEUE_MAX = 64
+/** Tasks one person may have running or waiting: one account's flood fills no more than its share. */
+const PER_OWNER_MAX = 4
 
 export class WorkRefusedError extends RefusedError<422 | 503> {}
 
@@ -41,9 +43,14 @@ export type WorkOptions = {
   /** What to tell the person when the task overruns its time or memory: what to do instead. */
   tooMuch: string
   timeoutMs?: number
+  /** Who asked (a user's id), for PER_OWNER_MAX. */
+  owner?: string
 }
 
 let pool: Piscina | undefined
+/** Counted here: piscina's own maxQueue does not count tasks that carry an abort signal, and every one does. */
+let inFlight = 0
+const inFlightByOwner = new Map<string, number>()
 
 /** Starts the workers, each loading its parsers, fonts and word lists before the first request needs them. */
 export async function startWorkPool() {
@@ -56,16 +63,35 @@ export async function stopWorkPool() {
   pool = undefined
 }
 
-export async function runWork<T>(task: WorkTask, input: unknown, { signal, tooMuch, timeoutMs = TASK_TIME_MS }: WorkOptions): Promise<T> {
+export async function runWork<T>(
+  task: WorkTask,
+  input: unknown,
+  { signal, tooMuch, timeoutMs = TASK_TIME_MS, owner }: WorkOptions,
+): Promise<T> {
+  const pool = getPool()
+  const mine = owner === undefined ? 0 : (inFlightByOwner.get(owner) ?? 0)
+  if (inFlight >= pool.options.maxThreads + QUEUE_MAX || mine >= PER_OWNER_MAX) {
+    log('warn', 'work.busy', { task, owner, everyone: inFlight >= pool.options.maxThreads + QUEUE_MAX })
+    throw new WorkRefusedError(BUSY_MESSAGE, 503)
+  }
+  count(owner, 1)
   const timeout = AbortSignal.timeout(timeoutMs)
   try {
-    return (await getPool().run({ task, input } satisfies WorkRequest, {
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    })) as T
+    return (await pool.run({ task, input } satisfies WorkRequest, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })) as T
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     throw refusalOf(task, error, timeout.aborted, tooMuch)
+  } finally {
+    count(owner, -1)
   }
+}
+
+function count(owner: string | undefined, change: 1 | -1) {
+  inFlight += change
+  if (owner === undefined) return
+  const now = (inFlightByOwner.get(owner) ?? 0) + change
+  if (now > 0) inFlightByOwner.set(owner, now)
+  else inFlightByOwner.delete(owner)
 }
 
 /** runWork, or `fallback` when the pool refuses (logged as it does): for work whose result can wait or be done without. */
@@ -84,10 +110,6 @@ function refusalOf(task: WorkTask, error: unknown, timedOut: boolean, tooMuch: s
     log('warn', 'work.overrun', { task, reason: timedOut ? 'time' : 'memory' })
     return new WorkRefusedError(tooMuch, 422)
   }
-  if (error instanceof Error && error.message === 'Task queue is at limit') {
-    log('warn', 'work.busy', { task })
-    return new WorkRefusedError(BUSY_MESSAGE, 503)
-  }
   log('error', 'work.failed', { task, ...errorDetails(error) })
   return error
 }
@@ -100,7 +122,6 @@ function getPool(): Piscina {
     execArgv: workerSource().pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: QUEUE_MAX,
     // Tasks may leave timers behind (the PDF builder yields): the worker's own event loop keeps running.
     atomics: 'disabled',
     idleTimeout: Number.MAX_SAFE_INTEGER,
