@@ -561,27 +561,33 @@ function countRoutes(routes: RouteObject[]): number {
 /**
  * The hostile-request catalogue (scripts/hostile/catalogue.ts) against an app of its own, with a pinger
  * asking the healthcheck every 5 ms: the slowest ping of each request bounds the longest stall of the
- * event loop, which every other user would feel (docs/decisions/025).
+ * event loop, which every other user would feel (docs/decisions/025). Once one request at a time, then four
+ * at once, each on a fresh app (the catalogue spends its accounts' allowances).
  */
 async function measureHostileRequests() {
-  const app = await startAppServer({ env: HOSTILE_APP_ENV })
-  try {
-    const results = await runCatalogue(app.origin)
-    const worst = results.reduce((max, result) => (result.stallMs > max.stallMs ? result : max))
-    const wrong = results.filter((result) => !result.right)
-    rows.push({
-      measure: `Longest event-loop stall under the hostile-request catalogue (${results.length} requests, one at a time)`,
-      app: `${ms(worst.stallMs)}: ${worst.name}`,
-      floor: '',
-      comparison: wrong.length
-        ? `WRONG ANSWERS: ${wrong.map((result) => `${result.name} ${result.status}`).join('; ')}`
-        : 'every answer as expected',
-      budget: '≤ 50 ms; every answer right',
-      met: worst.stallMs <= 50 && wrong.length === 0,
-    })
-  } finally {
-    await app.stop()
-    fs.rmSync(app.dataDir, { recursive: true, force: true })
+  for (const { atOnce, budgetMs } of [
+    { atOnce: 1, budgetMs: 50 },
+    { atOnce: 4, budgetMs: 100 },
+  ]) {
+    const app = await startAppServer({ env: HOSTILE_APP_ENV })
+    try {
+      const results = await runCatalogue(app.origin, { atOnce })
+      const worst = results.reduce((max, result) => (result.stallMs > max.stallMs ? result : max))
+      const wrong = results.filter((result) => !result.right)
+      rows.push({
+        measure: `Longest event-loop stall under the hostile-request catalogue (${results.length} requests, ${atOnce === 1 ? 'one at a time' : `${atOnce} at once`})`,
+        app: `${ms(worst.stallMs)}: ${worst.name}`,
+        floor: '',
+        comparison: wrong.length
+          ? `WRONG ANSWERS: ${wrong.map((result) => `${result.name} ${result.status}`).join('; ')}`
+          : 'every answer as expected',
+        budget: `≤ ${budgetMs} ms; every answer right`,
+        met: worst.stallMs <= budgetMs && wrong.length === 0,
+      })
+    } finally {
+      await app.stop()
+      fs.rmSync(app.dataDir, { recursive: true, force: true })
+    }
   }
 }
 
