@@ -20,8 +20,9 @@ const SHUTDOWN_GRACE_MS = 10_000
 export async function startServer(build: ServerBuild) {
   const env = getEnv()
   warnIfNoMailer()
-  // The pool's workers load their parsers and fonts while the server starts, not in someone's request.
-  const workers = startWorkPool()
+  // The pool's workers load their parsers and fonts beside the server, not in someone's request; the server
+  // answers meanwhile, and a task asked for before they are ready waits for them.
+  startWorkPool().catch((error) => log('error', 'work.start-failed', errorDetails(error)))
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
   // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).
   await recoverInterruptedGenerations()
@@ -35,7 +36,6 @@ export async function startServer(build: ServerBuild) {
   loadEnglishWords()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
-  await workers
   let stopping = false
   const app = createApp({ build, env, isStopping: () => stopping })
   const server = http.createServer(
