@@ -70,9 +70,10 @@ async function shutDown(server: Server, signal: string) {
   await stopAllGenerations()
   await leaveReplicas()
   await disconnectBus()
-  await stopWorkPool()
   await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
+  // After the requests in flight: their files, drafts and claims are the pool's work.
+  await stopWorkPool()
   await prisma.$disconnect()
   process.exit(0)
 }
