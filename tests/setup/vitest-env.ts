@@ -33,3 +33,9 @@ Object.assign(process.env, {
   DAILY_NARRATIVE_LIMIT: '10',
 })
 for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'TRUST_PROXY']) delete process.env[key]
+
+// A file whose code ran work in the pool leaves its threads running: they would keep the test process alive.
+afterAll(async () => {
+  const { stopWorkPool } = await import('~/server/platform/work-pool.server')
+  await stopWorkPool()
+})

@@ -24,12 +24,16 @@ export type WorkTask =
 
 export type WorkRequest = { task: WorkTask; input: unknown }
 
-/** Past this a task is ended (its worker with it) and answered 422. */
+/** Past this a running task is ended (its worker with it) and answered 422. */
 const TASK_TIME_MS = 10_000
+/** Past this a task still waiting for a thread is answered 503: the pool is busy, the task is not at fault. */
+const WAIT_TIME_MS = 30_000
 /** A worker's JavaScript heap: past it Node ends the worker, and the task is answered 422. */
 const WORKER_HEAP_MB = 256
-/** Tasks waiting for a worker; past it new ones are answered 503 at once. */
+/** Tasks waiting for a thread; past it new ones are answered 503 at once. */
 const QUEUE_MAX = 64
+/** Threads: one a core, at least two and at most four (the event loop and the generations need the cores too). */
+export const WORK_THREADS = Math.max(2, Math.min(4, os.availableParallelism()))
 /** Tasks one person may have running or waiting: one account's flood fills no more than its share. */
 const PER_OWNER_MAX = 4
 
@@ -48,9 +52,14 @@ export type WorkOptions = {
 }
 
 let pool: Piscina | undefined
-/** Counted here: piscina's own maxQueue does not count tasks that carry an abort signal, and every one does. */
-let inFlight = 0
-const inFlightByOwner = new Map<string, number>()
+/**
+ * The pool's own queue: a task goes to piscina only when a thread is free, so its time limit counts from its
+ * start, not from its wait, and the queue is bounded however tasks are sent (piscina's maxQueue does not count
+ * tasks that carry an abort signal, and every one does).
+ */
+let running = 0
+const waiting: { start: () => void }[] = []
+const byOwner = new Map<string, number>()
 
 /** Starts the workers, each loading its parsers, fonts and word lists before the first request needs them. */
 export async function startWorkPool() {
@@ -69,29 +78,64 @@ export async function runWork<T>(
   { signal, tooMuch, timeoutMs = TASK_TIME_MS, owner }: WorkOptions,
 ): Promise<T> {
   const pool = getPool()
-  const mine = owner === undefined ? 0 : (inFlightByOwner.get(owner) ?? 0)
-  if (inFlight >= pool.options.maxThreads + QUEUE_MAX || mine >= PER_OWNER_MAX) {
-    log('warn', 'work.busy', { task, owner, everyone: inFlight >= pool.options.maxThreads + QUEUE_MAX })
-    throw new WorkRefusedError(BUSY_MESSAGE, 503)
-  }
-  count(owner, 1)
-  const timeout = AbortSignal.timeout(timeoutMs)
+  signal?.throwIfAborted()
+  if (waiting.length >= QUEUE_MAX || (owner !== undefined && (byOwner.get(owner) ?? 0) >= PER_OWNER_MAX)) throw busy(task, owner)
+  countOwner(owner, 1)
   try {
-    return (await pool.run({ task, input } satisfies WorkRequest, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })) as T
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason
-    throw refusalOf(task, error, timeout.aborted, tooMuch)
+    await threadFor(task, signal)
+    const timeout = AbortSignal.timeout(timeoutMs)
+    try {
+      return (await pool.run({ task, input } satisfies WorkRequest, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })) as T
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason
+      throw refusalOf(task, error, timeout.aborted, tooMuch)
+    } finally {
+      releaseThread()
+    }
   } finally {
-    count(owner, -1)
+    countOwner(owner, -1)
   }
 }
 
-function count(owner: string | undefined, change: 1 | -1) {
-  inFlight += change
+/** Resolves when a thread is this task's; a task that waits past WAIT_TIME_MS, or whose client goes, leaves the queue. */
+function threadFor(task: WorkTask, signal: AbortSignal | undefined): Promise<void> {
+  if (running < WORK_THREADS && waiting.length === 0) {
+    running++
+    return Promise.resolve()
+  }
+  return new Promise((resolve, reject) => {
+    const place = { start: () => settle(resolve) }
+    const timer = setTimeout(() => settle(() => reject(busy(task))), WAIT_TIME_MS)
+    const gone = () => settle(() => reject(signal?.reason))
+    const settle = (then: () => void) => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', gone)
+      const index = waiting.indexOf(place)
+      if (index >= 0) waiting.splice(index, 1)
+      then()
+    }
+    signal?.addEventListener('abort', gone, { once: true })
+    waiting.push(place)
+  })
+}
+
+/** The thread goes to the next task waiting, if any. */
+function releaseThread() {
+  const next = waiting[0]
+  if (next) next.start()
+  else running--
+}
+
+function busy(task: WorkTask, owner?: string) {
+  log('warn', 'work.busy', { task, owner, waiting: waiting.length })
+  return new WorkRefusedError(BUSY_MESSAGE, 503)
+}
+
+function countOwner(owner: string | undefined, change: 1 | -1) {
   if (owner === undefined) return
-  const now = (inFlightByOwner.get(owner) ?? 0) + change
-  if (now > 0) inFlightByOwner.set(owner, now)
-  else inFlightByOwner.delete(owner)
+  const now = (byOwner.get(owner) ?? 0) + change
+  if (now > 0) byOwner.set(owner, now)
+  else byOwner.delete(owner)
 }
 
 /** runWork, or `fallback` when the pool refuses (logged as it does): for work whose result can wait or be done without. */
@@ -115,13 +159,12 @@ function refusalOf(task: WorkTask, error: unknown, timedOut: boolean, tooMuch: s
 }
 
 function getPool(): Piscina {
-  const threads = Math.max(2, Math.min(4, os.availableParallelism()))
   pool ??= new Piscina({
     filename: workerSource().href,
     // Development and tests run the worker as TypeScript: tsx resolves its `~/` imports.
     execArgv: workerSource().pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    minThreads: threads,
-    maxThreads: threads,
+    minThreads: WORK_THREADS,
+    maxThreads: WORK_THREADS,
     // Tasks may leave timers behind (the PDF builder yields): the worker's own event loop keeps running.
     atomics: 'disabled',
     idleTimeout: Number.MAX_SAFE_INTEGER,
