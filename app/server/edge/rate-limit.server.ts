@@ -69,7 +69,7 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall' | 'body',
   counter: Counter | null,
   limit: number,
   scope: string,
@@ -128,6 +128,17 @@ export const CALL_READINGS_PER_MINUTE = 20
 
 export async function enforceCallReadingRateLimit(userId: string) {
   refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
+}
+
+/**
+ * Requests with a body one person (an account, or an address when signed out) may send in a minute,
+ * counted before the body is read (decision 025): well above the 120 evidence checks a page may ask and
+ * the saves around them, so only a script meets it.
+ */
+export const BODIES_PER_MINUTE = 300
+
+export async function enforceBodyRateLimit(person: string) {
+  refuseOver('body', await store.count(`body:${person}`, MINUTE), BODIES_PER_MINUTE, 'person')
 }
 
 export function resetRateLimitsForTests() {
