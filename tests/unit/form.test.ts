@@ -201,3 +201,16 @@ describe('the body caps fit every form we send (docs/decisions/025)', () => {
     }
   })
 })
+
+describe('a reply to a form with a value past its limit', () => {
+  it('leaves that value out, says the text was too long, and keeps the rest, in lists too', () => {
+    const data = formData({ name: 'Long Fund', 'priorities[1]': 'p'.repeat(700), 'priorities[0]': 'Food security' })
+    const reply = parseForm(data, FunderEditFormSchema).reply({ formErrors: ['Not saved'] })
+    expect(reply.initialValue).toMatchObject({ name: 'Long Fund', priorities: ['Food security', undefined] })
+    expect(JSON.stringify(reply)).not.toContain('ppppp')
+    expect(reply.error?.['priorities[1]']).toEqual([
+      'The pasted text was too long (700 characters; at most 300), so it was not kept. Paste a shorter text.',
+    ])
+    expect(reply.error?.['']).toEqual(['Not saved'])
+  })
+})
