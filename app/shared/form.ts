@@ -8,11 +8,41 @@ const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>()
  * server before a generation starts and in the browser on every keystroke (docs/PERFORMANCE.md).
  */
 export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
-  refuseUnexpectedShape(formData, schema)
+  const shape = refuseUnexpectedShape(formData, schema)
   let coerced = coercedSchemas.get(schema)
   if (!coerced) coercedSchemas.set(schema, (coerced = coerceFormValue(schema)))
-  return parseWithZod(formData, { schema: coerced as Schema, disableAutoCoercion: true })
+  const submission = parseWithZod(formData, { schema: coerced as Schema, disableAutoCoercion: true })
+  keepOversizedValuesBack(submission, formData, shape)
+  return submission
 }
+
+/**
+ * A value past its field's limit is never sent back to the browser (a 6 MB paste would come back as a
+ * page of 12 MB or more): every reply leaves the field empty and says why.
+ */
+function keepOversizedValuesBack(
+  submission: { error?: Record<string, unknown> | null; reply: Reply },
+  formData: FormData,
+  shape: FormShape,
+) {
+  const oversized: Record<string, string[]> = {}
+  for (const [name, value] of formData.entries()) {
+    const max = shape.maxLengths.get(fieldOf(name, shape))
+    if (typeof value !== 'string' || max === undefined || value.length <= max || !submission.error?.[name]) continue
+    oversized[name] = [
+      `The pasted text was too long (${value.length.toLocaleString('en-US')} characters; at most ${max.toLocaleString('en-US')}), so it was not kept. Paste a shorter text.`,
+    ]
+  }
+  const names = Object.keys(oversized)
+  if (!names.length) return
+  const reply = submission.reply
+  submission.reply = (options: ReplyOptions = {}) =>
+    options.resetForm
+      ? reply(options)
+      : reply({ ...options, hideFields: [...(options.hideFields ?? []), ...names], fieldErrors: { ...oversized, ...options.fieldErrors } })
+}
+type ReplyOptions = { resetForm?: boolean; formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }
+type Reply = (options?: ReplyOptions) => unknown
 
 /**
  * conform joins the values of a repeated name by copying the list so far at each one: 20,000 repeats
@@ -28,7 +58,7 @@ export class FormShapeError extends Response {
 const EXTRA_ENTRIES = 4
 const LIST_MAX = 100
 
-type FormShape = { maxEntries: number; lists: Map<string, number> }
+type FormShape = { maxEntries: number; lists: Map<string, number>; maxLengths: Map<string, number> }
 const shapes = new WeakMap<ZodTypeAny, FormShape>()
 
 function refuseUnexpectedShape(formData: FormData, schema: ZodTypeAny) {
@@ -42,6 +72,7 @@ function refuseUnexpectedShape(formData: FormData, schema: ZodTypeAny) {
     counts.set(field, count)
     if (++entries > shape.maxEntries || count > (shape.lists.get(field) ?? 1)) throw new FormShapeError()
   }
+  return shape
 }
 
 // conform builds a list as long as the largest index it is sent, and zod walks every slot before its
@@ -66,12 +97,33 @@ function fieldOf(name: string, shape: FormShape) {
 function shapeOf(schema: ZodTypeAny): FormShape {
   const fields = Object.entries(objectShape(schema))
   const lists = new Map<string, number>()
+  const maxLengths = new Map<string, number>()
   for (const [name, field] of fields) {
     const list = unwrap(field)
     if (list instanceof z.ZodArray) lists.set(name, list._def.maxLength?.value ?? LIST_MAX)
+    const maxLength = maxLengthOf(list instanceof z.ZodArray ? list.element : field)
+    if (maxLength !== undefined) maxLengths.set(name, maxLength)
   }
   const listValues = [...lists.values()].reduce((sum, max) => sum + max - 1, 0)
-  return { maxEntries: fields.length + listValues + EXTRA_ENTRIES, lists }
+  return { maxEntries: fields.length + listValues + EXTRA_ENTRIES, lists, maxLengths }
+}
+
+/** The entries at most any form of `schema` may hold: the shape parseForm checks. */
+export function maxEntriesOf(schema: ZodTypeAny) {
+  return shapeOf(schema).maxEntries
+}
+
+/** The most characters a text field keeps: the smallest of its schema's maximums (before and after cleaning). */
+function maxLengthOf(schema: ZodTypeAny): number | undefined {
+  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined
+  if (schema instanceof z.ZodPipeline) {
+    const maxima = [maxLengthOf(schema._def.in), maxLengthOf(schema._def.out)].filter((max) => max !== undefined)
+    return maxima.length ? Math.min(...maxima) : undefined
+  }
+  if (schema instanceof z.ZodEffects) return maxLengthOf(schema.innerType())
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return maxLengthOf(schema.unwrap())
+  if (schema instanceof z.ZodDefault) return maxLengthOf(schema.removeDefault())
+  return undefined
 }
 
 function objectShape(schema: ZodTypeAny): z.ZodRawShape {

@@ -8,6 +8,7 @@ import { loader as listPage } from '~/routes/app/narratives'
 import { loader as docxApi } from '~/routes/api/narrative-download'
 import { action as loginAction } from '~/routes/public/login'
 import { createFunder } from '~/server/funders/funders.server'
+import { CALL_READINGS_PER_MINUTE, enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
 import mammoth from 'mammoth'
 import { createSession } from '~/server/accounts/auth.server'
 import { resetDatabase } from '../setup/db'
@@ -84,6 +85,34 @@ describe('adding a brief', () => {
     const res = await call(fundersAction, multipartRequest('/funders', multipart({ intent: 'add', name: 'Acme' }, null), cookie))
     expect(res.status).toBe(400)
     expect(res.body.result.error.callText).toEqual(["Paste the call's text or choose a file"])
+  })
+})
+
+describe('a member past their call readings', () => {
+  it('is refused with 429 before the form, which may be 6 MB, is read', async () => {
+    const { user, cookie } = await member()
+    for (let i = 0; i < CALL_READINGS_PER_MINUTE; i++) await enforceCallReadingRateLimit(user.id)
+    let read = false
+    const body = new ReadableStream(
+      {
+        pull(controller) {
+          read = true
+          controller.error(new Error('The body was read'))
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const request = new Request(ORIGIN + '/funders', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'multipart/form-data; boundary=x' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    const res = await call(fundersAction, request)
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(res.body.result.error['']).toEqual([expect.stringMatching(/^Too many attempts/)])
+    expect(read).toBe(false)
   })
 })
 

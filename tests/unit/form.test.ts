@@ -1,8 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { FormShapeError, parseForm } from '~/shared/form'
+import { FormShapeError, maxEntriesOf, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { CALL_FILE_MAX_BYTES, FunderAddFormSchema } from '~/shared/funder-schema'
+import { CALL_FILE_MAX_BYTES, FunderAddFormSchema, FunderEditFormSchema } from '~/shared/funder-schema'
+import { ForFunderSchema } from '~/shared/for-funder-schema'
+import { NARRATIVE_TEXT_MAX, NarrativeTextSchema } from '~/shared/narrative-text'
+import { ChangePasswordSchema, SignupSchema } from '~/shared/auth-schemas'
+import { BODY_LIMITS, FORM_ENTRIES_MAX } from '~/server/edge/body-limit.server'
 
 function formData(values: Record<string, string>) {
   const data = new FormData()
@@ -146,5 +150,67 @@ describe("the funder form's file", () => {
     expect(over.status).toBe('error')
     expect(over.reply().error).toEqual({ file: ['The file is larger than 5 MB.'] })
     expect(parseForm(form(new File([new Uint8Array(CALL_FILE_MAX_BYTES)], 'call.pdf')), FunderAddFormSchema).status).toBe('success')
+  })
+})
+
+describe('the body caps fit every form we send (docs/decisions/025)', () => {
+  const DashboardSchema = NarrativeInputSchema.merge(ForFunderSchema)
+  const urlEncoded = (form: Record<string, string>) => new URLSearchParams(form).toString().length
+  /** As a browser sends it: each part's boundary line and headers, then its value in UTF-8. */
+  const multipartBytes = (form: Record<string, string>) =>
+    Object.entries(form).reduce((sum, [name, value]) => sum + 100 + name.length + Buffer.byteLength(value.replace(/\n/g, '\r\n')), 100)
+  /** Every text field of a form at its longest, in one script. */
+  const atLimits = (fields: Record<string, number>, unit: string) =>
+    Object.fromEntries(Object.entries(fields).map(([name, max]) => [name, unit.repeat(max)]))
+  const dashboard = {
+    ...Object.fromEntries(
+      Object.entries({ company: 200, website: 500, contactName1: 200, contactTitle1: 200, contactEmail1: 254, contactPhone1: 50 }).flatMap(
+        ([name, max]) => [
+          [name, max],
+          [name.replace('1', '2'), max],
+        ],
+      ),
+    ),
+    missionStatement: 5000,
+    keyPrograms: 5000,
+    impactMetrics: 5000,
+    targetAudience: 5000,
+    geographicFocus: 5000,
+    successStory: 2000,
+    amountRequested: 40,
+  }
+  const funderForm = {
+    name: 200,
+    terms: 30 * 82,
+    ...Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`priorities[${i}]`, 300])),
+    ...Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`questionText[${i}]`, 1000])),
+  }
+
+  it(`caps fields and parts at ${FORM_ENTRIES_MAX}, above every form's most entries`, () => {
+    const schemas = [DashboardSchema, FunderEditFormSchema, FunderAddFormSchema, NarrativeTextSchema, SignupSchema, ChangePasswordSchema]
+    expect(Math.max(...schemas.map(maxEntriesOf))).toBeLessThan(FORM_ENTRIES_MAX)
+  })
+
+  it('takes the long-text forms at their limits URL-encoded in English, and multipart in any script', () => {
+    const english = 'Families near the river, in Lane County; “every” pantry.\n'
+    for (const form of [dashboard, funderForm, { generatedNarrative: NARRATIVE_TEXT_MAX }]) {
+      const prose = Object.fromEntries(Object.entries(form).map(([name, max]) => [name, english.repeat(max).slice(0, max)]))
+      expect(urlEncoded(prose)).toBeLessThan(BODY_LIMITS.urlencoded)
+      // Chinese: 3 bytes a character in UTF-8, and 9 URL-encoded.
+      expect(multipartBytes(atLimits(form, '水'))).toBeLessThan(BODY_LIMITS.form)
+    }
+  })
+})
+
+describe('a reply to a form with a value past its limit', () => {
+  it('leaves that value out, says the text was too long, and keeps the rest, in lists too', () => {
+    const data = formData({ name: 'Long Fund', 'priorities[1]': 'p'.repeat(700), 'priorities[0]': 'Food security' })
+    const reply = parseForm(data, FunderEditFormSchema).reply({ formErrors: ['Not saved'] })
+    expect(reply.initialValue).toMatchObject({ name: 'Long Fund', priorities: ['Food security', undefined] })
+    expect(JSON.stringify(reply)).not.toContain('ppppp')
+    expect(reply.error?.['priorities[1]']).toEqual([
+      'The pasted text was too long (700 characters; at most 300), so it was not kept. Paste a shorter text.',
+    ])
+    expect(reply.error?.['']).toEqual(['Not saved'])
   })
 })

@@ -173,7 +173,7 @@ export default function DashboardPage() {
       event.preventDefault()
       if (submission?.status !== 'success') return showToast({ type: 'error', message: REQUIRED_FIELDS_MESSAGE })
       formData.set('mode', 'stream')
-      submit(formData, { method: 'POST', replace: true, preventScrollReset: true })
+      submit(formData, { method: 'POST', encType: 'multipart/form-data', replace: true, preventScrollReset: true })
     },
   })
   // Unsaved edits of this user win over the server's copy while they are newer than it; a narrative
@@ -224,7 +224,8 @@ export default function DashboardPage() {
         ) : null}
       </div>
       <GenerationGuide />
-      <Form method="post" {...getFormProps(form)} className="narrative-form">
+      {/* Multipart: its 28,000 characters in a non-Latin script are past the URL-encoded cap (docs/decisions/025). */}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="narrative-form">
         <input type="hidden" name="intent" value="generate" />
         <NarrativeFormFields
           fields={fields}

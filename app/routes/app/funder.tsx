@@ -171,7 +171,8 @@ function UnderstoodForm({
         keeps to these limits and names {values.name}
         {amounts ? ` (grants ${amounts})` : ''} in its ask.
       </p>
-      <Form method="post" {...getFormProps(form)}>
+      {/* Multipart: its 30,000 characters in a non-Latin script are past the URL-encoded cap (docs/decisions/025). */}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save" />
         <Field meta={fields.name} label="Funder's name" />
         <div className="field-row">

@@ -41,6 +41,12 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
+  // Counted before the form of up to 6 MB is parsed, as the API counts it (docs/decisions/025).
+  const { refused } = await unlessRateLimited(
+    () => enforceCallReadingRateLimit(user.id),
+    (message) => ({ result: { status: 'error' as const, error: { '': [message] } } }),
+  )
+  if (refused) return refused
   const formData = await request.formData()
   if (formData.get('intent') !== 'add') throw new Response('Unknown intent', { status: 400 })
   const submission = parseForm(formData, FunderAddFormSchema)
@@ -50,11 +56,6 @@ export async function action({ request, url }: ActionFunctionArgs) {
   if (submission.status !== 'success') return refuse(400, {})
   let upload: Awaited<ReturnType<typeof callFromUpload>>
   try {
-    const { refused } = await unlessRateLimited(
-      () => enforceCallReadingRateLimit(user.id),
-      (message) => ({ result: submission.reply({ formErrors: [message], hideFields: ['file'] }) }),
-    )
-    if (refused) return refused
     upload = await callFromUpload(formData)
   } catch (error) {
     if (!(error instanceof CallFileError)) throw error

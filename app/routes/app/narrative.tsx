@@ -430,7 +430,8 @@ function EditNarrativeForm({ narrative, basePath }: { narrative: Narrative; base
     defaultValue: { generatedNarrative: narrative.generatedNarrative },
   })
   return (
-    <Form method="post" {...getFormProps(form)}>
+    // Multipart: 20,000 characters of a non-Latin script are past the URL-encoded cap (docs/decisions/025).
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save" />
       <TextareaField
         meta={fields.generatedNarrative}

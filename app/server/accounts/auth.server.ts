@@ -114,6 +114,11 @@ export async function getOptionalUser(request: Request): Promise<SignedInUser | 
   return token ? memoizeForRequest(`cookie-user:${token}`, () => getUserBySessionToken(token, 'cookie')) : null
 }
 
+/** The bearer token's user, looked up once a request: the body's rate limit asks before the route does. */
+export function getApiUser(token: string): Promise<SignedInUser | null> {
+  return memoizeForRequest(`api-user:${token}`, () => getUserBySessionToken(token, 'api'))
+}
+
 /** `url`: React Router's URL of the page (no `.data` suffix, no `?index`). */
 type GuardArgs = { request: Request; url: URL }
 

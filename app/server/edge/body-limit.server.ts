@@ -4,48 +4,110 @@ import { refuse } from '~/server/edge/refuse.server'
 const KB = 1024
 
 /**
- * Refused with 413 before anything parses them.
- * - form: the dashboard's, about 27,000 characters at its fields' limits: 30 KB URL-encoded in English,
- *   up to 6 bytes a character in a non-Latin script.
+ * Refused with 413 before anything parses them (docs/decisions/025):
+ * - urlencoded: every URL-encoded form. Our largest written in English at its fields' limits is about
+ *   33 KB (the funder form); the forms whose fields hold long text are multipart, so no script needs more.
+ * - form: a multipart form that takes no file. The dashboard's 28,000 characters are 84 KB even at 3
+ *   bytes a character (Chinese, Hindi), the funder form's 30,000 characters 100 KB with its part headers.
  * - json: a narrative with its text and inputs, escaped; callJson: a call's 100,000 characters, escaped.
- * - upload: a call's file (CALL_FILE_MAX_BYTES) and its pasted text, 600 KB at most (docs/decisions/031).
+ * - upload: a call's file (CALL_FILE_MAX_BYTES) and its pasted text, only where a file is taken (decision 031).
  */
-export const BODY_LIMITS = { form: 192 * KB, json: 512 * KB, upload: 6 * 1024 * KB, callJson: 1024 * KB } as const
+export const BODY_LIMITS = {
+  urlencoded: 64 * KB,
+  form: 192 * KB,
+  json: 512 * KB,
+  upload: 6 * 1024 * KB,
+  callJson: 1024 * KB,
+} as const
 type BodyKind = keyof typeof BODY_LIMITS
 
-/** Where a funder's call is sent: the pages that add and correct briefs, and the funder API. */
+/**
+ * The most fields a URL-encoded form, or parts a multipart one, may have: our largest form (the funder
+ * form, about 135 entries at its lists' limits) well within. Counted as the body arrives, before the parse.
+ */
+export const FORM_ENTRIES_MAX = 256
+
+/** The routes that take a file: the page that adds a brief, and the funder API's create and extract. */
+const UPLOAD_PATHS = /^\/(?:funders(?:\.data)?|api\/funders(?:\/extract)?)$/
+/** Where a funder's call is sent as JSON: the funder API. */
 const CALL_PATHS = /^\/(?:api\/)?funders(?:\/|\.data$|$)/
 
-function bodyKind(req: Request): BodyKind {
+type Form = { kind: 'urlencoded' } | { kind: 'multipart'; boundary: string | null }
+
+function formOf(req: Request): Form | null {
   const type = (req.get('content-type') ?? '').toLowerCase()
-  const calls = CALL_PATHS.test(req.path)
-  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) return calls ? 'upload' : 'form'
-  return calls ? 'callJson' : 'json'
+  if (type.startsWith('application/x-www-form-urlencoded')) return { kind: 'urlencoded' }
+  if (!type.startsWith('multipart/form-data')) return null
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.get('content-type') ?? '')
+  return { kind: 'multipart', boundary: boundary ? (boundary[1] ?? boundary[2]) : null }
+}
+
+function bodyKind(req: Request, form: Form | null): BodyKind {
+  if (form?.kind === 'urlencoded') return 'urlencoded'
+  if (form?.kind === 'multipart') return UPLOAD_PATHS.test(req.path) ? 'upload' : 'form'
+  return CALL_PATHS.test(req.path) ? 'callJson' : 'json'
 }
 
 function tooLarge(limit: number) {
   return { status: 413, error: `Request body too large (limit ${limit >= 1024 * KB ? `${limit / 1024 / KB} MB` : `${limit / KB} KB`})` }
 }
 
+const TOO_MANY_ENTRIES = { status: 413, error: `Form has too many fields (at most ${FORM_ENTRIES_MAX})` }
+
 export function limitBodySize(): RequestHandler {
   return (req, res, next) => {
-    const limit = BODY_LIMITS[bodyKind(req)]
+    const form = formOf(req)
+    const limit = BODY_LIMITS[bodyKind(req, form)]
     if (Number(req.get('content-length') ?? 0) > limit) return refuse(req, res, tooLarge(limit))
-    if (req.get('transfer-encoding')) limitStreamedBody(req, res, limit)
+    const counters = [
+      ...(req.get('transfer-encoding') ? [countBytes(limit)] : []),
+      ...(form?.kind === 'urlencoded' ? [countOccurrences('&', FORM_ENTRIES_MAX - 1)] : []),
+      // The delimiter before each part and the one that closes the body.
+      ...(form?.kind === 'multipart' && form.boundary ? [countOccurrences(`--${form.boundary}`, FORM_ENTRIES_MAX + 1)] : []),
+    ]
+    if (counters.length) watchBody(req, res, counters)
     next()
   }
 }
 
-function limitStreamedBody(req: Request, res: Response, limit: number) {
+/** A check of each piece of a body as it arrives: the refusal it calls for, or null. */
+type Counter = (chunk: Buffer) => ReturnType<typeof tooLarge> | null
+
+function countBytes(limit: number): Counter {
   let received = 0
-  const count = (chunk: Buffer) => {
-    received += chunk.length
-    if (received <= limit || res.headersSent) return
-    req.off('data', count)
-    refuse(req, res, tooLarge(limit))
+  return (chunk) => ((received += chunk.length) > limit ? tooLarge(limit) : null)
+}
+
+/**
+ * Counts `needle` across the pieces of a body (a match may straddle two), in time linear in its length,
+ * and refuses past `max` of them.
+ */
+function countOccurrences(needle: string, max: number): Counter {
+  const pattern = Buffer.from(needle)
+  let tail = Buffer.alloc(0)
+  let found = 0
+  return (chunk) => {
+    const text = tail.length ? Buffer.concat([tail, chunk]) : chunk
+    let end = 0
+    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, end)) {
+      found++
+      end = at + pattern.length
+    }
+    // What could begin a match the next piece completes, and is no part of one already counted.
+    tail = Buffer.from(text.subarray(Math.max(end, text.length - pattern.length + 1)))
+    return found > max ? TOO_MANY_ENTRIES : null
+  }
+}
+
+function watchBody(req: Request, res: Response, counters: Counter[]) {
+  const watch = (chunk: Buffer) => {
+    const refusal = counters.map((counter) => counter(chunk)).find(Boolean)
+    if (!refusal || res.headersSent) return
+    req.off('data', watch)
+    refuse(req, res, refusal)
     // React Router is reading this body too: end its read with an error, so no action runs on a
     // body that was refused, while refuse() drains the rest.
-    if (req.listenerCount('error')) req.emit('error', new Error('Request body too large'))
+    if (req.listenerCount('error')) req.emit('error', new Error(refusal.error))
   }
-  req.on('data', count)
+  req.on('data', watch)
 }

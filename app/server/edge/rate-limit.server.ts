@@ -69,7 +69,7 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall' | 'body',
   counter: Counter | null,
   limit: number,
   scope: string,
@@ -128,6 +128,19 @@ export const CALL_READINGS_PER_MINUTE = 20
 
 export async function enforceCallReadingRateLimit(userId: string) {
   refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
+}
+
+/**
+ * Requests with a body one person (an account, or an address when signed out) may send in a minute,
+ * counted before the body is read (decision 025): well above the 120 evidence checks a page may ask and
+ * the saves around them, so only a script meets it; and twice the narratives an operator lets one person
+ * create in a minute, so a bulk import through the API meets that limit first (MAX_CREATES_PER_MINUTE).
+ */
+export const BODIES_PER_MINUTE = 600
+
+export async function enforceBodyRateLimit(person: string) {
+  const limit = Math.max(BODIES_PER_MINUTE, 2 * getEnv().MAX_CREATES_PER_MINUTE)
+  refuseOver('body', await store.count(`body:${person}`, MINUTE), limit, 'person')
 }
 
 export function resetRateLimitsForTests() {

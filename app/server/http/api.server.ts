@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { getUserBySessionToken, type AuthUser, type SignedInUser } from '~/server/accounts/auth.server'
+import { getApiUser, type AuthUser, type SignedInUser } from '~/server/accounts/auth.server'
 import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RateLimitError } from '~/server/edge/rate-limit.server'
@@ -67,7 +67,7 @@ export function getBearerToken(request: Request): string | null {
 
 export async function requireApiUser(request: Request): Promise<SignedInUser> {
   const token = getBearerToken(request)
-  const user = token ? await getUserBySessionToken(token, 'api') : null
+  const user = token ? await getApiUser(token) : null
   if (!user) throw apiError(401, 'Authentication required')
   return user
 }

@@ -6,6 +6,7 @@ import { limitBodySize } from '~/server/edge/body-limit.server'
 import { refuseCrossSite } from '~/server/edge/cross-site.server'
 import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
 import { accessLog } from '~/server/http/access-log.server'
+import { limitBodiesPerPerson } from '~/server/http/body-rate-limit.server'
 import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { staticAssets } from '~/server/http/static-assets.server'
 import type { Env } from '~/server/platform/env.server'
@@ -28,7 +29,8 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
     accessLog(),
     securityHeaders({ https: env.appOrigin.startsWith('https:'), includeSubDomains: env.hstsIncludeSubdomains }),
   )
-  app.use(limitBodySize(), refuseCrossSite())
+  // A cross-site post counts against nobody's allowance; a sender past theirs is refused before the cap reads a byte.
+  app.use(refuseCrossSite(), limitBodiesPerPerson(), limitBodySize())
   app.use(staticAssets())
   app.use(compressExceptEventStreams())
   app.all(
