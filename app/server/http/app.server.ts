@@ -6,6 +6,7 @@ import { limitBodySize } from '~/server/edge/body-limit.server'
 import { refuseCrossSite } from '~/server/edge/cross-site.server'
 import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
 import { accessLog } from '~/server/http/access-log.server'
+import { refuseWrongMethods } from '~/server/http/resource-methods.server'
 import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { staticAssets } from '~/server/http/static-assets.server'
 import type { Env } from '~/server/platform/env.server'
@@ -31,6 +32,7 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
   app.use(limitBodySize(), refuseCrossSite())
   app.use(staticAssets())
   app.use(compressExceptEventStreams())
+  app.use(refuseWrongMethods(build))
   app.all(
     '*',
     createRequestHandler({
