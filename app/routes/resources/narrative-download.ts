@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
+import { enforceDownloadRateLimit, refuseAsText } from '~/server/edge/rate-limit.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
 import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
@@ -7,6 +8,7 @@ import { getNarrative } from '~/server/narratives/narratives.server'
 /** The pages' Word and PDF downloads of a narrative: plain links, so they work without JavaScript. */
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
+  await enforceDownloadRateLimit(user.id).catch(refuseAsText)
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
   return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), url.searchParams.get('tz') ?? undefined)

@@ -36,8 +36,11 @@ const store: RateLimitStore = memory ?? createTableStore()
 export const rateLimitStore: RateLimitStore = store
 
 export class RateLimitError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many attempts. Please wait a few minutes and try again.')
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+  ) {
+    super(message)
   }
 }
 
@@ -69,15 +72,16 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall' | 'download',
   counter: Counter | null,
   limit: number,
   scope: string,
+  message?: (retryAfterSeconds: number) => string,
 ) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })
-  throw new RateLimitError(retryAfter)
+  throw new RateLimitError(retryAfter, message?.(retryAfter))
 }
 
 /**
@@ -128,6 +132,31 @@ export const CALL_READINGS_PER_MINUTE = 20
 
 export async function enforceCallReadingRateLimit(userId: string) {
   refuseOver('readCall', await store.count(`readCall:user:${userId}`, MINUTE), CALL_READINGS_PER_MINUTE, 'user')
+}
+
+/**
+ * Word and PDF files one user may download in a minute, pages and API together: each is built anew (a
+ * PDF of a long narrative takes a core for a while), and a person downloads a few.
+ */
+export const DOWNLOADS_PER_MINUTE = 30
+
+export async function enforceDownloadRateLimit(userId: string) {
+  refuseOver(
+    'download',
+    await store.count(`download:user:${userId}`, MINUTE),
+    DOWNLOADS_PER_MINUTE,
+    'user',
+    (seconds) => `You have downloaded ${DOWNLOADS_PER_MINUTE} files in the last minute. Please wait ${seconds} seconds and try again.`,
+  )
+}
+
+/** For a plain link (a download): a refusal as a 429 page of text, saying when to try again. */
+export function refuseAsText(error: unknown): never {
+  if (!(error instanceof RateLimitError)) throw error
+  throw new Response(error.message, {
+    status: 429,
+    headers: { 'Retry-After': String(error.retryAfterSeconds), 'Content-Type': 'text/plain; charset=utf-8' },
+  })
 }
 
 export function resetRateLimitsForTests() {
