@@ -72,6 +72,7 @@ SESSION_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 SMTP_URL=smtp://127.0.0.1:1
 APP_ORIGIN=$origin
 HTTP_PORT=$port
+HTTP_BIND=127.0.0.1
 ENV
 # Only the images differ from compose.yaml: the app's as built, and the two above.
 {

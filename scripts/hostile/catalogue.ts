@@ -823,6 +823,25 @@ export const HOSTILE_CASES: HostileCase[] = [
         }),
       ),
   },
+  // Negotiator read all 2,400 languages of a header: 0.15 s more for each download, before.
+  {
+    name: 'a Word download asked with an Accept-Language of 2,400 entries',
+    expect: [200],
+    send: ({ origin, owner, hostileNarrativeId }) =>
+      status(
+        answer(origin, `/api/narrative/${hostileNarrativeId}/docx`, {
+          token: owner.token,
+          // 7 KB: under the 16 KB of headers Node takes.
+          headers: { 'Accept-Language': Array.from({ length: 2_400 }, (_, i) => `x${i % 10}`).join(',') },
+        }),
+      ),
+  },
+  // A resource route with no loader, asked with GET, was React Router's 400 "Unexpected Server Error".
+  {
+    name: 'GET to the evidence check, which takes POST alone',
+    expect: [405],
+    send: ({ origin, owner }) => status(answer(origin, '/resources/evidence-check', { cookie: owner.cookie })),
+  },
 ]
 
 /** A narrative of `text` saved through the API: its id. */

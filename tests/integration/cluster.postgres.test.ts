@@ -87,6 +87,17 @@ const logged = (app: AppServer, match: (line: LogLine) => boolean) => logLines(a
 /** Which replicas logged a request for `path`. */
 const servedBy = (path: string) => apps.filter((app) => logged(app, (line) => line.event === 'http.request' && line.path === path))
 
+it('nginx names no version of itself, in its Server header or on its own error pages', async () => {
+  const page = await fetch(`${nginx.origin}/resources/healthcheck`)
+  expect(page.status).toBe(200)
+  expect(page.headers.get('Server')).toBe('nginx')
+  // Over its body limit: an answer nginx writes itself.
+  const refused = await fetch(`${nginx.origin}/signup`, { method: 'POST', body: Buffer.alloc(8 * 1024 * 1024) })
+  expect(refused.status).toBe(413)
+  expect(refused.headers.get('Server')).toBe('nginx')
+  expect(await refused.text()).not.toMatch(/nginx\//)
+})
+
 it(`lets exactly ${INSTANCE_LIMIT} of 60 people starting at once through`, async () => {
   const users = await Promise.all(Array.from({ length: 60 }, (_, i) => makeApiUser({ email: `starter${i}@example.org` })))
   const quick = { ...FULL_INPUT, missionStatement: `${FULL_INPUT.missionStatement} [[fake:delay=0]]` }

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import pg from 'pg'
 import { copyDatabase, testPostgres } from '../setup/postgres'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { FULL_INPUT } from '../setup/narrative-input'
@@ -12,6 +13,7 @@ import { prisma } from '~/server/platform/db.server'
 import { rateLimitStore } from '~/server/edge/rate-limit.server'
 import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
 import { MAX_STREAMS_PER_USER } from '~/server/generation/follow/stream-slots.server'
+import { deriveBusKeys, toPayloads } from '~/server/platform/bus.server'
 
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 
@@ -269,6 +271,33 @@ describe('the relay between replicas (decision 038)', () => {
     })
     await vi.waitUntil(async () => (await saved(id)).status !== 'generating', { timeout: 5_000, interval: 100 })
     expect((await saved(id)).status).toBe('stopped')
+  }, 90_000)
+  it("ignores a stop-user and a session's end forged by another database client on the replicas' channel", async () => {
+    await slowReplicas(2)
+    const { user, token } = await makeApiUser()
+    const cookie = await signInOn(apps[0], user.email)
+    const { id } = await startOn(apps[0], token)
+    const stream = await follow(apps[0], id, cookie)
+    const forgeries = [
+      // The envelope the bus used before it signed, and one signed with a key the replicas do not hold.
+      JSON.stringify({ from: 'x', n: 1, m: 1, part: 0, parts: 1, data: JSON.stringify({ type: 'stop-user', userId: user.id }) }),
+      ...toPayloads({ type: 'session', change: { kind: 'ended', userId: user.id } }, 'x', () => 2, {
+        keys: deriveBusKeys(['a guessed secret']),
+        at: Date.now(),
+      }),
+    ]
+    const intruder = new pg.Client({ connectionString: apps[0].databaseUrl })
+    await intruder.connect()
+    try {
+      await intruder.query("SELECT pg_notify('studio', payload) FROM unnest($1::text[]) AS m(payload)", [forgeries])
+    } finally {
+      await intruder.end()
+    }
+    await vi.waitUntil(() => logLines(apps[0]).some((line) => line.event === 'bus.refused'), { timeout: 5_000, interval: 50 })
+    // Refused on arrival: a genuine Stop afterwards is what ends the generation and its stream.
+    expect((await saved(id)).status).toBe('generating')
+    await stopThrough(apps[1], id, cookie)
+    expect((await readEvents(stream)).at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
   }, 90_000)
 })
 

@@ -23,6 +23,7 @@ beforeAll(async () => {
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+      HOST: '127.0.0.1',
       OPENAI_BASE_URL: model.baseURL,
       OPENAI_API_KEY: 'test-key',
     },
@@ -109,6 +110,20 @@ describe('slow clients', () => {
     expect(Date.now() - started).toBeGreaterThan(REQUEST_TIMEOUT_MS)
     expect(page.status).toBe(302)
     expect(page.headers.get('Location')).toMatch(/^\/admin\/narratives\/c[a-z0-9]+/)
+  })
+})
+
+describe('the address it listens on', () => {
+  const connect = (host: string) =>
+    new Promise<string>((resolve) => {
+      const socket = net.connect({ host, port: app.port })
+      socket.on('connect', () => (socket.destroy(), resolve('connected')))
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+    })
+
+  it('with HOST=127.0.0.1 answers on that address and refuses connections on any other', async () => {
+    expect((await fetch(`http://127.0.0.1:${app.port}/resources/healthcheck`)).status).toBe(200)
+    expect(await connect('127.0.0.2')).toBe('ECONNREFUSED')
   })
 })
 

@@ -1,8 +1,26 @@
-import { createAssembler, toPayloads, type BusMessage } from '~/server/platform/bus.server'
+import {
+  createAssembler,
+  deriveBusKeys,
+  MESSAGE_LIFETIME_MS,
+  openPayload,
+  toPayloads as signedPayloads,
+  type BusMessage,
+} from '~/server/platform/bus.server'
 
 // NOTIFY refuses a payload of 8,000 bytes or more: a relayed replay (a whole narrative, in any script)
 // goes in parts, which the receiver puts back together.
 const NOTIFY_MAX_BYTES = 8000
+
+const KEYS = deriveBusKeys(['newest-secret', 'older-secret'])
+const toPayloads = (message: BusMessage, from: string, number: () => number) =>
+  signedPayloads(message, from, number, { keys: KEYS, at: Date.now() })
+
+/** The envelope of a genuine payload. */
+function opened(payload: string) {
+  const envelope = openPayload(payload, KEYS)
+  if (typeof envelope === 'string') throw new Error(`refused: ${envelope}`)
+  return envelope
+}
 
 function numbered() {
   let n = 0
@@ -17,7 +35,7 @@ it('splits a long message into payloads NOTIFY takes, which put back together gi
   expect(payloads.length).toBeGreaterThan(1)
   for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(NOTIFY_MAX_BYTES)
   const assemble = createAssembler()
-  const results = payloads.map((payload) => assemble(JSON.parse(payload)))
+  const results = payloads.map((payload) => assemble(opened(payload)))
   expect(results.slice(0, -1)).toEqual(Array(payloads.length - 1).fill(null))
   expect(results.at(-1)).toEqual(message)
 })
@@ -32,7 +50,7 @@ it('keeps two senders apart, and numbers every payload so that none is taken for
   expect(new Set([...fromA, ...fromB, ...again]).size).toBe(fromA.length + fromB.length + again.length)
   const assemble = createAssembler()
   // B's message arrives between A's parts, as notifications of two senders may interleave.
-  const received = [fromA[0], fromB[0], ...fromA.slice(1)].map((payload) => assemble(JSON.parse(payload)))
+  const received = [fromA[0], fromB[0], ...fromA.slice(1)].map((payload) => assemble(opened(payload)))
   expect(received.filter(Boolean)).toEqual([short, long])
 })
 
@@ -44,6 +62,38 @@ it('drops a message that lost a part, and reads the same sender’s next one who
   expect(long.length).toBeGreaterThan(2)
   const assemble = createAssembler()
   // The second part was lost while the connection was down.
-  const received = [long[0], ...long.slice(2), ...after].map((payload) => assemble(JSON.parse(payload)))
+  const received = [long[0], ...long.slice(2), ...after].map((payload) => assemble(opened(payload)))
   expect(received.filter(Boolean)).toEqual([stop])
+})
+
+describe('signatures', () => {
+  const stopUser: BusMessage = { type: 'stop-user', userId: 'u1' }
+
+  it('refuses a payload unsigned, signed with another key, or altered after signing', () => {
+    const [genuine] = toPayloads(stopUser, 'a', numbered())
+    const body = genuine.slice(genuine.indexOf('.') + 1)
+    expect(openPayload(body, KEYS)).toBe('unsigned')
+    const [forged] = signedPayloads(stopUser, 'a', numbered(), { keys: deriveBusKeys(['a guess']), at: Date.now() })
+    expect(openPayload(forged, KEYS)).toBe('bad-signature')
+    expect(openPayload(genuine.replace('u1', 'u2'), KEYS)).toBe('bad-signature')
+    expect(openPayload(`${genuine.slice(0, 10)}.${body}`, KEYS)).toBe('bad-signature')
+  })
+
+  it('accepts a payload signed with an older secret of the rotation list, and signs with the newest', () => {
+    const newestOnly = deriveBusKeys(['newest-secret'])
+    const olderOnly = deriveBusKeys(['older-secret'])
+    const [byOlder] = signedPayloads(stopUser, 'a', numbered(), { keys: olderOnly, at: Date.now() })
+    expect(openPayload(byOlder, KEYS)).toMatchObject({ from: 'a' })
+    const [byBoth] = toPayloads(stopUser, 'a', numbered())
+    expect(openPayload(byBoth, newestOnly)).toMatchObject({ from: 'a' })
+  })
+
+  it('refuses a message older than its lifetime, and a genuine payload sent again', () => {
+    const at = Date.now()
+    const [payload] = signedPayloads(stopUser, 'a', numbered(), { keys: KEYS, at })
+    expect(openPayload(payload, KEYS, at + MESSAGE_LIFETIME_MS)).toBe('expired')
+    const assemble = createAssembler()
+    expect(assemble(opened(payload))).toEqual(stopUser)
+    expect(assemble(opened(payload))).toBe('replayed')
+  })
 })

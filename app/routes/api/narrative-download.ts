@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
+import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
 import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
 import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
@@ -7,6 +8,7 @@ import { getNarrative } from '~/server/narratives/narratives.server'
 export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
+    await enforceDownloadRateLimit(user.id)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, 'Narrative not found')
     return narrativeDownload(

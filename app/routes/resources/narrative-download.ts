@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
+import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
 import { downloadForPage, downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
@@ -7,15 +8,11 @@ import { getNarrative } from '~/server/narratives/narratives.server'
 /** The pages' Word and PDF downloads of a narrative: plain links, so they work without JavaScript. */
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
-  const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
-  if (!narrative) throw new Response('Not found', { status: 404 })
-  return downloadForPage(
-    narrativeDownload(
-      downloadKindOf(url),
-      narrative,
-      documentLocale(request),
-      { userId: user.id, signal: request.signal },
-      url.searchParams.get('tz') ?? undefined,
-    ),
-  )
+  return downloadForPage(async () => {
+    await enforceDownloadRateLimit(user.id)
+    const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
+    if (!narrative) throw new Response('Not found', { status: 404 })
+    const asker = { userId: user.id, signal: request.signal }
+    return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), asker, url.searchParams.get('tz') ?? undefined)
+  })
 }

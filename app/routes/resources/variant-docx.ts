@@ -1,20 +1,17 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
+import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
 import { documentLocale } from '~/server/narratives/document-locale.server'
 import { downloadForPage, variantDownload } from '~/server/narratives/downloads.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
-  const variant = await getVariant({ id: params.id ?? '', viewer: user })
-  if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
-  return downloadForPage(
-    variantDownload(
-      'docx',
-      variant,
-      documentLocale(request),
-      { userId: user.id, signal: request.signal },
-      url.searchParams.get('tz') ?? undefined,
-    ),
-  )
+  return downloadForPage(async () => {
+    await enforceDownloadRateLimit(user.id)
+    const variant = await getVariant({ id: params.id ?? '', viewer: user })
+    if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
+    const asker = { userId: user.id, signal: request.signal }
+    return variantDownload('docx', variant, documentLocale(request), asker, url.searchParams.get('tz') ?? undefined)
+  })
 }

@@ -3,6 +3,7 @@ import { dataWithError } from '~/server/accounts/session.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 import { log } from '~/server/platform/logger.server'
 import { getEnv } from '~/server/platform/env.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 import { dialect, prisma } from '~/server/platform/db.server'
 import { createMemoryStore, createTableStore, type Counter, type RateLimitStore } from '~/server/edge/rate-limit-stores.server'
 
@@ -35,9 +36,12 @@ const memory = dialect === 'postgres' ? null : createMemoryStore()
 const store: RateLimitStore = memory ?? createTableStore()
 export const rateLimitStore: RateLimitStore = store
 
-export class RateLimitError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many attempts. Please wait a few minutes and try again.')
+export class RateLimitError extends RefusedError<429> {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+  ) {
+    super(message, 429)
   }
 }
 
@@ -69,15 +73,16 @@ export function pairKey(action: RateLimitedAction, account: string) {
 }
 
 export function refuseOver(
-  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall' | 'body',
+  action: RateLimitedAction | 'create' | 'edit' | 'check' | 'second-opinion' | 'readCall' | 'body' | 'download',
   counter: Counter | null,
   limit: number,
   scope: string,
+  message?: (retryAfterSeconds: number) => string,
 ) {
   if (!counter || counter.count <= limit) return
   const retryAfter = Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000))
   log('warn', 'rate_limit.refused', { action, scope, retryAfter })
-  throw new RateLimitError(retryAfter)
+  throw new RateLimitError(retryAfter, message?.(retryAfter))
 }
 
 /**
@@ -141,6 +146,22 @@ export const BODIES_PER_MINUTE = 600
 export async function enforceBodyRateLimit(person: string) {
   const limit = Math.max(BODIES_PER_MINUTE, 2 * getEnv().MAX_CREATES_PER_MINUTE)
   refuseOver('body', await store.count(`body:${person}`, MINUTE), limit, 'person')
+}
+
+/**
+ * Word and PDF files one user may download in a minute, pages and API together: each is built anew (a
+ * PDF of a long narrative takes a core for a while), and a person downloads a few.
+ */
+export const DOWNLOADS_PER_MINUTE = 30
+
+export async function enforceDownloadRateLimit(userId: string) {
+  refuseOver(
+    'download',
+    await store.count(`download:user:${userId}`, MINUTE),
+    DOWNLOADS_PER_MINUTE,
+    'user',
+    (seconds) => `You have downloaded ${DOWNLOADS_PER_MINUTE} files in the last minute. Please wait ${seconds} seconds and try again.`,
+  )
 }
 
 export function resetRateLimitsForTests() {

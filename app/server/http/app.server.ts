@@ -7,6 +7,7 @@ import { refuseCrossSite } from '~/server/edge/cross-site.server'
 import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
 import { accessLog } from '~/server/http/access-log.server'
 import { limitBodiesPerPerson } from '~/server/http/body-rate-limit.server'
+import { refuseWrongMethods } from '~/server/http/resource-methods.server'
 import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { staticAssets } from '~/server/http/static-assets.server'
 import type { Env } from '~/server/platform/env.server'
@@ -33,6 +34,7 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
   app.use(refuseCrossSite(), limitBodiesPerPerson(), limitBodySize())
   app.use(staticAssets())
   app.use(compressExceptEventStreams())
+  app.use(refuseWrongMethods(build))
   app.all(
     '*',
     createRequestHandler({

@@ -49,7 +49,9 @@ export async function startServer(build: ServerBuild) {
     app,
   )
   server.maxConnections = env.MAX_CONNECTIONS
-  server.listen(env.PORT, () => log('info', 'server.listening', { port: env.PORT, url: env.appOrigin }))
+  server.listen(env.PORT, env.HOST, () =>
+    log('info', 'server.listening', { host: env.HOST ?? 'all interfaces', port: env.PORT, url: env.appOrigin }),
+  )
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true

@@ -16,9 +16,21 @@ export function documentLocale(request: Request): DocumentLocale {
   return { locale, paper: env.DOCUMENT_PAPER ?? paperOf(locale) }
 }
 
+// A browser sends a handful of languages: Negotiator's cost grows with the entries (2,400 added 0.15 s
+// to a download), so only the first few are read. A preference listed later is not seen.
+const LANGUAGES_READ = 8
+const HEADER_CHARS_READ = 256
+
 function readerLocale(request: Request): string | undefined {
-  const header = request.headers.get('accept-language') ?? ''
+  const header = firstLanguages(request.headers.get('accept-language') ?? '')
   return new Negotiator({ headers: { 'accept-language': header } }).languages().find(isKnownLocale)
+}
+
+export function firstLanguages(header: string) {
+  const entries = header.slice(0, HEADER_CHARS_READ).split(',', LANGUAGES_READ + 1)
+  // An entry cut by the length cap is not read.
+  if (header.length > HEADER_CHARS_READ && entries.length <= LANGUAGES_READ) entries.pop()
+  return entries.slice(0, LANGUAGES_READ).join(',')
 }
 
 /** 'en' alone reads as en-US, 'fr' as fr-FR: the region Intl assumes for the language. */

@@ -9,6 +9,7 @@ import {
 } from '~/server/narratives/docx.server'
 import type { DocumentLocale } from '~/server/narratives/document-locale.server'
 import { getEnv } from '~/server/platform/env.server'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
@@ -92,13 +93,18 @@ async function download(kind: DownloadKind, title: DocumentTitle, { userId, sign
   })
 }
 
-/** The pages' downloads are plain links: a refusal (a file that overran the pool) is a plain page of its words. */
-export async function downloadForPage(pending: Promise<Response>): Promise<Response> {
+/**
+ * The pages' downloads are plain links: a refusal (the person's downloads a minute, a file that overran the
+ * work pool) is a plain page of its words, with when to try again.
+ */
+export async function downloadForPage(answer: () => Promise<Response>): Promise<Response> {
   try {
-    return await pending
+    return await answer()
   } catch (error) {
     if (!(error instanceof RefusedError)) throw error
-    return new Response(error.message, { status: error.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })
+    if (error instanceof RateLimitError) headers.set('Retry-After', String(error.retryAfterSeconds))
+    return new Response(error.message, { status: error.status, headers })
   }
 }
 

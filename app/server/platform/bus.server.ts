@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import pg from 'pg'
 import { postgresPoolConfig } from '~/server/platform/database-adapters.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -21,12 +22,17 @@ const PING_MS = 10_000
 const QUERY_TIMEOUT_MS = 10_000
 /** A sender's parts not yet whole are kept for this many senders at most (a replica that died mid-message). */
 const PARTIAL_SENDERS_MAX = 100
+// A signed message is good for this long from its publishing, waiting in the outbox included: a replayed
+// or long-delayed one is dropped. Replicas' clocks must agree to within it.
+export const MESSAGE_LIFETIME_MS = 30_000
+// Refused notifications are counted and logged at most this often, so a flood of forgeries is one line.
+const REFUSALS_LOG_MS = 60_000
 
 const handlers = new Map<string, Set<Handler>>()
 let replicaId = ''
 let client: pg.Client | null = null
 let closing = false
-let outbox: { channel: string; payload: string }[] = []
+let outbox: { channel: string; payload: string; at: number }[] = []
 let sending: Promise<void> | null = null
 let pinger: NodeJS.Timeout | undefined
 /** When this replica's connection last heard a notification, its own pings included. */
@@ -53,7 +59,9 @@ export function onBusMessage(type: string, handler: Handler) {
 export function publish(message: BusMessage, to?: string) {
   if (!replicaId) return
   const channel = to ? channelOf(to) : BROADCAST
-  for (const payload of toPayloads(message, replicaId, () => ++sent)) outbox.push({ channel, payload })
+  const at = Date.now()
+  const keys = busKeys()
+  for (const payload of toPayloads(message, replicaId, () => ++sent, { keys, at })) outbox.push({ channel, payload, at })
   if (outbox.length > OUTBOX_MAX) {
     log('error', 'bus.outbox_full', { dropped: outbox.length - OUTBOX_MAX })
     outbox = outbox.slice(-OUTBOX_MAX)
@@ -133,7 +141,8 @@ function flush(): Promise<void> {
 async function sendWaiting() {
   try {
     while (client && outbox.length) {
-      const batch = outbox.splice(0, 500)
+      const batch = dropExpired(outbox.splice(0, 500))
+      if (!batch.length) continue
       await client.query('SELECT pg_notify(channel, payload) FROM unnest($1::text[], $2::text[]) AS m(channel, payload)', [
         batch.map((message) => message.channel),
         batch.map((message) => message.payload),
@@ -144,29 +153,91 @@ async function sendWaiting() {
   }
 }
 
-/** `n` numbers every payload a sender sends; `m` is the number of its message's first. */
-type Envelope = { from: string; n: number; m: number; part: number; parts: number; data: string }
+/** What waited in the outbox past its lifetime would be refused by every receiver: it is not sent. */
+function dropExpired(batch: typeof outbox) {
+  const now = Date.now()
+  const fresh = batch.filter((message) => now - message.at < MESSAGE_LIFETIME_MS)
+  if (fresh.length < batch.length) log('warn', 'bus.expired_unsent', { dropped: batch.length - fresh.length })
+  return fresh
+}
 
-/** A message as the payloads of its notifications, each under NOTIFY's 8,000 bytes. */
-export function toPayloads(message: BusMessage, from: string, number: () => number): string[] {
+/**
+ * Any role that can connect to the database can LISTEN and NOTIFY on it: every payload is signed with a
+ * key drawn from the session secret (the newest signs, any of them verifies), so a forged or altered one
+ * is refused (decision 038).
+ */
+export type BusKeys = Buffer[]
+
+export function deriveBusKeys(secrets: string[]): BusKeys {
+  return secrets.map((secret) => crypto.createHmac('sha256', secret).update('impact-narrative-studio:bus').digest())
+}
+
+let cachedKeys: { secrets: string[]; keys: BusKeys } | undefined
+
+function busKeys(): BusKeys {
+  const secrets = getEnv().sessionSecrets
+  if (cachedKeys?.secrets !== secrets) cachedKeys = { secrets, keys: deriveBusKeys(secrets) }
+  return cachedKeys.keys
+}
+
+const sign = (key: Buffer, body: string) => crypto.createHmac('sha256', key).update(body).digest('base64url')
+
+/** `n` numbers every payload a sender sends; `m` is the number of its message's first; `t` when it was published. */
+type Envelope = { from: string; n: number; m: number; part: number; parts: number; t: number; data: string }
+
+/** A message as the signed payloads of its notifications, each under NOTIFY's 8,000 bytes: `signature.envelope`. */
+export function toPayloads(message: BusMessage, from: string, number: () => number, { keys, at }: { keys: BusKeys; at: number }): string[] {
   const data = JSON.stringify(message)
   const parts = Math.max(1, Math.ceil(data.length / PART_CHARS))
   const numbers = Array.from({ length: parts }, number)
   return numbers.map((n, part) => {
-    const envelope: Envelope = { from, n, m: numbers[0], part, parts, data: data.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }
-    return JSON.stringify(envelope)
+    const envelope: Envelope = { from, n, m: numbers[0], part, parts, t: at, data: data.slice(part * PART_CHARS, (part + 1) * PART_CHARS) }
+    const body = JSON.stringify(envelope)
+    return `${sign(keys[0], body)}.${body}`
   })
+}
+
+export type Refusal = 'unsigned' | 'bad-signature' | 'expired' | 'replayed' | 'unreadable'
+
+/**
+ * The envelope of a payload signed with one of `keys` and published less than MESSAGE_LIFETIME_MS ago,
+ * or why it is refused. Signatures are compared in constant time.
+ */
+export function openPayload(payload: string, keys: BusKeys, now = Date.now()): Envelope | Refusal {
+  const dot = payload.indexOf('.')
+  if (dot < 1) return 'unsigned'
+  const given = Buffer.from(payload.slice(0, dot), 'base64url')
+  const body = payload.slice(dot + 1)
+  const signedBy = keys.some((key) => {
+    const expected = crypto.createHmac('sha256', key).update(body).digest()
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+  })
+  if (!signedBy) return 'bad-signature'
+  let envelope: Envelope
+  try {
+    envelope = JSON.parse(body) as Envelope
+  } catch {
+    return 'unreadable'
+  }
+  if (typeof envelope.t !== 'number' || Math.abs(now - envelope.t) >= MESSAGE_LIFETIME_MS) return 'expired'
+  return envelope
 }
 
 /**
  * Puts each sender's parts back together (one sender's notifications arrive in order); returns a
  * message once it is whole. A message with a part missing (lost while a connection was down) is dropped,
- * never joined to the next.
+ * never joined to the next; a payload numbered no later than the sender's last (a genuine one replayed
+ * within its lifetime) is refused.
  */
 export function createAssembler() {
   const partial = new Map<string, { m: number; chunks: string[] }>()
-  return (envelope: Envelope): BusMessage | null => {
-    const { from, m, part, parts, data } = envelope
+  const lastNumber = new Map<string, number>()
+  return (envelope: Envelope): BusMessage | 'replayed' | null => {
+    const { from, n, m, part, parts, data } = envelope
+    if (n <= (lastNumber.get(from) ?? 0)) return 'replayed'
+    lastNumber.delete(from)
+    lastNumber.set(from, n)
+    if (lastNumber.size > SENDERS_REMEMBERED) lastNumber.delete(lastNumber.keys().next().value!)
     if (part === 0) partial.delete(from)
     const pending = part === 0 ? { m, chunks: [] } : partial.get(from)
     if (!pending || pending.m !== m || pending.chunks.length !== part) {
@@ -184,19 +255,35 @@ export function createAssembler() {
   }
 }
 
+// Each replica's id is new at every start, so senders come and go; a forgotten sender's old payloads are
+// expired long before it is forgotten.
+const SENDERS_REMEMBERED = 1_000
+
 const assemble = createAssembler()
+const refusals = { count: 0, loggedAt: 0, reasons: {} as Partial<Record<Refusal, number>> }
+
+function refuse(channel: string, reason: Refusal) {
+  refusals.count++
+  refusals.reasons[reason] = (refusals.reasons[reason] ?? 0) + 1
+  const now = Date.now()
+  if (now - refusals.loggedAt < REFUSALS_LOG_MS) return
+  log('warn', 'bus.refused', { channel, count: refusals.count, reasons: refusals.reasons })
+  Object.assign(refusals, { count: 0, loggedAt: now, reasons: {} })
+}
 
 function receive(channel: string, payload: string) {
-  let message: BusMessage | null
   heardAt = Date.now()
+  const envelope = openPayload(payload, busKeys())
+  if (typeof envelope === 'string') return refuse(channel, envelope)
+  // A broadcast reaches its sender too, and a ping is only heard.
+  if (envelope.from === replicaId) return
+  let message: BusMessage | 'replayed' | null
   try {
-    const envelope = JSON.parse(payload) as Envelope
-    // A broadcast reaches its sender too, and a ping is only heard.
-    if (envelope.from === replicaId) return
     message = assemble(envelope)
   } catch {
-    return log('warn', 'bus.unreadable', { channel })
+    return refuse(channel, 'unreadable')
   }
+  if (message === 'replayed') return refuse(channel, 'replayed')
   if (!message) return
   for (const handler of handlers.get(message.type) ?? []) {
     try {

@@ -13,6 +13,15 @@ const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('production')),
   PORT: integer(3000, 1, 65535),
+  // The address to listen on; unset, every interface (what a container needs). 127.0.0.1 behind a proxy on the host.
+  HOST: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^(\[?[0-9a-fA-F:.]+\]?|[a-zA-Z0-9.-]+)$/, 'must be an address such as 127.0.0.1 or ::1, or a host name')
+      .transform((host) => host.replace(/^\[(.*)\]$/, '$1'))
+      .optional(),
+  ),
   DATABASE_URL: z.preprocess(
     emptyAsUnset,
     z
