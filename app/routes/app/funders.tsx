@@ -54,7 +54,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
       (message) => ({ result: submission.reply({ formErrors: [message], hideFields: ['file'] }) }),
     )
     if (refused) return refused
-    upload = await callFromUpload(formData)
+    upload = await callFromUpload(formData, { person: user.id, signal: request.signal })
   } catch (error) {
     if (!(error instanceof CallFileError)) throw error
     return refuse(error.status, { fieldErrors: { file: [error.message] } })
