@@ -15,8 +15,14 @@ const people = new Set<string>()
 const waiting: Waiter[] = []
 let reading = 0
 
-/** A place to read `person`'s file: `release` must be called once the reading ends, however it ends. */
-export async function takeReaderPlace(person: string, signal?: AbortSignal): Promise<{ release: () => void } | { refused: PlaceRefusal }> {
+/**
+ * A place to read `person`'s file: `release` must be called once the reading ends, however it ends. The person may
+ * send another file at once; the place passes on when `ended` settles (a worker's memory is given back as it ends).
+ */
+export async function takeReaderPlace(
+  person: string,
+  signal?: AbortSignal,
+): Promise<{ release: (ended?: Promise<unknown>) => void } | { refused: PlaceRefusal }> {
   if (signal?.aborted) return { refused: 'gone' }
   if (people.has(person)) return { refused: 'yours' }
   if (reading >= READS_AT_ONCE && waiting.length >= WAITING_MAX) return { refused: 'busy' }
@@ -28,15 +34,19 @@ export async function takeReaderPlace(person: string, signal?: AbortSignal): Pro
   }
   let released = false
   return {
-    release: () => {
+    release: (ended = Promise.resolve()) => {
       if (released) return
       released = true
       people.delete(person)
-      const next = waiting.shift()
-      if (next) next.turn()
-      else reading--
+      void ended.finally(passOn)
     },
   }
+}
+
+function passOn() {
+  const next = waiting.shift()
+  if (next) next.turn()
+  else reading--
 }
 
 /** True when the place is handed over (the reader count passes with it); false when the client went first. */

@@ -117,9 +117,16 @@ async function readInWorker(job: Job, { person, signal }: Reader): Promise<strin
     place.release()
     throw PLACE_REFUSALS.full()
   }
-  const { answer, ended } = await runWorker(job, signal)
+  let finished: Awaited<ReturnType<typeof runWorker>>
+  try {
+    finished = await runWorker(job, signal)
+  } catch (error) {
+    place.release()
+    throw error
+  }
+  const { answer, ended } = finished
   // A worker's memory is given back as its thread ends, a moment after its answer: the next read waits for that.
-  void ended.finally(place.release)
+  place.release(ended)
   if ('text' in answer) return answer.text
   if (answer.refused === 'gone') throw PLACE_REFUSALS.gone()
   log('warn', 'funder.file_refused', { kind: job.kind, reason: answer.refused })
