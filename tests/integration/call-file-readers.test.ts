@@ -113,7 +113,7 @@ it('keeps the server under 600 MB while twelve people each send a PDF that infla
     expect(answer.error).toMatch(answer.status === 422 ? /too much memory|took too long/ : /Try again in a moment/)
   }
   const peak = serverPeakMemory()
-  console.log(`server's peak resident size: ${Math.round(peak / MB)} MB`)
+  console.log(`server's peak resident size: ${Math.round(peak / MB)} MB; answers: ${answers.map((answer) => answer.status).join(' ')}`)
   expect(peak).toBeLessThan(600 * MB)
   // Its memory given back: a small call is read again.
   expect(await upload(await newPerson(), 'community-foundation.docx', WORD_CALL)).toEqual({ status: 200, error: '' })

@@ -19,10 +19,11 @@ const READ_TIME_MS = 10_000
 const WORKER_HEAP_MB = 192
 /**
  * The whole process's resident size, whatever ran before: no file starts being read above the first, and a read is
- * ended past the second. A server at rest is about 200 MB; each reading worker adds 60-200 MB.
+ * ended past the second, under the 600 MB a server may take. A fresh server is about 150-200 MB, one after a run of
+ * hostile requests 400-450 MB (its own heap, collected lazily); a reading worker adds 60-100 MB.
  */
-const MEMORY_TO_START_BYTES = 400 * MB
-const MEMORY_MAX_BYTES = 520 * MB
+const MEMORY_TO_START_BYTES = 480 * MB
+const MEMORY_MAX_BYTES = 560 * MB
 const MEMORY_CHECK_MS = 20
 
 export class CallFileError extends Error {
@@ -113,8 +114,10 @@ const PLACE_REFUSALS: Record<PlaceRefusal | 'full', () => CallFileError> = {
 async function readInWorker(job: Job, { person, signal }: Reader): Promise<string> {
   const place = await takeReaderPlace(person, signal)
   if ('refused' in place) throw PLACE_REFUSALS[place.refused]()
-  if (process.memoryUsage.rss() > MEMORY_TO_START_BYTES) {
+  const memory = process.memoryUsage.rss()
+  if (memory > MEMORY_TO_START_BYTES) {
     place.release()
+    log('warn', 'funder.file_refused', { kind: job.kind, reason: 'memory-at-start', residentMb: Math.round(memory / MB) })
     throw PLACE_REFUSALS.full()
   }
   let finished: Awaited<ReturnType<typeof runWorker>>
