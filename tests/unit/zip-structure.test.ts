@@ -4,7 +4,8 @@ import { readZipDirectory } from '~/server/funders/zip-structure.server'
 import { secondDirectoryDocx, zipBombDocx } from '../../scripts/hostile/call-files'
 
 // A Word file's zip is taken only when every byte is accounted for, so the directory checked is the one mammoth's
-// JSZip reads (docs/decisions/031). Real files, from Word's kind of writer, LibreOffice and JSZip, pass.
+// JSZip reads (docs/decisions/031). Real files, from Word's kind of writer, LibreOffice and JSZip, pass
+// (libreoffice-call.docx: a three-line text file converted by `soffice --headless --convert-to docx`).
 
 const MB = 1024 * 1024
 const WORD_LIKE = fs.readFileSync('tests/fixtures/funders/community-foundation.docx')
