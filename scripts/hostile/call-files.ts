@@ -5,17 +5,23 @@ import zlib from 'node:zlib'
 
 const MB = 1024 * 1024
 
-/** A zip archive of `entries`, each stored deflated, whose headers declare `declared(size)` as each one's unpacked size. */
-function zip(entries: { name: string; deflated: Buffer; size: number; crc: number }[], declared = (size: number) => size): Buffer {
+type Entry = { name: string; deflated: Buffer; size: number; crc: number; stored?: boolean }
+
+/**
+ * A zip's local entries and central directory, its entries stored deflated (or `stored`), whose headers declare
+ * `declared(size)` as each one's unpacked size; the directory gives each entry's place as `at` + its place in `locals`.
+ */
+function zipRecords(entries: Entry[], declared = (size: number) => size, at = 0) {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name)
+    const method = entry.stored ? 0 : 8
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(8, 8) // deflated
+    local.writeUInt16LE(method, 8)
     local.writeUInt32LE(entry.crc, 14)
     local.writeUInt32LE(entry.deflated.length, 18)
     local.writeUInt32LE(declared(entry.size), 22)
@@ -24,24 +30,34 @@ function zip(entries: { name: string; deflated: Buffer; size: number; crc: numbe
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(8, 10)
+    central.writeUInt16LE(method, 10)
     central.writeUInt32LE(entry.crc, 16)
     central.writeUInt32LE(entry.deflated.length, 20)
     central.writeUInt32LE(declared(entry.size), 24)
     central.writeUInt16LE(name.length, 28)
-    central.writeUInt32LE(offset, 42)
+    central.writeUInt32LE(at + offset, 42)
     locals.push(local, name, entry.deflated)
     centrals.push(central, name)
     offset += local.length + name.length + entry.deflated.length
   }
-  const directory = Buffer.concat(centrals)
+  return { locals: Buffer.concat(locals), directory: Buffer.concat(centrals) }
+}
+
+/** The end-of-central-directory record: `count` entries, a directory of `size` bytes at `offset`. */
+function endRecord(count: number, size: number, offset: number): Buffer {
   const end = Buffer.alloc(22)
   end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(entries.length, 8)
-  end.writeUInt16LE(entries.length, 10)
-  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt16LE(count, 8)
+  end.writeUInt16LE(count, 10)
+  end.writeUInt32LE(size, 12)
   end.writeUInt32LE(offset, 16)
-  return Buffer.concat([...locals, directory, end])
+  return end
+}
+
+/** A zip archive of `entries`, whose headers declare `declared(size)` as each one's unpacked size. */
+function zip(entries: Entry[], declared = (size: number) => size): Buffer {
+  const { locals, directory } = zipRecords(entries, declared)
+  return Buffer.concat([locals, directory, endRecord(entries.length, directory.length, locals.length)])
 }
 
 function entry(name: string, content: string) {
@@ -49,13 +65,22 @@ function entry(name: string, content: string) {
   return { name, deflated: zlib.deflateRawSync(data), size: data.length, crc: zlib.crc32(data) }
 }
 
-/** `megabytes` of spaces, deflated without holding them: one compressed megabyte repeated, then the stream's end. */
-function deflatedSpaces(megabytes: number): Buffer {
+/** `megabytes` of spaces, deflated without holding them (raw, or `zlib.deflateSync` for a zlib stream as a PDF's): one compressed megabyte repeated, then the stream's end. */
+function deflatedSpaces(megabytes: number, deflate = zlib.deflateRawSync): Buffer {
   const block = zlib.deflateRawSync(Buffer.alloc(MB, 0x20), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
-  return Buffer.concat([...Array.from({ length: megabytes }, () => block), zlib.deflateRawSync(Buffer.alloc(0))])
+  if (deflate === zlib.deflateRawSync)
+    return Buffer.concat([...Array.from({ length: megabytes }, () => block), zlib.deflateRawSync(Buffer.alloc(0))])
+  // A zlib stream: its two-byte header, the raw blocks, an empty final block; pdf.js does not check the trailing sum.
+  return Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array.from({ length: megabytes }, () => block),
+    zlib.deflateRawSync(Buffer.alloc(0)),
+    Buffer.alloc(4),
+  ])
 }
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`
+const DOCUMENT = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Call for proposals: projects that reduce hunger.</w:t></w:r></w:p></w:body></w:document>`
 const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`
 
 /**
@@ -65,6 +90,44 @@ const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http:/
 export function zipBombDocx(megabytes: number, { honest }: { honest: boolean }): Buffer {
   const bomb = { name: 'word/document.xml', deflated: deflatedSpaces(megabytes), size: megabytes * MB, crc: 0 }
   return zip([entry('[Content_Types].xml', CONTENT_TYPES), entry('_rels/.rels', RELS), bomb], (size) => (honest || size < MB ? size : 1024))
+}
+
+/**
+ * A 2 MB Word file with two directories. The one its end record points to is honest: a short call and 1.1 MB of
+ * stored filler. But that directory ends before the end record begins, and JSZip (mammoth's reader) then takes the
+ * gap for bytes prepended to the zip and shifts every offset by it (node_modules/jszip/lib/zipEntries.js,
+ * readEndOfCentral: `this.reader.zero = extraBytes`): shifted, the directory it reads is a second one, whose
+ * document is 1 GB of spaces declared as 1 KB, in local entries the honest directory never names.
+ */
+export function secondDirectoryDocx(): Buffer {
+  const filler = Buffer.alloc(1.1 * MB)
+  const honestEntries: Entry[] = [
+    entry('[Content_Types].xml', CONTENT_TYPES),
+    entry('_rels/.rels', RELS),
+    entry('word/document.xml', DOCUMENT),
+    { name: 'word/media/filler.bin', deflated: filler, size: filler.length, crc: zlib.crc32(filler), stored: true },
+  ]
+  const honest = zipRecords(honestEntries)
+  const bombEntries: Entry[] = [
+    ...honestEntries.slice(0, 2),
+    { name: 'word/document.xml', deflated: deflatedSpaces(1024), size: 1024 * MB, crc: 0 },
+    { ...honestEntries[3], deflated: Buffer.alloc(0), size: 0, crc: 0 },
+  ]
+  // JSZip's shift: the end record's offset plus the honest directory's size falls short of the end record by the
+  // bomb's local entries and the second directory (as long as the first), so it reads the second directory and
+  // finds each of its entries at (place in the file) - shift.
+  const bombLength = zipRecords(bombEntries).locals.length
+  const shift = honest.directory.length + bombLength
+  const bombAt = honest.locals.length + honest.directory.length
+  const bomb = zipRecords(bombEntries, (size) => (size < MB ? size : 1024), bombAt - shift)
+  if (bomb.directory.length !== honest.directory.length || bombAt < shift) throw new Error('the two directories must be alike')
+  return Buffer.concat([
+    honest.locals,
+    honest.directory,
+    bomb.locals,
+    bomb.directory,
+    endRecord(honestEntries.length, honest.directory.length, honest.locals.length),
+  ])
 }
 
 /** A zip that is no Word document: none of its parts are. */
@@ -89,6 +152,54 @@ export function loopingPdf(): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Prev ${xref} >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(body, 'latin1')
+}
+
+/**
+ * A PDF of `pages` pages that all draw one content stream of 400 KB of graphics operators and no text: small on the
+ * wire, yet each page's text makes pdf.js parse the whole stream again, so reading it runs to the time limit.
+ */
+export function slowPdf(pages = 2000): Buffer {
+  const content = 'q 1 0 0 1 0 0 cm Q\n'.repeat(20_000)
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 4} 0 R`).join(' ')
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>'),
+  ]
+  let body = '%PDF-1.7\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+/**
+ * A PDF of 490 KB whose one page's content stream inflates to `megabytes` of spaces: pdf.js unpacks it whole, into
+ * buffers outside the worker's heap, then parses every byte of it.
+ */
+export function inflatingPdf(megabytes = 500): Buffer {
+  const stream = deflatedSpaces(megabytes, zlib.deflateSync)
+  const head = (objects: string[]) => objects.map((object, index) => `${index + 1} 0 obj\n${object}\nendobj\n`)
+  const [catalog, pages, page] = head([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ])
+  const parts = [
+    Buffer.from(`%PDF-1.7\n${catalog}${pages}${page}4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+    stream,
+  ]
+  const offsets = [9, 9 + catalog.length, 9 + catalog.length + pages.length, 9 + catalog.length + pages.length + page.length]
+  const xref = parts[0].length + stream.length + '\nendstream\nendobj\n'.length
+  const table = `xref\n0 5\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
+  parts.push(Buffer.from(`\nendstream\nendobj\n${table}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'))
+  return Buffer.concat(parts)
 }
 
 /** Text in a file named .pdf. */

@@ -4,7 +4,7 @@
 // reports the worst; tests/integration/hostile-catalogue.test.ts asserts the answers alone.
 import net from 'node:net'
 import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
-import { BINARY_TXT, FAKE_PDF, largeText, loopingPdf, multipart, zipBombDocx } from './call-files'
+import { BINARY_TXT, FAKE_PDF, inflatingPdf, largeText, loopingPdf, multipart, secondDirectoryDocx, zipBombDocx } from './call-files'
 
 /** The settings a catalogue run needs of the app it is sent at. */
 export const HOSTILE_APP_ENV = {
@@ -841,6 +841,25 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: 'GET to the evidence check, which takes POST alone',
     expect: [405],
     send: ({ origin, owner }) => status(answer(origin, '/resources/evidence-check', { cookie: owner.cookie })),
+  },
+  // Call files read fairly and bounded (docs/decisions/031). JSZip read this file's second directory and unpacked
+  // 389 MB before the memory watch stopped it; twelve such PDFs at once took the server from 700 MB to 1.97 GB, before.
+  {
+    name: 'a Word file whose second directory, the one JSZip reads, holds 1 GB declared as 1 KB',
+    expect: [422],
+    send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: secondDirectoryDocx() }),
+  },
+  {
+    name: 'twelve PDFs that inflate to 500 MB, from one account at once (eleven refused at once, one ended for its memory)',
+    expect: [429],
+    async send({ origin, searcher }) {
+      const bomb = inflatingPdf(500)
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => upload(origin, '/api/funders/extract', searcher, { name: 'call.pdf', bytes: bomb })),
+      )
+      const refused = statuses.filter((status) => status === 429).length
+      return refused === 11 && statuses.some((status) => status === 422) ? 429 : Math.max(...statuses.filter((status) => status !== 429))
+    },
   },
 ]
 

@@ -24,9 +24,12 @@ type Call = { funder: string; callText: () => Promise<string>; maxWords?: number
 
 const COMMUNITY: Call = {
   funder: 'Lane County Community Foundation',
-  callText: () => readCallFile(file('community-foundation.docx')),
+  callText: () => readCallFile(file('community-foundation.docx'), { person: 'community' }),
 }
-const GOVERNMENT: Call = { funder: 'Department for Rural Affairs', callText: () => readCallFile(file('government-programme.pdf')) }
+const GOVERNMENT: Call = {
+  funder: 'Department for Rural Affairs',
+  callText: () => readCallFile(file('government-programme.pdf'), { person: 'government' }),
+}
 const CORPORATE: Call = {
   funder: 'Acme Outfitters',
   callText: async () => fs.readFileSync('tests/fixtures/funders/corporate-giving.txt', 'utf8'),

@@ -11,15 +11,15 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
     await enforceCallReadingRateLimit(user.id)
-    const text = await readCallText(request)
+    const text = await readCallText(request, user.id)
     return Response.json({ data: await understandCall(text, request.signal) })
   })
 
-async function readCallText(request: Request): Promise<string> {
+async function readCallText(request: Request, person: string): Promise<string> {
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return (await readJson(request, ExtractRequestSchema)).text
   const form = await request.formData()
   try {
-    const upload = await callFromUpload(form)
+    const upload = await callFromUpload(form, { person, signal: request.signal })
     if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
     const parsed = CallTextSchema.safeParse(upload.text)
     if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)

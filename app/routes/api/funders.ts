@@ -17,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'POST') return methodNotAllowed()
     const user = await requireApiUser(request)
     await enforceCallReadingRateLimit(user.id)
-    const input = await readFunderBody(request)
+    const input = await readFunderBody(request, user.id)
     try {
       return Response.json({ data: toApiFunder(await createFunder(user, input, request.signal)) }, { status: 201 })
     } catch (error) {
@@ -26,12 +26,12 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
   })
 
-async function readFunderBody(request: Request) {
+async function readFunderBody(request: Request, person: string) {
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return readJson(request, FunderCreateSchema)
   const form = await request.formData()
   let upload: Awaited<ReturnType<typeof callFromUpload>>
   try {
-    upload = await callFromUpload(form)
+    upload = await callFromUpload(form, { person, signal: request.signal })
   } catch (error) {
     if (error instanceof CallFileError) throw apiError(error.status, error.message)
     throw error

@@ -56,7 +56,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   if (submission.status !== 'success') return refuse(400, {})
   let upload: Awaited<ReturnType<typeof callFromUpload>>
   try {
-    upload = await callFromUpload(formData)
+    upload = await callFromUpload(formData, { person: user.id, signal: request.signal })
   } catch (error) {
     if (!(error instanceof CallFileError)) throw error
     return refuse(error.status, { fieldErrors: { file: [error.message] } })

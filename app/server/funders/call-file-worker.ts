@@ -7,8 +7,12 @@ import zlib from 'node:zlib'
 import mammoth from 'mammoth'
 import { getDocumentProxy } from 'unpdf'
 
-type Job = { kind: 'docx' | 'pdf'; bytes: Uint8Array; maxCharacters: number; maxUnpackedBytes: number }
-export type CallFileAnswer = { text: string } | { refused: 'unpacks-too-large' | 'unreadable' | 'encrypted' | 'too-long' }
+/** A Word file's entries come checked against its bytes (zip-structure.server.ts): none is unpacked yet. */
+type ZipEntry = { method: number; compressed: number; size: number; dataAt: number }
+type Job =
+  | { kind: 'docx'; bytes: Uint8Array; entries: ZipEntry[]; maxCharacters: number }
+  | { kind: 'pdf'; bytes: Uint8Array; maxCharacters: number }
+export type CallFileAnswer = { text: string } | { refused: 'unreadable' | 'encrypted' | 'too-long' }
 
 const job = workerData as Job
 
@@ -18,10 +22,8 @@ if (process.platform === 'linux') os.setPriority(19)
 
 async function read(): Promise<CallFileAnswer> {
   if (job.kind === 'docx') {
-    const entries = zipEntries(job.bytes)
-    if (entries === null) return { refused: 'unreadable' }
-    if (entries.reduce((total, entry) => total + entry.size, 0) > job.maxUnpackedBytes) return { refused: 'unpacks-too-large' }
-    if (!entries.every(unpacksAsDeclared)) return { refused: 'unreadable' }
+    // A zip that lies about its sizes is caught at the size it declared, before the parser sees it.
+    if (!job.entries.every(unpacksAsDeclared)) return { refused: 'unreadable' }
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength) })
     return bounded(textOfHtml(value))
   }
@@ -40,39 +42,6 @@ function bounded(text: string): CallFileAnswer {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
   return tidy.length > job.maxCharacters ? { refused: 'too-long' } : { text: tidy }
-}
-
-type ZipEntry = { method: number; compressed: number; size: number; dataAt: number }
-
-/**
- * Null when there are no entries a zip would have. A zip bomb declares its size honestly and is refused
- * before anything is unpacked, or lies and is caught by unpacksAsDeclared: nothing grows past its headers.
- */
-function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff)
-  let end = -1
-  for (let at = bytes.length - 22; at >= searchFrom; at--) {
-    if (view.getUint32(at, true) === 0x06054b50) {
-      end = at
-      break
-    }
-  }
-  if (end === -1) return null
-  const count = view.getUint16(end + 10, true)
-  let at = view.getUint32(end + 16, true)
-  const entries: ZipEntry[] = []
-  for (let entry = 0; entry < count; entry++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null
-    const [compressed, size, local] = [view.getUint32(at + 20, true), view.getUint32(at + 24, true), view.getUint32(at + 42, true)]
-    // 0xFFFFFFFF: a size or place in a ZIP64 field; no Word file of a call needs one.
-    if (size === 0xffffffff || compressed === 0xffffffff || local + 30 > bytes.length) return null
-    const dataAt = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
-    if (view.getUint32(local, true) !== 0x04034b50 || dataAt + compressed > bytes.length) return null
-    entries.push({ method: view.getUint16(at + 10, true), compressed, size, dataAt })
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
-  }
-  return entries
 }
 
 function unpacksAsDeclared({ method, compressed, size, dataAt }: ZipEntry): boolean {

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, FUNDER_LIMITS } from '~/shared/funder-schema'
 import type { CallFileAnswer } from '~/server/funders/call-file-worker'
+import { takeReaderPlace, type PlaceRefusal } from '~/server/funders/call-file-readers.server'
+import { readZipDirectory, type ZipEntry } from '~/server/funders/zip-structure.server'
 import { log } from '~/server/platform/logger.server'
 import { cleanName } from '~/shared/text'
 
@@ -13,17 +15,20 @@ const MB = 1024 * 1024
 /** A Word file's parts, unpacked: a long call's is a few megabytes. */
 const UNPACKED_MAX_BYTES = 64 * MB
 const READ_TIME_MS = 10_000
-/** The worker's JavaScript heap, and what the process may grow by while files are read (unpacked buffers live outside the heap). */
-const WORKER_HEAP_MB = 256
-const EXTRA_MEMORY_MAX_BYTES = 384 * MB
-const MEMORY_CHECK_MS = 50
-/** Files read at once (the machine's cores are the generations' too), and how many may wait. */
-const READS_AT_ONCE = 2
-const WAITING_MAX = 8
+/** The worker's JavaScript heap (unpacked buffers live outside it: the process's size bounds those). */
+const WORKER_HEAP_MB = 192
+/**
+ * The whole process's resident size, whatever ran before: no file starts being read above the first, and a read is
+ * ended past the second, under the 600 MB a server may take. A fresh server is about 150-200 MB, one after a run of
+ * hostile requests 400-450 MB (its own heap, collected lazily); a reading worker adds 60-100 MB.
+ */
+const MEMORY_TO_START_BYTES = 480 * MB
+const MEMORY_MAX_BYTES = 560 * MB
+const MEMORY_CHECK_MS = 20
 
 export class CallFileError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415 | 422 | 503,
+    readonly status: 400 | 413 | 415 | 422 | 429 | 499 | 503,
     message: string,
   ) {
     super(message)
@@ -32,7 +37,10 @@ export class CallFileError extends Error {
 
 const PASTE = "Paste the call's text instead."
 
-export async function readCallFile(file: File): Promise<string> {
+/** Who sends the file (one file at a time each), and the request's signal: a read ends when its client goes. */
+export type Reader = { person: string; signal?: AbortSignal }
+
+export async function readCallFile(file: File, reader: Reader): Promise<string> {
   if (file.size === 0) throw new CallFileError(400, 'The file is empty. Choose the file of the call again, or paste its text.')
   if (file.size > CALL_FILE_MAX_BYTES)
     throw new CallFileError(
@@ -43,7 +51,10 @@ export async function readCallFile(file: File): Promise<string> {
   if (!type) throw new CallFileError(415, 'Choose a .docx, .pdf, .txt or .md file, or paste the text of the call.')
   const bytes = new Uint8Array(await file.arrayBuffer())
   refuseMislabelled(type, bytes)
-  const text = type === '.txt' || type === '.md' ? decodeText(type, bytes) : await readInWorker(type === '.docx' ? 'docx' : 'pdf', bytes)
+  const text =
+    type === '.txt' || type === '.md'
+      ? decodeText(type, bytes)
+      : await readInWorker(type === '.docx' ? docxJob(bytes) : { kind: 'pdf', bytes }, reader)
   if (!/[\p{L}\p{N}]/u.test(text)) throw new CallFileError(422, `No text was found in the file (a scanned PDF has none). ${PASTE}`)
   return text
 }
@@ -82,27 +93,50 @@ const tooLong = () =>
     `The call is longer than ${FUNDER_LIMITS.callText.toLocaleString('en-US')} characters. Paste the part that matters.`,
   )
 
-let reading = 0
-const waiting: (() => void)[] = []
+type Job = { kind: 'docx'; bytes: Uint8Array; entries: ZipEntry[] } | { kind: 'pdf'; bytes: Uint8Array }
 
-async function readInWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<string> {
-  if (reading >= READS_AT_ONCE) {
-    if (waiting.length >= WAITING_MAX) throw new CallFileError(503, 'Many files are being read right now. Try again in a moment.')
-    await new Promise<void>((resolve) => waiting.push(resolve))
-  }
-  reading++
-  try {
-    const answer = await runWorker(kind, bytes)
-    if ('text' in answer) return answer.text
-    log('warn', 'funder.file_refused', { kind, reason: answer.refused })
-    throw REFUSALS[answer.refused]()
-  } finally {
-    reading--
-    waiting.shift()?.()
-  }
+/** A Word file's zip, refused before anything is unpacked when it is not plain or says it unpacks too large. */
+function docxJob(bytes: Uint8Array): Job {
+  const entries = readZipDirectory(bytes)
+  if (!entries) throw REFUSALS.unreadable()
+  if (entries.reduce((total, entry) => total + entry.size, 0) > UNPACKED_MAX_BYTES) throw REFUSALS['unpacks-too-large']()
+  return { kind: 'docx', bytes, entries }
 }
 
-type Refusal = Extract<CallFileAnswer, { refused: string }>['refused'] | 'time' | 'memory'
+const PLACE_REFUSALS: Record<PlaceRefusal | 'full', () => CallFileError> = {
+  yours: () =>
+    new CallFileError(429, 'One of your files is still being read. Wait for it to finish (a few seconds), then send the next one.'),
+  busy: () => new CallFileError(503, 'Many files are being read right now. Try again in a moment.'),
+  full: () => new CallFileError(503, 'The server is short of memory for reading files right now. Try again in a moment.'),
+  gone: () => new CallFileError(499, 'The upload was cancelled before the file was read.'),
+}
+
+async function readInWorker(job: Job, { person, signal }: Reader): Promise<string> {
+  const place = await takeReaderPlace(person, signal)
+  if ('refused' in place) throw PLACE_REFUSALS[place.refused]()
+  const memory = process.memoryUsage.rss()
+  if (memory > MEMORY_TO_START_BYTES) {
+    place.release()
+    log('warn', 'funder.file_refused', { kind: job.kind, reason: 'memory-at-start', residentMb: Math.round(memory / MB) })
+    throw PLACE_REFUSALS.full()
+  }
+  let finished: Awaited<ReturnType<typeof runWorker>>
+  try {
+    finished = await runWorker(job, signal)
+  } catch (error) {
+    place.release()
+    throw error
+  }
+  const { answer, ended } = finished
+  // A worker's memory is given back as its thread ends, a moment after its answer: the next read waits for that.
+  place.release(ended)
+  if ('text' in answer) return answer.text
+  if (answer.refused === 'gone') throw PLACE_REFUSALS.gone()
+  log('warn', 'funder.file_refused', { kind: job.kind, reason: answer.refused })
+  throw REFUSALS[answer.refused]()
+}
+
+type Refusal = Extract<CallFileAnswer, { refused: string }>['refused'] | 'unpacks-too-large' | 'time' | 'memory'
 
 const REFUSALS: Record<Refusal, () => CallFileError> = {
   'unpacks-too-large': () => new CallFileError(413, `The Word file unpacks to more than ${UNPACKED_MAX_BYTES / MB} MB. ${PASTE}`),
@@ -127,28 +161,31 @@ function workerSource(): URL {
   return workerUrl
 }
 
-function runWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<CallFileAnswer | { refused: 'time' | 'memory' }> {
+type WorkerAnswer = CallFileAnswer | { refused: 'time' | 'memory' | 'gone' }
+
+function runWorker(job: Job, signal?: AbortSignal): Promise<{ answer: WorkerAnswer; ended: Promise<unknown> }> {
   return new Promise((resolve) => {
     const worker = new Worker(workerSource(), {
-      workerData: { kind, bytes, maxCharacters: FUNDER_LIMITS.callText, maxUnpackedBytes: UNPACKED_MAX_BYTES },
-      transferList: [bytes.buffer as ArrayBuffer],
+      workerData: { ...job, maxCharacters: FUNDER_LIMITS.callText },
+      transferList: [job.bytes.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
       stdout: true,
       stderr: true,
     })
-    const memoryAtStart = process.memoryUsage.rss()
     let settled = false
-    const finish = (answer: CallFileAnswer | { refused: 'time' | 'memory' }) => {
+    const finish = (answer: WorkerAnswer) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       clearInterval(memory)
-      void worker.terminate()
-      resolve(answer)
+      signal?.removeEventListener('abort', gone)
+      resolve({ answer, ended: worker.terminate() })
     }
+    const gone = () => finish({ refused: 'gone' })
+    signal?.addEventListener('abort', gone, { once: true })
     const timer = setTimeout(() => finish({ refused: 'time' }), READ_TIME_MS)
     const memory = setInterval(() => {
-      if (process.memoryUsage.rss() - memoryAtStart > EXTRA_MEMORY_MAX_BYTES) finish({ refused: 'memory' })
+      if (process.memoryUsage.rss() > MEMORY_MAX_BYTES) finish({ refused: 'memory' })
     }, MEMORY_CHECK_MS)
     // pdf.js and mammoth may write warnings: read and dropped, so nothing piles up.
     worker.stdout.resume()
@@ -162,9 +199,9 @@ function runWorker(kind: 'docx' | 'pdf', bytes: Uint8Array): Promise<CallFileAns
 }
 
 /** Null when the form chose no file (a browser sends an empty, nameless one). */
-export async function callFromUpload(form: FormData): Promise<{ text: string; source: string } | null> {
+export async function callFromUpload(form: FormData, reader: Reader): Promise<{ text: string; source: string } | null> {
   const file = form.get('file')
   if (!(file instanceof File) || (file.size === 0 && !file.name)) return null
-  const text = await readCallFile(file)
+  const text = await readCallFile(file, reader)
   return { text, source: cleanName(file.name).slice(0, FUNDER_LIMITS.name) || 'upload' }
 }

@@ -1,0 +1,69 @@
+// The places where files are read (docs/decisions/031): a few at once, a bounded line behind them, and one place per
+// person, so that an account sending many files waits on itself and never on everyone. With one entry each, the
+// line in arrival order is round-robin across people. A place is given up when its client goes.
+
+/** Files read at once (the machine's cores are the generations' too), and how many people may wait. */
+const READS_AT_ONCE = 2
+const WAITING_MAX = 8
+
+export type PlaceRefusal = 'yours' | 'busy' | 'gone'
+
+type Waiter = { turn: () => void }
+
+/** Everyone with a file being read or waiting. */
+const people = new Set<string>()
+const waiting: Waiter[] = []
+let reading = 0
+
+/**
+ * A place to read `person`'s file: `release` must be called once the reading ends, however it ends. The person may
+ * send another file at once; the place passes on when `ended` settles (a worker's memory is given back as it ends).
+ */
+export async function takeReaderPlace(
+  person: string,
+  signal?: AbortSignal,
+): Promise<{ release: (ended?: Promise<unknown>) => void } | { refused: PlaceRefusal }> {
+  if (signal?.aborted) return { refused: 'gone' }
+  if (people.has(person)) return { refused: 'yours' }
+  if (reading >= READS_AT_ONCE && waiting.length >= WAITING_MAX) return { refused: 'busy' }
+  people.add(person)
+  if (reading < READS_AT_ONCE) reading++
+  else if (!(await waitForTurn(signal))) {
+    people.delete(person)
+    return { refused: 'gone' }
+  }
+  let released = false
+  return {
+    release: (ended = Promise.resolve()) => {
+      if (released) return
+      released = true
+      people.delete(person)
+      void ended.finally(passOn)
+    },
+  }
+}
+
+function passOn() {
+  const next = waiting.shift()
+  if (next) next.turn()
+  else reading--
+}
+
+/** True when the place is handed over (the reader count passes with it); false when the client went first. */
+function waitForTurn(signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const waiter: Waiter = {
+      turn: () => {
+        signal?.removeEventListener('abort', leave)
+        resolve(true)
+      },
+    }
+    const leave = () => {
+      const at = waiting.indexOf(waiter)
+      if (at >= 0) waiting.splice(at, 1)
+      resolve(false)
+    }
+    signal?.addEventListener('abort', leave, { once: true })
+    waiting.push(waiter)
+  })
+}

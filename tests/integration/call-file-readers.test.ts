@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { inflatingPdf, multipart, secondDirectoryDocx, slowPdf } from '../../scripts/hostile/call-files'
+
+// The places where uploaded calls are read (docs/decisions/031), against the BUILT app over HTTP: one file at a time
+// per person, a line shared fairly, a place freed when its client goes, and the process's memory under a ceiling.
+
+const MB = 1024 * 1024
+const WORD_CALL = fs.readFileSync('tests/fixtures/funders/community-foundation.docx')
+const SLOW = slowPdf()
+const YOURS = /One of your files is still being read/
+
+let app: AppServer
+let accounts = 0
+
+beforeAll(async () => {
+  app = await startAppServer()
+}, 60_000)
+
+afterAll(async () => {
+  await app.stop()
+  fs.rmSync(app.dataDir, { recursive: true, force: true })
+})
+
+const newPerson = () => registerOverHttp(app.origin, `reader-${++accounts}@example.org`)
+
+/** Sends a call file to be read; resolves with the status and the error, if any. */
+async function upload(token: string, name: string, bytes: Buffer, signal?: AbortSignal) {
+  const response = await fetch(`${app.origin}/api/funders/extract`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: multipart({}, { name, bytes }),
+    signal,
+  })
+  const body = (await response.json()) as { error?: string }
+  return { status: response.status, error: body.error ?? '' }
+}
+
+/** Resolves once `token`'s file is being read or waits: a second file from the same person is then refused. */
+async function untilReading(token: string) {
+  while ((await upload(token, 'probe.txt', Buffer.from('A probe.'))).status !== 429);
+}
+
+/** The server process's peak resident size so far (VmHWM), from Linux's own account of it. */
+function serverPeakMemory(): number {
+  const status = fs.readFileSync(`/proc/${app.process.pid}/status`, 'utf8')
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024
+}
+
+/** The first `count` of `pending` to settle, in the order they do. */
+function firstAnswers<T>(pending: Promise<T>[], count: number): Promise<T[]> {
+  const answers: T[] = []
+  return new Promise((resolve, reject) => {
+    for (const one of pending)
+      one.then((answer) => {
+        answers.push(answer)
+        if (answers.length === count) resolve(answers)
+      }, reject)
+  })
+}
+
+/** Tags a pending answer with whether it has settled yet. */
+function tracked<T>(pending: Promise<T>) {
+  const state = { settled: false, answer: pending }
+  void pending.finally(() => (state.settled = true))
+  return state
+}
+
+it("reads another person's Word call while one account sends twelve slow PDFs, refusing that account's eleven others", async () => {
+  const [flooder, other] = [await newPerson(), await newPerson()]
+  const flood = Array.from({ length: 12 }, () => tracked(upload(flooder, 'call.pdf', SLOW)))
+  // Whichever arrived first is read; the eleven others are refused at once, saying why.
+  const refused = await firstAnswers(
+    flood.map((pending) => pending.answer),
+    11,
+  )
+  for (const answer of refused) expect(answer).toEqual({ status: 429, error: expect.stringMatching(YOURS) })
+
+  const read = await upload(other, 'community-foundation.docx', WORD_CALL)
+  expect(read).toEqual({ status: 200, error: '' })
+  expect(flood.some((pending) => !pending.settled)).toBe(true)
+  expect((await Promise.all(flood.map((pending) => pending.answer))).filter((answer) => answer.status !== 429)).toEqual([
+    { status: 422, error: expect.stringMatching(/took too long/) },
+  ])
+}, 60_000)
+
+it("gives a place up when its client goes: the next person's file is read before the other slow one ends", async () => {
+  const [leaving, staying, next] = [await newPerson(), await newPerson(), await newPerson()]
+  const client = new AbortController()
+  const left = upload(leaving, 'call.pdf', SLOW, client.signal).catch((error: Error) => error.name)
+  const stayed = tracked(upload(staying, 'call.pdf', SLOW))
+  await Promise.all([untilReading(leaving), untilReading(staying)])
+  // Both places are taken: the next file waits in line until one is given up.
+  const waiting = tracked(upload(next, 'community-foundation.docx', WORD_CALL))
+  client.abort()
+  expect(await left).toBe('AbortError')
+  expect(await waiting.answer).toEqual({ status: 200, error: '' })
+  expect(stayed.settled).toBe(false)
+  expect((await stayed.answer).status).toBe(422)
+}, 60_000)
+
+it('refuses a Word file with a second directory before anything is unpacked', async () => {
+  const answer = await upload(await newPerson(), 'call.docx', secondDirectoryDocx())
+  expect(answer).toEqual({ status: 422, error: expect.stringMatching(/could not be read: it may be damaged/) })
+})
+
+it('keeps the server under 600 MB while twelve people each send a PDF that inflates to 500 MB', async () => {
+  const people = await Promise.all(Array.from({ length: 12 }, newPerson))
+  const bomb = inflatingPdf(500)
+  const answers = await Promise.all(people.map((token) => upload(token, 'call.pdf', bomb)))
+  for (const answer of answers) {
+    expect([422, 503]).toContain(answer.status)
+    expect(answer.error).toMatch(answer.status === 422 ? /too much memory|took too long/ : /Try again in a moment/)
+  }
+  const peak = serverPeakMemory()
+  console.log(`server's peak resident size: ${Math.round(peak / MB)} MB; answers: ${answers.map((answer) => answer.status).join(' ')}`)
+  expect(peak).toBeLessThan(600 * MB)
+  // Its memory given back: a small call is read again.
+  expect(await upload(await newPerson(), 'community-foundation.docx', WORD_CALL)).toEqual({ status: 200, error: '' })
+}, 120_000)
