@@ -112,13 +112,19 @@ export function fits(text: string, limit: Limit): boolean {
  * full stop followed by a lower-case word ("e.g. food") do not end one; a paragraph break does.
  */
 export function cutToLimit(text: string, limit: Limit): string | null {
-  let kept = ''
-  for (const sentence of sentences(text.trim())) {
-    const next = kept + sentence
-    if (!fits(next, limit)) break
-    kept = next
+  const trimmed = text.trim()
+  const ends = [0]
+  for (const sentence of sentences(trimmed)) ends.push(ends[ends.length - 1] + sentence.length)
+  // A longer start never measures less, so the most whole sentences that fit are found by halving: each
+  // sentence measured once more than the last would be quadratic on thousands of short sentences.
+  let low = 0
+  let high = ends.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (fits(trimmed.slice(0, ends[middle]), limit)) low = middle
+    else high = middle - 1
   }
-  return kept.trim() || null
+  return trimmed.slice(0, ends[low]).trim() || null
 }
 
 /** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
