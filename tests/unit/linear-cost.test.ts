@@ -7,7 +7,7 @@ import { NARRATIVE_TEXT_MAX, NarrativeTextSchema } from '~/shared/narrative-text
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX, STORY_MAX } from '~/shared/narrative-schema'
 import { cleanName, cleanText, countWords, cutAtSpace, hasVisibleCharacter, trimEndMatching } from '~/shared/text'
 import { cutToLimit, fits, measure, sentencesOf } from '~/shared/variant-limits'
-import { expectLinear } from '../setup/linear-cost'
+import { describeGrowth, expectLinear, growthOf, GROWTH_BOUND, repeated } from '../setup/linear-cost'
 
 // Doubling what a person sends must not more than about double the work (docs/decisions/025): every text
 // function in app/shared and the coach, over hostile text up to the most the edge lets through. The
@@ -75,5 +75,24 @@ describe('text functions cost no more than linear time', () => {
   test('topics.ts', { timeout: TIMEOUT }, async () => {
     await expectLinear((text) => contentWords(text), NARRATIVE)
     await expectLinear((text) => topicsOf(text), NARRATIVE)
+  })
+})
+
+// Inputs that once cost quadratic time, kept as fixed cases (docs/decisions/025).
+describe('hostile texts that once cost quadratic time', () => {
+  test('thousands of short sentences that fit their limit (each longer start was measured anew)', { timeout: TIMEOUT }, async () => {
+    const make = (chars: number) => repeated('Hi! ', chars)
+    const growth = await growthOf((text) => cutToLimit(text, { unit: 'characters', max: text.length }), make, NARRATIVE)
+    expect(growth.ratio, describeGrowth('"Hi! " cut to its own length', NARRATIVE, growth)).toBeLessThanOrEqual(GROWTH_BOUND)
+  })
+
+  test('a run of abbreviations split into sentences (the splitter re-read all it held)', { timeout: TIMEOUT }, async () => {
+    const growth = await growthOf(
+      (text) => sentencesOf(text),
+      (chars) => repeated('Mr. ', chars),
+      NARRATIVE,
+    )
+    expect(growth.ratio, describeGrowth('"Mr. " sentences', NARRATIVE, growth)).toBeLessThanOrEqual(GROWTH_BOUND)
+    expect(sentencesOf(repeated('Mr. ', NARRATIVE)).every((sentence) => sentence.length <= 1004)).toBe(true)
   })
 })
