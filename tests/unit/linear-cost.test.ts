@@ -82,13 +82,13 @@ describe('text functions cost no more than linear time', () => {
 describe('hostile texts that once cost quadratic time', () => {
   test('thousands of short sentences that fit their limit (each longer start was measured anew)', { timeout: TIMEOUT }, async () => {
     const make = (chars: number) => repeated('Hi! ', chars)
-    const growth = await growthOf((text) => cutToLimit(text, { unit: 'characters', max: text.length }), make, NARRATIVE)
+    const growth = await growthOf((text: string) => cutToLimit(text, { unit: 'characters', max: text.length }), make, NARRATIVE)
     expect(growth.ratio, describeGrowth('"Hi! " cut to its own length', NARRATIVE, growth)).toBeLessThanOrEqual(GROWTH_BOUND)
   })
 
   test('a run of abbreviations split into sentences (the splitter re-read all it held)', { timeout: TIMEOUT }, async () => {
     const growth = await growthOf(
-      (text) => sentencesOf(text),
+      (text: string) => sentencesOf(text),
       (chars) => repeated('Mr. ', chars),
       NARRATIVE,
     )
