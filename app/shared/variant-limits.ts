@@ -112,13 +112,19 @@ export function fits(text: string, limit: Limit): boolean {
  * full stop followed by a lower-case word ("e.g. food") do not end one; a paragraph break does.
  */
 export function cutToLimit(text: string, limit: Limit): string | null {
-  let kept = ''
-  for (const sentence of sentences(text.trim())) {
-    const next = kept + sentence
-    if (!fits(next, limit)) break
-    kept = next
+  const trimmed = text.trim()
+  const ends = [0]
+  for (const sentence of sentences(trimmed)) ends.push(ends[ends.length - 1] + sentence.length)
+  // A longer start never measures less, so the most whole sentences that fit are found by halving: each
+  // sentence measured once more than the last would be quadratic on thousands of short sentences.
+  let low = 0
+  let high = ends.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (fits(trimmed.slice(0, ends[middle]), limit)) low = middle
+    else high = middle - 1
   }
-  return kept.trim() || null
+  return trimmed.slice(0, ends[low]).trim() || null
 }
 
 /** Titles and initials Unicode's rules take for a sentence's end ("Dr. Okafor", "J. Mwangi"). */
@@ -129,16 +135,36 @@ export function sentencesOf(text: string): string[] {
   return [...sentences(text)]
 }
 
+/** A run of abbreviations ("Mr. Mr. …") is held at most this long before it is given out as one sentence. */
+const SENTENCE_MAX = 1000
+/** "approx." and the character before it: all of a sentence's end that ABBREVIATION_END reads. */
+const ABBREVIATION_WINDOW = 9
+
+// Only the end of the held text is tested, so the cost stays linear however many segments are held.
 export function* sentences(text: string) {
-  let pending = ''
+  let pending: string[] = []
+  let held = 0
+  let tail = ''
   for (const { segment } of sentenceSegmenter().segment(text)) {
-    pending += segment
-    if (!ABBREVIATION_END.test(pending)) {
-      yield pending
-      pending = ''
+    const continues = held > 0 && !segment.trim() ? true : endsInAbbreviation(tail, segment)
+    pending.push(segment)
+    held += segment.length
+    tail = (tail + segment.slice(-ABBREVIATION_WINDOW)).slice(-ABBREVIATION_WINDOW)
+    if (!continues || held > SENTENCE_MAX) {
+      yield pending.join('')
+      pending = []
+      held = 0
+      tail = ''
     }
   }
-  if (pending) yield pending
+  if (held) yield pending.join('')
+}
+
+function endsInAbbreviation(before: string, segment: string): boolean {
+  let end = segment.length
+  while (end > 0 && /\s/.test(segment[end - 1])) end--
+  const head = segment.slice(Math.max(0, end - ABBREVIATION_WINDOW), end)
+  return ABBREVIATION_END.test(head.length < ABBREVIATION_WINDOW ? (before + head).slice(-ABBREVIATION_WINDOW) : head)
 }
 
 let segmenter: Intl.Segmenter | undefined

@@ -97,7 +97,7 @@ export async function readCall(raw: string): Promise<CallReading> {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
-/** A paragraph longer than this is read sentence by sentence, and a sentence longer than it in pieces. */
+/** A paragraph longer than this is cut into pieces of at most this length, each then read sentence by sentence. */
 const LINE_MAX = 1000
 /** The lines read: about sixty pages of a call, more than any call's priorities, questions and dates need. */
 const LINES_READ = 4000
@@ -105,8 +105,9 @@ const LINES_READ = 4000
 function classify(text: string): Line[] {
   const lines: string[] = []
   for (const line of text.split('\n')) {
-    if (line.trim()) lines.push(...splitLong(line))
-    else if (lines.at(-1) !== '') lines.push('')
+    if (!line.trim()) {
+      if (lines.at(-1) !== '') lines.push('')
+    } else for (const piece of splitLong(line)) if (lines.length < LINES_READ) lines.push(piece)
     if (lines.length >= LINES_READ) break
   }
   return lines.slice(0, LINES_READ).map((line): Line => {
@@ -129,11 +130,31 @@ function classify(text: string): Line[] {
   })
 }
 
-const LINE_PIECE = new RegExp(`[\\s\\S]{1,${LINE_MAX}}`, 'g')
-
 function splitLong(line: string): string[] {
   if (line.length <= LINE_MAX) return [line]
-  return [...sentences(line)].flatMap((sentence) => (sentence.length <= LINE_MAX ? [sentence] : (sentence.match(LINE_PIECE) ?? [])))
+  return piecesOf(line).flatMap((piece) => [...sentences(piece)])
+}
+
+// Cut before the sentences are found, so no sentence search ever reads more than LINE_MAX characters.
+function piecesOf(line: string): string[] {
+  const pieces: string[] = []
+  let start = 0
+  while (line.length - start > LINE_MAX) {
+    const cut = start + cutIn(line.slice(start, start + LINE_MAX))
+    pieces.push(line.slice(start, cut))
+    start = cut
+  }
+  pieces.push(line.slice(start))
+  return pieces
+}
+
+/** Where to cut a window: after its last sentence's end, else its last space, in its second half; else at its end. */
+function cutIn(window: string): number {
+  const half = LINE_MAX / 2
+  for (let at = window.length - 1; at > half; at--) if (/\s/.test(window[at]) && /[.!?]/.test(window[at - 1])) return at + 1
+  for (let at = window.length - 1; at > half; at--) if (/\s/.test(window[at])) return at + 1
+  // Not between the halves of a character outside the Basic Multilingual Plane.
+  return /[\ud800-\udbff]/.test(window.at(-1) ?? '') ? window.length - 1 : window.length
 }
 
 function looksLikeHeading(line: string): boolean {
