@@ -7,7 +7,6 @@ import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/generation/job
 import { connectBus, disconnectBus } from '~/server/platform/bus.server'
 import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server'
 import { createApp } from '~/server/http/app.server'
-import { loadEnglishWords } from '~/server/narratives/claims.server'
 import { sentences } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -33,7 +32,6 @@ export async function startServer(build: ServerBuild) {
     await purgeStreamSlots()
   })
   schedulePurges()
-  loadEnglishWords()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
   let stopping = false

@@ -201,7 +201,10 @@ function normaliseName(name: string): string {
 
 let englishWords: Set<string> | undefined
 
-/** 275,000 words: reading them takes about 80 ms, so the server does it as it starts, not in a request. */
+/**
+ * 275,000 words: reading them takes about 80 ms and 40 MB, so each worker of the pool does it as it starts. The
+ * server's own thread reads them only for a text kept before its claims were, the first time it meets one.
+ */
 export function loadEnglishWords(): Set<string> {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
   return englishWords

@@ -34,6 +34,11 @@ const WORKER_HEAP_MB = 256
 const QUEUE_MAX = 64
 /** Threads: one a core, at least two and at most four (the event loop and the generations need the cores too). */
 export const WORK_THREADS = Math.max(2, Math.min(4, os.availableParallelism()))
+/**
+ * A worker holds about 150 MB (the tagger's model, the word list, fonts): one is always ready, and the others
+ * start when work waits and stop after a minute with none.
+ */
+const IDLE_WORKER_MS = 60_000
 /** Tasks one person may have running or waiting: one account's flood fills no more than its share. */
 const PER_OWNER_MAX = 4
 
@@ -61,10 +66,9 @@ let running = 0
 const waiting: { start: () => void }[] = []
 const byOwner = new Map<string, number>()
 
-/** Starts the workers, each loading its parsers, fonts and word lists before the first request needs them. */
+/** Starts the worker that is always ready, loading its fonts and word list before the first request needs them. */
 export async function startWorkPool() {
-  const workers = getPool().options.minThreads
-  await Promise.all(Array.from({ length: workers }, () => getPool().run({ task: 'warm', input: null } satisfies WorkRequest)))
+  await getPool().run({ task: 'warm', input: null } satisfies WorkRequest)
 }
 
 export async function stopWorkPool() {
@@ -163,11 +167,11 @@ function getPool(): Piscina {
     filename: workerSource().href,
     // Development and tests run the worker as TypeScript: tsx resolves its `~/` imports.
     execArgv: workerSource().pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    minThreads: WORK_THREADS,
+    minThreads: 1,
     maxThreads: WORK_THREADS,
     // Tasks may leave timers behind (the PDF builder yields): the worker's own event loop keeps running.
     atomics: 'disabled',
-    idleTimeout: Number.MAX_SAFE_INTEGER,
+    idleTimeout: IDLE_WORKER_MS,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
   })
   return pool
