@@ -104,7 +104,7 @@ it('refuses a Word file with a second directory before anything is unpacked', as
   expect(answer).toEqual({ status: 422, error: expect.stringMatching(/could not be read: it may be damaged/) })
 })
 
-it('keeps the server under 600 MB while twelve people each send a PDF that inflates to 500 MB', async () => {
+it('keeps the server under its 1 GB ceiling while twelve people each send a PDF that inflates to 500 MB', async () => {
   const people = await Promise.all(Array.from({ length: 12 }, newPerson))
   const bomb = inflatingPdf(500)
   const answers = await Promise.all(people.map((token) => upload(token, 'call.pdf', bomb)))
@@ -114,7 +114,8 @@ it('keeps the server under 600 MB while twelve people each send a PDF that infla
   }
   const peak = serverPeakMemory()
   console.log(`server's peak resident size: ${Math.round(peak / MB)} MB; answers: ${answers.map((answer) => answer.status).join(' ')}`)
-  expect(peak).toBeLessThan(600 * MB)
+  // Each read is ended past 128 MB of its own, and the process's size is the second bound (call-file.server.ts).
+  expect(peak).toBeLessThan(1024 * MB)
   // Its memory given back: a small call is read again.
   expect(await upload(await newPerson(), 'community-foundation.docx', WORD_CALL)).toEqual({ status: 200, error: '' })
 }, 120_000)

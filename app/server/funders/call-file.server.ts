@@ -15,15 +15,17 @@ const MB = 1024 * 1024
 /** A Word file's parts, unpacked: a long call's is a few megabytes. */
 const UNPACKED_MAX_BYTES = 64 * MB
 const READ_TIME_MS = 10_000
-/** The worker's JavaScript heap (unpacked buffers live outside it: the process's size bounds those). */
-const WORKER_HEAP_MB = 192
+/** The worker's JavaScript heap (unpacked buffers live outside it: READ_MEMORY_MAX_BYTES bounds those too). */
+const WORKER_HEAP_MB = 128
 /**
- * The whole process's resident size, whatever ran before: no file starts being read above the first, and a read is
- * ended past the second, under the 600 MB a server may take. A fresh server is about 150-200 MB, one after a run of
- * hostile requests 400-450 MB (its own heap, collected lazily); a reading worker adds 60-100 MB.
+ * What one read may hold, its heap and the buffers outside it (a Word file's unpacked parts, a PDF's streams),
+ * as its thread reports them: two reads at once hold at most twice this, whatever else the server holds. The
+ * process's own size is a second bound, far above what the server reaches without files (about 250 MB fresh,
+ * 480-640 MB after a run of hostile requests: heaps collected lazily, memory the allocator keeps).
  */
-const MEMORY_TO_START_BYTES = 480 * MB
-const MEMORY_MAX_BYTES = 560 * MB
+const READ_MEMORY_MAX_BYTES = 128 * MB
+const MEMORY_TO_START_BYTES = 900 * MB
+const MEMORY_MAX_BYTES = 1024 * MB
 const MEMORY_CHECK_MS = 20
 
 export class CallFileError extends Error {
@@ -186,6 +188,11 @@ function runWorker(job: Job, signal?: AbortSignal): Promise<{ answer: WorkerAnsw
     const timer = setTimeout(() => finish({ refused: 'time' }), READ_TIME_MS)
     const memory = setInterval(() => {
       if (process.memoryUsage.rss() > MEMORY_MAX_BYTES) finish({ refused: 'memory' })
+      worker.getHeapStatistics().then(
+        (heap) =>
+          heap.total_physical_size + heap.external_memory + heap.malloced_memory > READ_MEMORY_MAX_BYTES && finish({ refused: 'memory' }),
+        () => {}, // the worker has ended
+      )
     }, MEMORY_CHECK_MS)
     // pdf.js and mammoth may write warnings: read and dropped, so nothing piles up.
     worker.stdout.resume()

@@ -29,7 +29,7 @@ const TASK_TIME_MS = 10_000
 /** Past this a task still waiting for a thread is answered 503: the pool is busy, the task is not at fault. */
 const WAIT_TIME_MS = 30_000
 /** A worker's JavaScript heap: past it Node ends the worker, and the task is answered 422. */
-const WORKER_HEAP_MB = 256
+const WORKER_HEAP_MB = 128
 /** Tasks waiting for a thread; past it new ones are answered 503 at once. */
 const QUEUE_MAX = 64
 /** Threads: one a core, at least two and at most four (the event loop and the generations need the cores too). */
@@ -172,7 +172,7 @@ function getPool(): Piscina {
     // Tasks may leave timers behind (the PDF builder yields): the worker's own event loop keeps running.
     atomics: 'disabled',
     idleTimeout: IDLE_WORKER_MS,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
   })
   return pool
 }
