@@ -1,10 +1,10 @@
-import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, FUNDER_LIMITS } from '~/shared/funder-schema'
 import type { CallFileAnswer } from '~/server/funders/call-file-worker'
 import { takeReaderPlace, type PlaceRefusal } from '~/server/funders/call-file-readers.server'
 import { readZipDirectory, type ZipEntry } from '~/server/funders/zip-structure.server'
 import { log } from '~/server/platform/logger.server'
+import { workerFile } from '~/server/platform/worker-source.server'
 import { cleanName } from '~/shared/text'
 
 // Plain text is decoded here; a Word file or a PDF goes to a worker bounded in time and memory, so no file, however
@@ -149,19 +149,8 @@ const REFUSALS: Record<Refusal, () => CallFileError> = {
   memory: () => new CallFileError(422, `The file needs too much memory to read. ${PASTE}`),
 }
 
-/**
- * The worker's source: run as TypeScript beside this module, or built beside the server's entry
- * (build/server/call-file-worker.js, vite.config.ts), which this module's chunk may sit below.
- */
 let workerUrl: URL | undefined
-function workerSource(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./call-file-worker.ts', import.meta.url)
-  workerUrl ??= ['./call-file-worker.js', '../call-file-worker.js']
-    .map((relative) => new URL(relative, import.meta.url))
-    .find((url) => fs.existsSync(url))
-  if (!workerUrl) throw new Error('The built call-file worker is missing: run npm run build')
-  return workerUrl
-}
+const workerSource = () => (workerUrl ??= workerFile(import.meta.url, './call-file-worker.ts', 'call-file-worker'))
 
 type WorkerAnswer = CallFileAnswer | { refused: 'time' | 'memory' | 'gone' }
 

@@ -1,8 +1,8 @@
-import fs from 'node:fs'
 import os from 'node:os'
 import { Piscina } from 'piscina'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
+import { workerFile } from '~/server/platform/worker-source.server'
 
 // Work whose cost grows with text a person sends (building files, reading calls, drafting, checking evidence)
 // runs in a pool of worker threads, never on the event loop that answers everyone (docs/decisions/041).
@@ -177,13 +177,5 @@ function getPool(): Piscina {
   return pool
 }
 
-/** The worker's source: beside this module as TypeScript, or built beside the server's entry (vite.config.ts). */
 let workerUrl: URL | undefined
-function workerSource(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('../work/worker.ts', import.meta.url)
-  workerUrl ??= ['./work-worker.js', '../work-worker.js']
-    .map((relative) => new URL(relative, import.meta.url))
-    .find((url) => fs.existsSync(url))
-  if (!workerUrl) throw new Error('The built work worker is missing: run npm run build')
-  return workerUrl
-}
+const workerSource = () => (workerUrl ??= workerFile(import.meta.url, '../work/worker.ts', 'work-worker'))
