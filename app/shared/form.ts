@@ -18,7 +18,8 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
 
 /**
  * A value past its field's limit is never sent back to the browser (a 6 MB paste would come back as a
- * page of 12 MB or more): every reply leaves the field empty and says why.
+ * page of 12 MB or more): every reply leaves the field empty with its own error, and, where the text was
+ * far too long for a slip of typing, says first why it is empty.
  */
 function keepOversizedValuesBack(
   submission: { error?: Record<string, unknown> | null; reply: Reply },
@@ -29,9 +30,8 @@ function keepOversizedValuesBack(
   for (const [name, value] of formData.entries()) {
     const max = shape.maxLengths.get(fieldOf(name, shape))
     if (typeof value !== 'string' || max === undefined || value.length <= max || !submission.error?.[name]) continue
-    oversized[name] = [
-      `The pasted text was too long (${value.length.toLocaleString('en-US')} characters; at most ${max.toLocaleString('en-US')}), so it was not kept. Paste a shorter text.`,
-    ]
+    const own = (submission.error[name] as string[] | null) ?? []
+    oversized[name] = value.length > max + TYPING_SLIP ? [notKept(value.length, max), ...own] : own
   }
   const names = Object.keys(oversized)
   if (!names.length) return
@@ -41,6 +41,10 @@ function keepOversizedValuesBack(
       ? reply(options)
       : reply({ ...options, hideFields: [...(options.hideFields ?? []), ...names], fieldErrors: { ...oversized, ...options.fieldErrors } })
 }
+/** How far past a limit typing goes; further, the text was pasted, and the page says why its field is empty. */
+const TYPING_SLIP = 100
+const notKept = (length: number, max: number) =>
+  `The pasted text was too long (${length.toLocaleString('en-US')} characters; at most ${max.toLocaleString('en-US')}), so it was not kept. Paste a shorter text.`
 type ReplyOptions = { resetForm?: boolean; formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }
 type Reply = (options?: ReplyOptions) => unknown
 

@@ -208,9 +208,19 @@ describe('a reply to a form with a value past its limit', () => {
     const reply = parseForm(data, FunderEditFormSchema).reply({ formErrors: ['Not saved'] })
     expect(reply.initialValue).toMatchObject({ name: 'Long Fund', priorities: ['Food security', undefined] })
     expect(JSON.stringify(reply)).not.toContain('ppppp')
-    expect(reply.error?.['priorities[1]']).toEqual([
+    // Why the field is empty first (a page shows a field's first error), then its own error.
+    expect(reply.error?.['priorities[1]']?.[0]).toBe(
       'The pasted text was too long (700 characters; at most 300), so it was not kept. Paste a shorter text.',
-    ])
+    )
+    expect(reply.error?.['priorities[1]']).toHaveLength(2)
     expect(reply.error?.['']).toEqual(['Not saved'])
+  })
+
+  it('leaves out a value a little past its limit too, with its own error alone', () => {
+    const data = formData({ name: 'n'.repeat(201) })
+    const reply = parseForm(data, FunderEditFormSchema).reply()
+    expect(JSON.stringify(reply)).not.toContain('nnnnn')
+    expect(reply.error?.name).toHaveLength(1)
+    expect(reply.error?.name?.[0]).not.toMatch(/pasted text/)
   })
 })
