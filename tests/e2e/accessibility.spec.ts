@@ -83,8 +83,9 @@ for (const size of WIDTHS) {
       await page.goto('/dashboard')
       await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
       await expectAccessible(page, 'the dashboard with a required-fields error')
-      // A slow stream from the fake model, so the page can be checked while the text is being written.
-      await fillNarrativeForm(page, { missionSuffix: '[[fake:delay=300]][[fake:pieces=40]]' })
+      // A slow stream from the fake model (40 pieces, 300 ms apart), so the page can be checked while the text is
+      // being written: a first token merely late left a second to see it, and a busy page missed it.
+      await fillNarrativeForm(page, { missionSuffix: '[[fake:slow]][[fake:pieces=40]]' })
       await page.getByRole('button', { name: 'Generate Impact Narrative' }).click()
       await expect(page.getByRole('region', { name: 'Narrative text' })).toHaveAttribute('aria-busy', 'true')
       await expectAccessible(page, 'the dashboard while the narrative is written')
