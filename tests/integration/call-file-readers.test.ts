@@ -99,6 +99,20 @@ it("gives a place up when its client goes: the next person's file is read before
   expect((await stayed.answer).status).toBe(422)
 }, 60_000)
 
+it('reads a call of the longest text allowed, as a Word file and as a PDF, inside what one read may hold', async () => {
+  const token = await newPerson()
+  for (const name of ['longest-call.docx', 'longest-call.pdf']) {
+    const response = await fetch(`${app.origin}/api/funders/extract`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: multipart({}, { name, bytes: fs.readFileSync(`tests/fixtures/funders/${name}`) }),
+    })
+    // Not 422 "needs too much memory": read whole, it is understood.
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { data: { name: string } }).data.name).toBe('Part 1: what we ask of applicants in theme 1')
+  }
+})
+
 it('refuses a Word file with a second directory before anything is unpacked', async () => {
   const answer = await upload(await newPerson(), 'call.docx', secondDirectoryDocx())
   expect(answer).toEqual({ status: 422, error: expect.stringMatching(/could not be read: it may be damaged/) })
