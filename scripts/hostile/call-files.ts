@@ -135,23 +135,45 @@ export function zipNotDocx(): Buffer {
   return zip([entry('notes.txt', 'Just some notes in a zip.')])
 }
 
-/** A PDF whose page tree contains itself: a reader that follows it without care never ends. */
-export function loopingPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
-    '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
-  ]
-  let body = '%PDF-1.7\n'
-  const offsets: number[] = []
-  objects.forEach((object, index) => {
-    offsets.push(body.length)
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+/** An object of a PDF: a dictionary (or any value), or a dictionary with its stream's bytes. */
+type PdfObject = string | { dictionary: string; stream: Buffer }
+
+/** A PDF of `objects`, numbered from 1 (the first is the catalogue), with its cross-reference table. */
+function pdfOf(objects: PdfObject[], trailerExtra = (_xref: number) => ''): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')]
+  let length = parts[0].length
+  const add = (part: Buffer) => (parts.push(part), (length += part.length))
+  const offsets = objects.map((object, index) => {
+    const at = length
+    if (typeof object === 'string') add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1'))
+    else {
+      add(Buffer.from(`${index + 1} 0 obj\n${object.dictionary}\nstream\n`, 'latin1'))
+      add(object.stream)
+      add(Buffer.from('\nendstream\nendobj\n', 'latin1'))
+    }
+    return at
   })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Prev ${xref} >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
+  const xref = length
+  const table = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailerExtra(xref)} >>\nstartxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  )
+  return Buffer.concat(parts)
+}
+
+/** A PDF whose page tree contains itself, and whose cross-references name themselves as their previous ones. */
+export function loopingPdf(): Buffer {
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
+      '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
+    ],
+    (xref) => ` /Prev ${xref}`,
+  )
 }
 
 /**
@@ -159,24 +181,14 @@ export function loopingPdf(): Buffer {
  * wire, yet each page's text makes pdf.js parse the whole stream again, so reading it runs to the time limit.
  */
 export function slowPdf(pages = 2000): Buffer {
-  const content = 'q 1 0 0 1 0 0 cm Q\n'.repeat(20_000)
+  const content = Buffer.from('q 1 0 0 1 0 0 cm Q\n'.repeat(20_000), 'latin1')
   const kids = Array.from({ length: pages }, (_, index) => `${index + 4} 0 R`).join(' ')
-  const objects = [
+  return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    { dictionary: `<< /Length ${content.length} >>`, stream: content },
     ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>'),
-  ]
-  let body = '%PDF-1.7\n'
-  const offsets: number[] = []
-  objects.forEach((object, index) => {
-    offsets.push(body.length)
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
+  ])
 }
 
 /**
@@ -185,21 +197,12 @@ export function slowPdf(pages = 2000): Buffer {
  */
 export function inflatingPdf(megabytes = 500): Buffer {
   const stream = deflatedSpaces(megabytes, zlib.deflateSync)
-  const head = (objects: string[]) => objects.map((object, index) => `${index + 1} 0 obj\n${object}\nendobj\n`)
-  const [catalog, pages, page] = head([
+  return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    { dictionary: `<< /Length ${stream.length} /Filter /FlateDecode >>`, stream },
   ])
-  const parts = [
-    Buffer.from(`%PDF-1.7\n${catalog}${pages}${page}4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-    stream,
-  ]
-  const offsets = [9, 9 + catalog.length, 9 + catalog.length + pages.length, 9 + catalog.length + pages.length + page.length]
-  const xref = parts[0].length + stream.length + '\nendstream\nendobj\n'.length
-  const table = `xref\n0 5\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
-  parts.push(Buffer.from(`\nendstream\nendobj\n${table}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'))
-  return Buffer.concat(parts)
 }
 
 /** Text in a file named .pdf. */
