@@ -7,10 +7,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { createStaticHandler, matchRoutes, type RouteObject } from 'react-router'
 import { buildNarrativeDocx } from '~/server/narratives/docx.server'
-import { newDataDir, startAppServer, type AppServer } from '../tests/setup/app-server'
+import { newDataDir, registerOverHttp, startAppServer, type AppServer } from '../tests/setup/app-server'
 import { appEnd, appPiece, get, openAiEnd, openAiPiece, readStream } from './bench/http'
 import { NARRATIVE_400_WORDS, seed, type Actor } from './bench/seed'
 import { interleave, load, median, ms, now, p99 } from './bench/stats'
+import { inflatingPdf, multipart } from './hostile/call-files'
 import { HOSTILE_APP_ENV } from './hostile/catalogue'
 import { startCluster, startPostgresFor } from './bench/replicas'
 import { runCatalogue } from './hostile/run'
@@ -18,7 +19,7 @@ import { runCatalogue } from './hostile/run'
 const SMOKE = process.argv.includes('--smoke')
 // --profile DIR writes a V8 CPU profile of the app (for finding out why a budget is missed).
 const PROFILE_DIR = argValue('--profile')
-// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile, replicas.
+// --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile, memory, replicas.
 const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
@@ -591,6 +592,45 @@ async function measureHostileRequests() {
   }
 }
 
+/**
+ * The server's peak resident size (Linux's VmHWM) while twelve people each send a PDF that inflates to 500 MB,
+ * on an app of its own: each read is ended at its own memory limit, and the process must stay under 600 MB.
+ */
+async function measureFileMemory() {
+  const app = await startAppServer()
+  const memory = (field: 'VmRSS' | 'VmHWM') =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${app.process.pid}/status`, 'utf8'))![1]) / 1024
+  try {
+    const people = await Promise.all(Array.from({ length: 12 }, (_, i) => registerOverHttp(app.origin, `bomb-${i}@example.org`)))
+    const before = memory('VmRSS')
+    const bomb = inflatingPdf(500)
+    const statuses = await Promise.all(
+      people.map(async (token) => {
+        const response = await fetch(`${app.origin}/api/funders/extract`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+          body: multipart({}, { name: 'call.pdf', bytes: bomb }),
+        })
+        await response.arrayBuffer()
+        return response.status
+      }),
+    )
+    const peak = memory('VmHWM')
+    const refused = statuses.every((status) => status === 422 || status === 503)
+    rows.push({
+      measure: "The server's peak resident size while twelve people each send a PDF that inflates to 500 MB",
+      app: `${Math.round(peak)} MB (${Math.round(before)} MB before); answers ${statuses.join(' ')}`,
+      floor: '',
+      comparison: 'before round four: 1.97 GB',
+      budget: '≤ 600 MB; every file refused',
+      met: peak <= 600 && refused,
+    })
+  } finally {
+    await app.stop()
+    fs.rmSync(app.dataDir, { recursive: true, force: true })
+  }
+}
+
 async function measureColdStart(dataDir: string, env: Record<string, string>) {
   const times: number[] = []
   for (let i = 0; i < SIZES.cold; i++) {
@@ -667,6 +707,7 @@ async function main() {
     })
     if (run('cold')) await measureColdStart(dataDir, env)
     if (run('hostile')) await measureHostileRequests()
+    if (run('memory')) await measureFileMemory()
     const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
     const app = await startAppServer({ dataDir, env, nodeArgs })
     try {

@@ -20,15 +20,16 @@ const WORKER_HEAP_MB = 128
 /**
  * What one read may hold, its heap and the buffers outside it (a Word file's unpacked parts, a PDF's streams),
  * as its thread reports them: two reads at once hold at most twice this, whatever else the server holds. Calls
- * of the longest text allowed, as Word files and PDFs made by LibreOffice, reported 35-41 MB; 128 MB took the
- * server past its 600 MB budget through twelve inflating PDFs (620-644 MB), 96 MB keeps it under (576-588). The
+ * of the longest text allowed, as Word files and PDFs made by LibreOffice, reported 35-41 MB. Through twelve
+ * inflating PDFs, 128 MB took the server past its 600 MB budget (620-644 MB), 96 MB to 576-608, 80 MB checked
+ * every 10 ms (an inflating stream grows between checks) to 565 (`npm run bench -- --only memory`). The
  * process's own size is a second bound, far above what the server reaches without files (about 250 MB fresh,
  * 480-640 MB after a run of hostile requests: heaps collected lazily, memory the allocator keeps).
  */
-const READ_MEMORY_MAX_BYTES = 96 * MB
+const READ_MEMORY_MAX_BYTES = 80 * MB
 const MEMORY_TO_START_BYTES = 900 * MB
 const MEMORY_MAX_BYTES = 1024 * MB
-const MEMORY_CHECK_MS = 20
+const MEMORY_CHECK_MS = 10
 
 export class CallFileError extends Error {
   constructor(
