@@ -1,3 +1,5 @@
+import { Turns } from '~/server/platform/turns.server'
+
 // The places where files are read (docs/decisions/031): a few at once, a bounded line behind them, and one place per
 // person, so that an account sending many files waits on itself and never on everyone. With one entry each, the
 // line in arrival order is round-robin across people. A place is given up when its client goes.
@@ -8,12 +10,9 @@ const WAITING_MAX = 8
 
 export type PlaceRefusal = 'yours' | 'busy' | 'gone'
 
-type Waiter = { turn: () => void }
-
 /** Everyone with a file being read or waiting. */
 const people = new Set<string>()
-const waiting: Waiter[] = []
-let reading = 0
+const readers = new Turns(READS_AT_ONCE)
 
 /**
  * A place to read `person`'s file: `release` must be called once the reading ends, however it ends. The person may
@@ -25,10 +24,9 @@ export async function takeReaderPlace(
 ): Promise<{ release: (ended?: Promise<unknown>) => void } | { refused: PlaceRefusal }> {
   if (signal?.aborted) return { refused: 'gone' }
   if (people.has(person)) return { refused: 'yours' }
-  if (reading >= READS_AT_ONCE && waiting.length >= WAITING_MAX) return { refused: 'busy' }
+  if (readers.full && readers.waiting >= WAITING_MAX) return { refused: 'busy' }
   people.add(person)
-  if (reading < READS_AT_ONCE) reading++
-  else if (!(await waitForTurn(signal))) {
+  if ((await readers.take(signal)) !== 'yours') {
     people.delete(person)
     return { refused: 'gone' }
   }
@@ -38,32 +36,7 @@ export async function takeReaderPlace(
       if (released) return
       released = true
       people.delete(person)
-      void ended.finally(passOn)
+      void ended.finally(() => readers.release())
     },
   }
-}
-
-function passOn() {
-  const next = waiting.shift()
-  if (next) next.turn()
-  else reading--
-}
-
-/** True when the place is handed over (the reader count passes with it); false when the client went first. */
-function waitForTurn(signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const waiter: Waiter = {
-      turn: () => {
-        signal?.removeEventListener('abort', leave)
-        resolve(true)
-      },
-    }
-    const leave = () => {
-      const at = waiting.indexOf(waiter)
-      if (at >= 0) waiting.splice(at, 1)
-      resolve(false)
-    }
-    signal?.addEventListener('abort', leave, { once: true })
-    waiting.push(waiter)
-  })
 }

@@ -2,6 +2,7 @@ import os from 'node:os'
 import { Piscina } from 'piscina'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
+import { Turns } from '~/server/platform/turns.server'
 import { workerFile } from '~/server/platform/worker-source.server'
 
 // Work whose cost grows with text a person sends (building files, reading calls, drafting, checking evidence)
@@ -45,6 +46,8 @@ const PER_OWNER_MAX = 4
 export class WorkRefusedError extends RefusedError<422 | 503> {}
 
 export const BUSY_MESSAGE = 'The server is busy with other work right now. Try again in a minute.'
+/** When a busy pool (503) asks a client to try again. */
+const BUSY_RETRY_SECONDS = 30
 
 export type WorkOptions = {
   /** The request's (or the job's) signal: the task ends when its client has gone. */
@@ -62,8 +65,7 @@ let pool: Piscina | undefined
  * start, not from its wait, and the queue is bounded however tasks are sent (piscina's maxQueue does not count
  * tasks that carry an abort signal, and every one does).
  */
-let running = 0
-const waiting: { start: () => void }[] = []
+const threads = new Turns(WORK_THREADS)
 const byOwner = new Map<string, number>()
 
 /** Starts the worker that is always ready, loading its fonts and word list before the first request needs them. */
@@ -83,10 +85,12 @@ export async function runWork<T>(
 ): Promise<T> {
   const pool = getPool()
   signal?.throwIfAborted()
-  if (waiting.length >= QUEUE_MAX || (owner !== undefined && (byOwner.get(owner) ?? 0) >= PER_OWNER_MAX)) throw busy(task, owner)
+  if (threads.waiting >= QUEUE_MAX || (owner !== undefined && (byOwner.get(owner) ?? 0) >= PER_OWNER_MAX)) throw busy(task, owner)
   countOwner(owner, 1)
   try {
-    await threadFor(task, signal)
+    const turn = await threads.take(signal, WAIT_TIME_MS)
+    if (turn === 'gone') throw signal?.reason
+    if (turn === 'late') throw busy(task)
     const timeout = AbortSignal.timeout(timeoutMs)
     try {
       return (await pool.run({ task, input } satisfies WorkRequest, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })) as T
@@ -94,45 +98,16 @@ export async function runWork<T>(
       if (signal?.aborted) throw signal.reason
       throw refusalOf(task, error, timeout.aborted, tooMuch)
     } finally {
-      releaseThread()
+      threads.release()
     }
   } finally {
     countOwner(owner, -1)
   }
 }
 
-/** Resolves when a thread is this task's; a task that waits past WAIT_TIME_MS, or whose client goes, leaves the queue. */
-function threadFor(task: WorkTask, signal: AbortSignal | undefined): Promise<void> {
-  if (running < WORK_THREADS && waiting.length === 0) {
-    running++
-    return Promise.resolve()
-  }
-  return new Promise((resolve, reject) => {
-    const place = { start: () => settle(resolve) }
-    const timer = setTimeout(() => settle(() => reject(busy(task))), WAIT_TIME_MS)
-    const gone = () => settle(() => reject(signal?.reason))
-    const settle = (then: () => void) => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', gone)
-      const index = waiting.indexOf(place)
-      if (index >= 0) waiting.splice(index, 1)
-      then()
-    }
-    signal?.addEventListener('abort', gone, { once: true })
-    waiting.push(place)
-  })
-}
-
-/** The thread goes to the next task waiting, if any. */
-function releaseThread() {
-  const next = waiting[0]
-  if (next) next.start()
-  else running--
-}
-
 function busy(task: WorkTask, owner?: string) {
-  log('warn', 'work.busy', { task, owner, waiting: waiting.length })
-  return new WorkRefusedError(BUSY_MESSAGE, 503)
+  log('warn', 'work.busy', { task, owner, waiting: threads.waiting })
+  return new WorkRefusedError(BUSY_MESSAGE, 503, BUSY_RETRY_SECONDS)
 }
 
 function countOwner(owner: string | undefined, change: 1 | -1) {
