@@ -37,11 +37,8 @@ const store: RateLimitStore = memory ?? createTableStore()
 export const rateLimitStore: RateLimitStore = store
 
 export class RateLimitError extends RefusedError<429> {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message = 'Too many attempts. Please wait a few minutes and try again.',
-  ) {
-    super(message, 429)
+  constructor(retryAfterSeconds: number, message = 'Too many attempts. Please wait a few minutes and try again.') {
+    super(message, 429, retryAfterSeconds)
   }
 }
 

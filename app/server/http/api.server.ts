@@ -2,12 +2,8 @@ import { z } from 'zod'
 import { getApiUser, type AuthUser, type SignedInUser } from '~/server/accounts/auth.server'
 import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
-import { RefusedError } from '~/server/platform/refused-error.server'
-
-/** When a busy server (503) asks a client to try again. */
-const BUSY_RETRY_SECONDS = 30
+import { RefusedError, refusalResponse } from '~/server/platform/refused-error.server'
 
 export function apiError(status: number, error: string, details?: unknown): Response {
   return Response.json(details === undefined ? { error } : { error, details }, { status })
@@ -86,22 +82,11 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
     return await handler()
   } catch (error) {
     if (error instanceof Response) return error
-    if (error instanceof RateLimitError) {
-      const response = apiError(429, error.message)
-      response.headers.set('Retry-After', String(error.retryAfterSeconds))
-      return response
-    }
-    // A refusal says what to do: work that overran the pool, a quota, a limit of the account.
-    if (error instanceof RefusedError) return refusedAnswer(error)
+    // A refusal says what to do: a rate limit, work that overran the pool, a quota, a limit of the account.
+    if (error instanceof RefusedError) return refusalResponse(error, 'json')
     log('error', 'api.error', errorDetails(error))
     return apiError(500, 'Internal server error', { requestId: getRequestContext()?.requestId })
   }
-}
-
-function refusedAnswer(error: RefusedError) {
-  const response = apiError(error.status, error.message)
-  if (error.status === 503) response.headers.set('Retry-After', String(BUSY_RETRY_SECONDS))
-  return response
 }
 
 export function toApiUser(user: AuthUser) {

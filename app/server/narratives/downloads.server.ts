@@ -9,8 +9,7 @@ import {
 } from '~/server/narratives/docx.server'
 import type { DocumentLocale } from '~/server/narratives/document-locale.server'
 import { getEnv } from '~/server/platform/env.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { RefusedError } from '~/server/platform/refused-error.server'
+import { RefusedError, refusalResponse } from '~/server/platform/refused-error.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
@@ -102,9 +101,7 @@ export async function downloadForPage(answer: () => Promise<Response>): Promise<
     return await answer()
   } catch (error) {
     if (!(error instanceof RefusedError)) throw error
-    const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' })
-    if (error instanceof RateLimitError) headers.set('Retry-After', String(error.retryAfterSeconds))
-    return new Response(error.message, { status: error.status, headers })
+    return refusalResponse(error, 'text')
   }
 }
 
