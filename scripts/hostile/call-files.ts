@@ -93,6 +93,22 @@ export function zipBombDocx(megabytes: number, { honest }: { honest: boolean }):
 }
 
 /**
+ * An honest Word file whose document is 60 MB of XML, under the 64 MB a Word file may unpack to, deflated to a
+ * few hundred kilobytes: a million short paragraphs, or one text of 60 million letters. Parsed, either takes a
+ * heap past what one read may hold; a worker ended by its heap limit can abort the whole process (Node's issue
+ * 47224), so the read must be ended first, whatever the allocation's shape.
+ */
+export function hugeDocumentDocx(shape: 'paragraphs' | 'one-text'): Buffer {
+  const paragraph = '<w:p><w:r><w:t>word</w:t></w:r></w:p>'
+  const body =
+    shape === 'paragraphs'
+      ? paragraph.repeat((60 * 1_000_000) / paragraph.length)
+      : `<w:p><w:r><w:t>${'a'.repeat(60_000_000)}</w:t></w:r></w:p>`
+  const document = DOCUMENT.replace(/<w:body>.*<\/w:body>/, `<w:body>${body}</w:body>`)
+  return zip([entry('[Content_Types].xml', CONTENT_TYPES), entry('_rels/.rels', RELS), entry('word/document.xml', document)])
+}
+
+/**
  * A 2 MB Word file with two directories. The one its end record points to is honest: a short call and 1.1 MB of
  * stored filler. But that directory ends before the end record begins, and JSZip (mammoth's reader) then takes the
  * gap for bytes prepended to the zip and shifts every offset by it (node_modules/jszip/lib/zipEntries.js,

@@ -4,7 +4,17 @@
 // reports the worst; tests/integration/hostile-catalogue.test.ts asserts the answers alone.
 import net from 'node:net'
 import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
-import { BINARY_TXT, FAKE_PDF, inflatingPdf, largeText, loopingPdf, multipart, secondDirectoryDocx, zipBombDocx } from './call-files'
+import {
+  BINARY_TXT,
+  FAKE_PDF,
+  hugeDocumentDocx,
+  inflatingPdf,
+  largeText,
+  loopingPdf,
+  multipart,
+  secondDirectoryDocx,
+  zipBombDocx,
+} from './call-files'
 
 /** The settings a catalogue run needs of the app it is sent at. */
 export const HOSTILE_APP_ENV = {
@@ -850,6 +860,12 @@ export const HOSTILE_CASES: HostileCase[] = [
     expect: [422],
     send: ({ origin, owner }) => upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: secondDirectoryDocx() }),
   },
+  ...(['paragraphs', 'one-text'] as const).map((shape) => ({
+    name: `a Word file of 60 MB of XML, ${shape === 'paragraphs' ? 'a million short paragraphs' : 'one text of 60 million letters'} (under the unpacked cap)`,
+    expect: [422],
+    send: ({ origin, owner }: Context) =>
+      upload(origin, '/api/funders/extract', owner, { name: 'call.docx', bytes: hugeDocumentDocx(shape) }),
+  })),
   {
     name: 'twelve PDFs that inflate to 500 MB, from one account at once (eleven refused at once, one ended for its memory)',
     expect: [429],
