@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// The reading corpus (tests/fixtures/corpus/README.md): funder calls and organisations modelled on real
+// public ones, labelled by hand. Read and checked against its schema here, for its test and its figures.
+
+export const CORPUS_DIR = 'tests/fixtures/corpus'
+
+const verbatim = z.string().min(1)
+const limit = z.number().int().positive().nullable().optional()
+
+const CallLabelsSchema = z.object({
+  name: z.string().min(1),
+  priorities: z.array(verbatim).min(1),
+  questions: z.array(z.object({ text: verbatim, maxWords: limit, maxCharacters: limit }).strict()),
+  maxWords: limit,
+  amountMin: z.number().nonnegative().nullable(),
+  amountMax: z.number().positive().nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
+  deadline: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  notPriorities: z.array(verbatim).default([]),
+})
+
+const CallSchema = z
+  .object({
+    modelledOn: z.string().min(10),
+    country: z.enum(['UK', 'US', 'Ireland', 'Canada', 'Australia']),
+    kind: z.enum(['community-foundation', 'lottery', 'government', 'corporate', 'trust']),
+    docx: z.boolean(),
+    labels: CallLabelsSchema,
+  })
+  .strict()
+
+export const INPUT_FIELDS = [
+  'missionStatement',
+  'keyPrograms',
+  'impactMetrics',
+  'targetAudience',
+  'geographicFocus',
+  'successStory',
+] as const
+export type InputField = (typeof INPUT_FIELDS)[number]
+export const EVIDENCE_TYPES = ['context', 'need', 'funding', 'input', 'output', 'outcome'] as const
+
+const OrganisationSchema = z
+  .object({
+    modelledOn: z.string().min(10),
+    country: z.enum(['UK', 'US', 'Ireland', 'Canada', 'Australia']),
+    inputs: z
+      .object({
+        company: z.string().min(1).max(200),
+        missionStatement: z.string().min(1).max(5000),
+        keyPrograms: z.string().min(1).max(5000),
+        impactMetrics: z.string().min(1).max(5000),
+        targetAudience: z.string().max(5000).optional(),
+        geographicFocus: z.string().max(5000).optional(),
+        successStory: z.string().max(2000).optional(),
+      })
+      .strict(),
+    evidence: z.array(z.object({ field: z.enum(INPUT_FIELDS), line: verbatim, type: z.enum(EVIDENCE_TYPES) }).strict()).min(1),
+    alignment: z.record(
+      z.string(),
+      z.array(
+        z
+          .object({ priority: verbatim, answeredBy: verbatim.nullable(), field: z.enum(INPUT_FIELDS).optional() })
+          .strict()
+          .refine((label) => (label.answeredBy === null) === (label.field === undefined), 'an answer names its field, a gap none'),
+      ),
+    ),
+  })
+  .strict()
+
+export type CorpusCall = z.infer<typeof CallSchema> & { slug: string; text: string }
+export type CorpusOrganisation = z.infer<typeof OrganisationSchema> & { slug: string }
+
+function jsonFiles(folder: string) {
+  const dir = path.join(CORPUS_DIR, folder)
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+    : []
+}
+
+export function readCalls(): CorpusCall[] {
+  return jsonFiles('calls').map((name) => {
+    const slug = name.replace(/\.json$/, '')
+    const parsed = CallSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'calls', name), 'utf8')))
+    return { ...parsed, slug, text: fs.readFileSync(path.join(CORPUS_DIR, 'calls', `${slug}.md`), 'utf8') }
+  })
+}
+
+export function readOrganisations(): CorpusOrganisation[] {
+  return jsonFiles('organisations').map((name) => ({
+    ...OrganisationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'organisations', name), 'utf8'))),
+    slug: name.replace(/\.json$/, ''),
+  }))
+}
+
+/** Whitespace and typographic quotes aside, the same text: labels are copied from text that may wrap. */
+export function normal(text: string) {
+  return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase()
+}
