@@ -4,6 +4,7 @@ import { applyPendingMigrations } from '~/server/platform/migrations.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { keepDataPrivate } from '~/server/platform/private-files.server'
+import { startWorkPool } from '~/server/platform/work-pool.server'
 
 // React and React Router read NODE_ENV when they load: production unless told otherwise.
 process.env.NODE_ENV ??= 'production'
@@ -13,6 +14,8 @@ process.on('unhandledRejection', (reason) => log('error', 'process.unhandled_rej
 // The environment is validated first: a bad setting stops start-up before anything is touched.
 const { database, dataDir } = getEnv()
 keepDataPrivate(dataDir, database.kind === 'sqlite' ? database.file : undefined)
+// The work pool's worker warms up on its own thread while the migrations hold this one (decision 041).
+startWorkPool().catch(() => {}) // the same start as startServer's, which logs a failure
 await applyPendingMigrations(database)
 
 const [{ startServer }, build] = await Promise.all([import('~/server/http/start.server'), import('virtual:react-router/server-build')])

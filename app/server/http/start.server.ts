@@ -19,8 +19,8 @@ const SHUTDOWN_GRACE_MS = 10_000
 export async function startServer(build: ServerBuild) {
   const env = getEnv()
   warnIfNoMailer()
-  // The pool's workers load their parsers and fonts beside the server, not in someone's request; the server
-  // answers meanwhile, and a task asked for before they are ready waits for them.
+  // The pool's worker, started before the migrations (server.ts), loads its parsers and fonts beside the server;
+  // the server answers meanwhile, and a task asked for before they are ready waits for them (decision 041).
   startWorkPool().catch((error) => log('error', 'work.start-failed', errorDetails(error)))
   // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
   // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).

@@ -3,7 +3,7 @@ import { closeness, EVIDENCE, sharedTopics, speaksTo, topicsOf } from '~/server/
 import type { CallQuestion } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
-import { runWork } from '~/server/platform/work-pool.server'
+import { runWork, runWorkOr } from '~/server/platform/work-pool.server'
 
 // A narrative's alignment with the funder brief it was written for (docs/decisions/030). Plain code,
 // like claims (decision 017), found when the text changes and kept beside it.
@@ -69,6 +69,16 @@ export function textColumnsInPool(text: string, inputs: ClaimInputs, brief: stri
   })
 }
 
+/**
+ * For a generation's end, which is never lost to a busy pool: refused, the columns stay empty, and the claims and
+ * alignment are found when the text is read, as for a text kept before they were.
+ */
+export function textColumnsOrLater(text: string, inputs: ClaimInputs, brief: string | null) {
+  const request: TextColumnsRequest = { text, inputs: claimInputsOf(inputs), brief }
+  return runWorkOr<TextColumns, NoColumns>({ claims: null, alignment: null }, 'text-columns', request, {})
+}
+
+type NoColumns = { claims: null; alignment: null }
 export type TextColumnsRequest = { text: string; inputs: ClaimInputs; brief: string | null }
 
 /** `kept` is null for a text kept before alignment was: found now. */

@@ -68,14 +68,23 @@ let pool: Piscina | undefined
 const threads = new Turns(WORK_THREADS)
 const byOwner = new Map<string, number>()
 
-/** Starts the worker that is always ready, loading its fonts and word list before the first request needs them. */
-export async function startWorkPool() {
-  await getPool().run({ task: 'warm', input: null } satisfies WorkRequest)
+let started: Promise<void> | undefined
+
+/**
+ * Starts the worker that is always ready; settles once it has loaded its fonts and word list. Its thread loads
+ * them as it starts, beside whatever the event loop is doing (the migrations, at start-up).
+ */
+export function startWorkPool(): Promise<void> {
+  started ??= getPool()
+    .run({ task: 'warm', input: null } satisfies WorkRequest)
+    .then(() => undefined)
+  return started
 }
 
 export async function stopWorkPool() {
   await pool?.destroy()
   pool = undefined
+  started = undefined
 }
 
 export async function runWork<T>(

@@ -17,6 +17,21 @@ import { compareWords } from '~/server/narratives/word-diff.server'
 import type { WorkRequest, WorkTask } from '~/server/platform/work-pool.server'
 import { sentences } from '~/shared/variant-limits'
 
+/**
+ * What the first task would otherwise pay: fonts parsed, ICU's sentence rules, the word list and the tagger's model loaded. Begun as
+ * the thread loads this file, not when the event loop gets round to sending the task that asks for it.
+ */
+const warmed = (async () => {
+  loadEnglishWords()
+  for (const sentence of sentences('Loaded. Ready.')) void sentence
+  // The tagger's model, and the claims' code compiled: a generation's end waits for its claims.
+  textColumns('In 2024 we fed 300 families.', { impactMetrics: 'We fed 300 families in 2024.' }, null)
+  await warmPdf()
+  return null
+})()
+
+const warm = () => warmed
+
 type Task = (input: never) => unknown
 
 const TASKS: Record<WorkTask, Task> = {
@@ -33,13 +48,6 @@ const TASKS: Record<WorkTask, Task> = {
   'compare-words': ({ from, to }: { from: string; to: string }) => compareWords(from, to),
 }
 
-/** What the first request would otherwise pay: fonts parsed, ICU's sentence rules and the word list loaded. */
-async function warm() {
-  loadEnglishWords()
-  for (const sentence of sentences('Loaded. Ready.')) void sentence
-  await warmPdf()
-  return null
-}
 
 export default function run({ task, input }: WorkRequest) {
   return (TASKS[task] as (input: unknown) => unknown)(input)
