@@ -1,7 +1,7 @@
 // The pool's worker (app/server/platform/work-pool.server.ts): each concern's heavy, pure functions by task
-// name. It keeps the server's own priority, unlike the call-file worker: a generation's end, a Stop's
-// included, waits for its claims here. It sits at the top of the server, beside the routes, since it imports the concerns; the concerns
+// name. It sits at the top of the server, beside the routes, since it imports the concerns; the concerns
 // reach it only through runWork and a task's name. Built beside the server as build/server/work-worker.js.
+import os from 'node:os'
 import { checkEvidence } from '~/server/coach/check.server'
 import { readCall } from '~/server/funders/call-reading.server'
 import type { DraftRequest } from '~/server/generation/drafter/contract.server'
@@ -31,6 +31,10 @@ const warmed = (async () => {
 })()
 
 const warm = () => warmed
+
+// On Linux a thread has a priority of its own: heavy work gives way to the server's answers when the cores
+// are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+if (process.platform === 'linux') os.setPriority(19)
 
 type Task = (input: never) => unknown
 
