@@ -52,7 +52,6 @@ const TASKS: Record<WorkTask, Task> = {
   'compare-words': ({ from, to }: { from: string; to: string }) => compareWords(from, to),
 }
 
-
 export default function run({ task, input }: WorkRequest) {
   return (TASKS[task] as (input: unknown) => unknown)(input)
 }
