@@ -95,8 +95,8 @@ export function zipBombDocx(megabytes: number, { honest }: { honest: boolean }):
 /**
  * An honest Word file whose document is 60 MB of XML, under the 64 MB a Word file may unpack to, deflated to a
  * few hundred kilobytes: a million short paragraphs, or one text of 60 million letters. Parsed, either takes a
- * heap past what one read may hold; a worker ended by its heap limit can abort the whole process (Node's issue
- * 47224), so the read must be ended first, whatever the allocation's shape.
+ * heap past what one read may hold; a worker ended by its heap limit can abort the whole process (Node.js bug
+ * nodejs/node#47224), so the read must be ended first, whatever the allocation's shape.
  */
 export function hugeDocumentDocx(shape: 'paragraphs' | 'one-text'): Buffer {
   const paragraph = '<w:p><w:r><w:t>word</w:t></w:r></w:p>'
