@@ -90,7 +90,8 @@ up_s=$(seconds_since "$started")
 migrate=$(container migrate)
 [ "$(docker inspect -f '{{.State.Status}} {{.State.ExitCode}}' "$migrate")" = "exited 0" ] \
   || fail "the migration step did not end well: $(docker logs --tail 10 "$migrate" 2>&1)"
-docker logs "$migrate" 2>&1 | grep -q 'migration' || fail "the migration step said nothing of migrations: $(docker logs "$migrate" 2>&1)"
+# Read whole before grep: with pipefail, grep -q leaving early makes a long log's writer fail (SIGPIPE).
+grep -q 'migration' <<<"$(docker logs "$migrate" 2>&1)" || fail "the migration step said nothing of migrations: $(docker logs "$migrate" 2>&1)"
 # Docker runs the image's first health check 30 s after the start (its interval).
 for service in app1 app2 app3; do
   wait_for 90 '[ "$(docker inspect -f "{{.State.Health.Status}}" "$(container '"$service"')")" = healthy ]' \

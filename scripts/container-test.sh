@@ -117,7 +117,7 @@ ok "Docker's HEALTHCHECK reports healthy"
 # --- npm run admin and backup, inside the running container
 docker exec "$name" npm run --silent admin -- grant "$email" >"$work/admin.out" 2>&1 || fail "npm run admin: $(cat "$work/admin.out")"
 grep -q "$email is now an administrator." "$work/admin.out" || fail "npm run admin said: $(cat "$work/admin.out")"
-curl -sS -H "Authorization: Bearer $token" "$(origin)/auth/profile" | grep -q '"isAdmin":true' || fail "the granted role does not show in /auth/profile"
+grep -q '"isAdmin":true' <<<"$(curl -sS -H "Authorization: Bearer $token" "$(origin)/auth/profile")" || fail "the granted role does not show in /auth/profile"
 ok "npm run admin -- grant (the API sees the role)"
 
 docker exec "$name" mkdir -p /data/backups
@@ -132,7 +132,8 @@ docker stop "$name" >/dev/null
 stop_s=$(seconds_since "$started")
 exit_code=$(docker inspect -f '{{.State.ExitCode}}' "$name")
 [ "$exit_code" = 0 ] || fail "after docker stop the server exited with $exit_code (137: killed when docker's 10 s ran out)"
-docker logs "$name" 2>&1 | grep -q '"event":"server.stopping","signal":"SIGTERM"' || fail "the server did not log a graceful stop"
+# Read whole before grep: with pipefail, grep -q leaving early makes a long log's writer fail (SIGPIPE).
+grep -q '"event":"server.stopping","signal":"SIGTERM"' <<<"$(docker logs "$name" 2>&1)" || fail "the server did not log a graceful stop"
 ok "docker stop: the server stopped gracefully (exit 0) in ${stop_s} s"
 
 # --- Restart: the same data
@@ -152,7 +153,7 @@ docker run --rm -v "$volume:/data" "$tag" npm run --silent restore -- /data/back
   || fail "npm run restore: $(cat "$work/restore.out")"
 docker start "$name" >/dev/null
 wait_for_health >/dev/null
-curl -sS -H "Authorization: Bearer $token" "$(origin)/api/narrative/$narrative" | grep -q "\"id\":\"$narrative\"" || fail "the narrative is missing after the restore"
+grep -q "\"id\":\"$narrative\"" <<<"$(curl -sS -H "Authorization: Bearer $token" "$(origin)/api/narrative/$narrative")" || fail "the narrative is missing after the restore"
 ok "npm run restore in a one-off container, then the app starts on the restored database"
 docker rm -f "$name" >/dev/null
 
