@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { EVIDENCE_FIELDS } from '~/shared/evidence'
 
 // The reading corpus (tests/fixtures/corpus/README.md): funder calls and organisations modelled on real
 // public ones, labelled by hand. Read and checked against its schema here, for its test and its figures.
@@ -38,15 +39,6 @@ const CallSchema = z
   })
   .strict()
 
-export const INPUT_FIELDS = [
-  'missionStatement',
-  'keyPrograms',
-  'impactMetrics',
-  'targetAudience',
-  'geographicFocus',
-  'successStory',
-] as const
-export type InputField = (typeof INPUT_FIELDS)[number]
 export const EVIDENCE_TYPES = ['context', 'need', 'funding', 'input', 'output', 'outcome'] as const
 
 const OrganisationSchema = z
@@ -64,12 +56,12 @@ const OrganisationSchema = z
         successStory: z.string().max(2000).optional(),
       })
       .strict(),
-    evidence: z.array(z.object({ field: z.enum(INPUT_FIELDS), line: verbatim, type: z.enum(EVIDENCE_TYPES) }).strict()).min(1),
+    evidence: z.array(z.object({ field: z.enum(EVIDENCE_FIELDS), line: verbatim, type: z.enum(EVIDENCE_TYPES) }).strict()).min(1),
     alignment: z.record(
       z.string(),
       z.array(
         z
-          .object({ priority: verbatim, answeredBy: verbatim.nullable(), field: z.enum(INPUT_FIELDS).optional() })
+          .object({ priority: verbatim, answeredBy: verbatim.nullable(), field: z.enum(EVIDENCE_FIELDS).optional() })
           .strict()
           .refine((label) => (label.answeredBy === null) === (label.field === undefined), 'an answer names its field, a gap none'),
       ),

@@ -1,4 +1,5 @@
-import { INPUT_FIELDS, normal, readCalls, readOrganisations } from '../setup/corpus'
+import type { EvidenceField } from '~/shared/evidence'
+import { normal, readCalls, readOrganisations } from '../setup/corpus'
 
 // The reading corpus's labels point at text that is really there: a label that drifted from its text
 // would make every figure measured on it wrong (tests/fixtures/corpus/README.md).
@@ -35,7 +36,7 @@ describe.each(calls.map((call) => [call.slug, call] as const))('the call %s', (_
 })
 
 describe.each(organisations.map((organisation) => [organisation.slug, organisation] as const))('the organisation %s', (_, organisation) => {
-  const field = (name: (typeof INPUT_FIELDS)[number]) => normal(organisation.inputs[name] ?? '')
+  const field = (name: EvidenceField) => normal(organisation.inputs[name] ?? '')
 
   it('types lines copied word for word from the field it names', () => {
     for (const { field: name, line } of organisation.evidence) expect(field(name), line).toContain(normal(line))
