@@ -82,11 +82,12 @@ function jsonFiles(folder: string) {
     : []
 }
 
-export function readCalls(): CorpusCall[] {
-  return jsonFiles('calls').map((name) => {
+/** The calls the code was built on (`calls`), or those written after it, which it has never seen (`held-out/calls`). */
+export function readCalls(folder: 'calls' | 'held-out/calls' = 'calls'): CorpusCall[] {
+  return jsonFiles(folder).map((name) => {
     const slug = name.replace(/\.json$/, '')
-    const parsed = CallSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'calls', name), 'utf8')))
-    return { ...parsed, slug, text: fs.readFileSync(path.join(CORPUS_DIR, 'calls', `${slug}.md`), 'utf8') }
+    const parsed = CallSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, folder, name), 'utf8')))
+    return { ...parsed, slug, text: fs.readFileSync(path.join(CORPUS_DIR, folder, `${slug}.md`), 'utf8') }
   })
 }
 

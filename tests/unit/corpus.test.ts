@@ -15,7 +15,7 @@ it('holds at least 30 calls and 30 organisations from five countries, with 150 t
   expect(organisations.flatMap((organisation) => organisation.evidence).length).toBeGreaterThanOrEqual(150)
 })
 
-describe.each(calls.map((call) => [call.slug, call] as const))('the call %s', (_, call) => {
+describe.each([...calls, ...readCalls('held-out/calls')].map((call) => [call.slug, call] as const))('the call %s', (_, call) => {
   const text = normal(call.text)
   const { priorities, questions, notPriorities } = call.labels
 

@@ -1,35 +1,10 @@
 import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
-import { sentences } from '~/shared/variant-limits'
+import { callLines, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
 import { contentWords, isContentWord } from '~/server/funders/topics.server'
 
 // A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
 // work bounded: a call of 100,000 characters is read in milliseconds.
-
-type LineKind = 'heading' | 'item' | 'row' | 'text' | 'blank'
-type Line = { kind: LineKind; text: string }
-type Section = 'priorities' | 'questions' | 'exclusions' | 'other'
-
-/** Longer lines are prose a person would not call a heading; shorter ones, with no full stop, are headings of their own. */
-const HEADING_MAX = 90
-const PLAIN_HEADING_MAX = 60
-const PLAIN_HEADING_WORDS = 8
-const ITEM_PREFIX = /^(?:[-*•●▪◦‣–—]|\(?\d{1,2}[.)]|\(?[a-hA-H][.)]|\([ivx]{1,4}\))\s+/u
-
-const SECTION_HEADINGS: [Section, RegExp][] = [
-  ['exclusions', /\b(?:not|n['’]t|never)\s+(?:fund|support|consider)|exclusions?\b|ineligible|restrictions/i],
-  [
-    'questions',
-    /questions?\b|what to (?:include|tell us)|tell us|application form|narrative (?:section|response)|your (?:proposal|application) should/i,
-  ],
-  [
-    'priorities',
-    /priorit|criteri|what we (?:fund|support|look for|want to)|we (?:are )?look(?:ing)? for|focus(?: areas?)?\b|funding (?:areas?|themes?)|themes?\b|objectives|assessment|scoring|selection|how we (?:assess|decide|score)|goals\b|outcomes we/i,
-  ],
-]
-
-const PRIORITY_SENTENCE =
-  /\b(?:priority (?:will be|is) given to|we (?:will )?(?:prioriti[sz]e|favou?r|especially welcome)|preference (?:will be|is) given to|we are (?:particularly |especially )?(?:looking for|seeking|interested in))\s+(.{8,})/i
 
 // Never from inside a run of digits, and at most six of them: a line of digits made these backtrack
 // over every start and length (a 100,000-digit call took 445 ms).
@@ -42,7 +17,10 @@ const LIMIT_PATTERNS = [
     'i',
   ),
   new RegExp(String.raw`${LIMIT_NUMBER}[\s-]*${LIMIT_UNIT}\s*(?:max(?:imum)?|limit|or (?:less|fewer))`, 'i'),
-  new RegExp(String.raw`\(\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}\s*\)`, 'i'),
+  new RegExp(
+    String.raw`\(\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}(?:,?\s*(?:including|excluding|with|without|not counting)\s+spaces)?\s*\)`,
+    'i',
+  ),
 ]
 const WHOLE_CUE = /\b(?:narrative|proposal|application|statement|submission|case for support|letter|response|total|overall|entire|whole)\b/i
 
@@ -54,7 +32,7 @@ const DATES = [
   { pattern: /\b(\d{4})-(\d{2})-(\d{2})\b/, order: ['year', 'month', 'day'] },
 ] as const
 const DEADLINE_CUE =
-  /deadline|closing date|\bclos(?:e|es|ing)\b|\bdue\b|submit(?:ted)?\s+(?:by|before|no later)|no later than|must (?:be )?(?:received|submitted)|applications? (?:are )?(?:due|close)/i
+  /deadline|\b(?:open|runs?) (?:[\w ]{0,40})?until\b|reach us (?:by|before)|received (?:by|before)|closing date|\bclos(?:e|es|ing)\b|\bdue\b|submit(?:ted)?\s+(?:by|before|no later)|no later than|must (?:be )?(?:received|submitted)|applications? (?:are )?(?:due|close)/i
 
 const CURRENCY = String.raw`(?:US\$|CA\$|AU\$|NZ\$|[$£€¥₹]|USD|EUR|GBP|CAD|AUD|NZD|KES)`
 const AMOUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|m|million|thousand)?\b`
@@ -64,7 +42,7 @@ const UP_TO = new RegExp(
   String.raw`(?:up to|maximum(?: of)?|max\.?|not (?:to )?exceed|no more than|at most)\s*(${CURRENCY})\s?${AMOUNT}`,
   'i',
 )
-const AT_LEAST = new RegExp(String.raw`(?:minimum(?: of)?|min\.?|at least|from)\s*(${CURRENCY})\s?${AMOUNT}`, 'i')
+const AT_LEAST = new RegExp(String.raw`(?:minimum(?:[\w ]{0,30}?\b(?:is|of))?|min\.?|at least|from)\s*(${CURRENCY})\s?${AMOUNT}`, 'i')
 const AMOUNT_CUE = /grant|award|request|fund|amount|budget|range|between|up to|sum/i
 
 const CAPITALISED = String.raw`[A-Z][\p{L}'’&.-]*`
@@ -75,7 +53,7 @@ const FUNDER_NAME = new RegExp(
 
 export async function readCall(raw: string): Promise<CallReading> {
   const text = raw.replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ')
-  const lines = classify(text)
+  const lines = callLines(text)
   await turn()
   const questions = findQuestions(lines)
   await turn()
@@ -86,7 +64,7 @@ export async function readCall(raw: string): Promise<CallReading> {
   const reading: CallReading = { priorities: priorities.map((text) => ({ text })), questions, terms: [], ...amounts }
   const name = findName(text, lines)
   if (name) reading.name = name
-  reading.terms = findTerms(text, priorities).filter((term) => !name?.toLowerCase().includes(term.toLowerCase()))
+  reading.terms = findTerms(text, priorities).filter((term) => !ofTheFundsName(term, [name ?? '', titleOf(lines)]))
   await turn()
   const maxWords = findOverallLimit(lines, questions)
   if (maxWords) reading.maxWords = maxWords
@@ -97,119 +75,23 @@ export async function readCall(raw: string): Promise<CallReading> {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
-/** A paragraph longer than this is cut into pieces of at most this length, each then read sentence by sentence. */
-const LINE_MAX = 1000
-/** The lines read: about sixty pages of a call, more than any call's priorities, questions and dates need. */
-const LINES_READ = 4000
+// Priorities: the items and rows of every list a reader would call the fund's priorities, the paragraphs that state
+// one under a sub-heading of them, and the sentences anywhere that say what the fund favours.
 
-function classify(text: string): Line[] {
-  const lines: string[] = []
-  for (const line of text.split('\n')) {
-    if (!line.trim()) {
-      if (lines.at(-1) !== '') lines.push('')
-    } else for (const piece of splitLong(line)) if (lines.length < LINES_READ) lines.push(piece)
-    if (lines.length >= LINES_READ) break
-  }
-  return lines.slice(0, LINES_READ).map((line): Line => {
-    const trimmed = line.trim().replace(/\s+/g, ' ')
-    if (!trimmed) return { kind: 'blank', text: '' }
-    const heading = /^#{1,6}\s+(.*)$/.exec(trimmed)
-    if (heading) return { kind: 'heading', text: heading[1].replace(/[*_]+/g, '').trim() }
-    if (ITEM_PREFIX.test(trimmed)) return { kind: 'item', text: trimmed.replace(ITEM_PREFIX, '').trim() }
-    if (/\s\|\s|\t/.test(line)) return { kind: 'row', text: trimmed }
-    const bare = trimmed.replace(/[*_]+/g, '').trim()
-    // "Maximum 150 words" on a line of its own is a question's limit, not a heading.
-    if (
-      bare.length <= HEADING_MAX &&
-      !/[.?!;,]$/.test(bare) &&
-      !limitIn(bare) &&
-      (bare.endsWith(':') || sectionOf(bare) !== null || looksLikeHeading(bare))
-    )
-      return { kind: 'heading', text: bare.replace(/:$/, '') }
-    return { kind: 'text', text: trimmed }
-  })
-}
-
-function splitLong(line: string): string[] {
-  if (line.length <= LINE_MAX) return [line]
-  return piecesOf(line).flatMap((piece) => [...sentences(piece)])
-}
-
-// Cut before the sentences are found, so no sentence search ever reads more than LINE_MAX characters.
-function piecesOf(line: string): string[] {
-  const pieces: string[] = []
-  let start = 0
-  while (line.length - start > LINE_MAX) {
-    const cut = start + cutIn(line.slice(start, start + LINE_MAX))
-    pieces.push(line.slice(start, cut))
-    start = cut
-  }
-  pieces.push(line.slice(start))
-  return pieces
-}
-
-/** Where to cut a window: after its last sentence's end, else its last space, in its second half; else at its end. */
-function cutIn(window: string): number {
-  const half = LINE_MAX / 2
-  for (let at = window.length - 1; at > half; at--) if (/\s/.test(window[at]) && /[.!?]/.test(window[at - 1])) return at + 1
-  for (let at = window.length - 1; at > half; at--) if (/\s/.test(window[at])) return at + 1
-  // Not between the halves of a character outside the Basic Multilingual Plane.
-  return /[\ud800-\udbff]/.test(window.at(-1) ?? '') ? window.length - 1 : window.length
-}
-
-function looksLikeHeading(line: string): boolean {
-  return (
-    line.length <= PLAIN_HEADING_MAX && /^\p{Lu}/u.test(line) && !/[.?!;,:]$/.test(line) && line.split(' ').length <= PLAIN_HEADING_WORDS
-  )
-}
-
-function sectionOf(heading: string): Section | null {
-  return SECTION_HEADINGS.find(([, pattern]) => pattern.test(heading))?.[0] ?? null
-}
-
-function* inSections(lines: Line[]): Generator<Line & { section: Section }> {
-  let section: Section = 'other'
-  for (const line of lines) {
-    if (line.kind === 'heading') section = sectionOf(line.text) ?? 'other'
-    yield { ...line, section }
-  }
-}
-
-// Priorities: under a heading of priorities or criteria, most important first when weighed; else the sentences of preference.
+type Found = { text: string; weight: number }
 
 function findPriorities(lines: Line[]): string[] {
-  const found: { text: string; weight: number }[] = []
-  // A section's items and table rows are its priorities; a section with neither, its short lines.
-  let listed: { text: string; weight: number }[] = []
-  let plain: { text: string; weight: number }[] = []
-  let header = true
-  const close = () => {
-    found.push(...(listed.length ? listed : plain))
-    listed = []
-    plain = []
-  }
-  for (const line of inSections(lines)) {
-    if (line.kind === 'heading') {
-      close()
-      header = true
-    }
-    if (line.section !== 'priorities' || line.kind === 'heading' || line.kind === 'blank') continue
-    if (line.kind === 'row') {
-      const row = priorityOfRow(line.text, header)
-      header = false
-      if (row) listed.push(row)
-    } else if (line.kind === 'item') listed.push({ text: line.text, weight: 0 })
-    else if (line.text.length <= FUNDER_LIMITS.priority && !LEAD_IN.test(line.text)) plain.push({ text: line.text, weight: 0 })
-  }
-  close()
-  if (!found.length) {
-    for (const line of lines) {
-      if (line.kind === 'blank' || line.kind === 'heading') continue
-      for (const sentence of sentencesOf(line.text)) {
-        const match = PRIORITY_SENTENCE.exec(sentence)
-        if (match) found.push({ text: capitalise(trimEndMatching(match[1], /[.;:]/)), weight: 0 })
-      }
-    }
+  const found: Found[] = []
+  let table: Table | null = null
+  for (const line of lines) {
+    if (line.kind !== 'row') table = null
+    if (line.kind === 'item' && listRole(line) === 'priorities' && isPriority(line))
+      found.push({ text: line.text.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 })
+    else if (line.kind === 'row') {
+      table ??= { scoring: scoring(line), header: null }
+      const row = listRole(line) === 'priorities' ? priorityOfRow(line.text, table) : null
+      if (row) found.push(row)
+    } else if (line.kind === 'text') found.push(...prioritiesInProse(line))
   }
   // A stable sort: without weights, the call's own order.
   return unique(found.sort((a, b) => b.weight - a.weight).map(({ text }) => bounded(text, FUNDER_LIMITS.priority))).slice(
@@ -218,34 +100,103 @@ function findPriorities(lines: Line[]): string[] {
   )
 }
 
-const LEAD_IN = /:$|\b(?:following|below|these|as follows)\b/i
+/**
+ * What an item or a row is. A lead-in ending in a colon says what its list is ("You can apply if you are a:"), unless it
+ * names priorities in a section that says it holds something else ("We give priority to:" under "Who can apply" is
+ * about the applicant). Otherwise the section says.
+ */
+function listRole(line: Line): Role | null {
+  const led = line.leadIn?.endsWith(':') ? roleOfLeadIn(line.leadIn) : null
+  if (led && led !== 'priorities') return led
+  if (line.section && line.section !== 'priorities') return line.section
+  return led ?? line.section
+}
 
-/** A table row: its first cell names the criterion, a short cell may weigh it, a long one describes it. */
-function priorityOfRow(row: string, maybeHeader: boolean): { text: string; weight: number } | null {
+/** A list or table that scores applications holds a priority only where it says what the project will do. */
+function scoring(line: Line): boolean {
+  return SCORING.test(`${line.leadIn ?? ''} ${line.under ?? ''}`)
+}
+const THE_PROJECT_WILL = /^the (?:project|initiative|program(?:me)?|work|activity)\b/i
+
+/** Lines about the applicant or the application (its budget, its plans, its track record) rather than what the work does. */
+const ABOUT_THE_APPLICANT =
+  /\bup to (?:US|CA|AU|NZ)?[$£€]|\bof the (?:strands|themes|areas|priorities|objectives|criteria)\b|\b(?:areas|criteria|priorities) (?:above|below)\b|\bfits? (?:with )?(?:one|the|our|an?)\b|\b(?:budget|quotes?|value for money|cost-effective|costs? (?:is|are)\b|(?:realistic|reasonable) costs|track record|governance|organi[sz]ational capacity|capacity to deliver|financial (?:management|statements)|measure (?:whether|them|it)|(?:will|can) be measured|evaluat\w*|logic model|letters? of (?:support|commitment)|the (?:organi[sz]ation|applicant|group|application) (?:has|have|shows?|can))\b/i
+const SCORING = /scor(?:e|ed|es|ing)\b|assess|marks\b|points\b/i
+
+function isPriority(item: Line): boolean {
+  return !ABOUT_THE_APPLICANT.test(item.text) && (!scoring(item) || THE_PROJECT_WILL.test(item.text))
+}
+
+type Table = { scoring: boolean; header: string[] | null }
+
+/**
+ * A row of a table of priorities names one and may describe and weigh it. In a table that scores applications, a row
+ * is a priority only when it says what the project will do ("The project benefits the wider community"), not how
+ * good the application is.
+ */
+function priorityOfRow(row: string, table: Table): Found | null {
   const cells = row
-    .split(/\s\|\s|\t+/)
+    .replace(/^\||\|$/g, '')
+    .split(/\s\|\s|\s*\|\s*|\t+/)
     .map((cell) => cell.trim())
-    .filter(Boolean)
-  if (!cells.length) return null
-  if (
-    maybeHeader &&
-    cells.every((cell) => cell.length < 40) &&
-    cells.some((cell) => /criteri|weight|score|points|description|what we/i.test(cell))
-  )
+  if (cells.every((cell) => /^:?-{2,}:?$|^$/.test(cell))) return null
+  if (!table.header) {
+    table.header = cells
     return null
+  }
   const weightCell = cells.slice(1).find((cell) => /^\d{1,3}\s*(?:%|percent|points?|pts|marks?)?$/i.test(cell))
-  const description = cells.slice(1).find((cell) => cell !== weightCell && cell.length > 12)
+  const description = cells.slice(1).find((cell) => cell !== weightCell && cell.length > 12 && !/^(?:scored|met or)/i.test(cell))
+  if (table.scoring && !(description && THE_PROJECT_WILL.test(description))) return null
+  if (ABOUT_THE_APPLICANT.test(description ?? cells[0])) return null
   const text = description ? `${cells[0].replace(/[:.]$/, '')}: ${description}` : cells[0]
   return { text, weight: weightCell ? Number(/\d+/.exec(weightCell)![0]) : 0 }
 }
 
-// Questions: the items under a heading of questions, and anywhere the numbered lines that ask something.
+/** A paragraph of a priorities section that says what is funded: "Projects that…", "We will consider…". */
+const PRIORITY_PARAGRAPH =
+  /^(?:\*\*[^*]{1,60}\*\*:?\s*)?(?:(?:projects|programs|programmes|initiatives|work|activities)\s+(?:that|which)\b|we (?:will |also )?(?:consider|fund|support|want to (?:fund|support)))/i
+/** A sentence anywhere that says what is favoured: "We are also keen to hear from projects that help…". */
+const PREFERENCE =
+  /\b(?:(?:particularly|especially) (?:welcomes?|interested in)|give (?:particular|special|extra) (?:weight|attention|consideration) to|(?:will )?(?:also )?favou?r|keen to hear from|want to (?:fund|support)|(?:priority|preference) (?:will be|is) given to|we (?:will )?(?:prioriti[sz]e|especially welcome)|we are (?:particularly |especially )?(?:looking for|seeking|interested in))\s+(.{8,})/i
+const WHAT_IS_FAVOURED =
+  /^(?:(?:new |local )?(?:projects|proposals|applications|programs|programmes|initiatives|work|activities|organi[sz]ations|groups|charities)\s+(?:that|which|who)\b|work (?:with|on|to)\b)/i
+/** Refusals, conditions, and sentences that announce what follows ("…in three areas", "set out below"). */
+const NOT_A_PRIORITY =
+  /\b(?:not|cannot|can['’]t|won['’]t|unless|must|below|as follows)\b|\b(?:two|three|four|five|six|seven|\d) (?:areas|programmes|programs|strands|themes|pillars|priorities|outcomes|objectives|streams)\b/i
+
+function prioritiesInProse(line: Line): Found[] {
+  if (line.section && line.section !== 'priorities') return []
+  if (line.section === 'priorities' && PRIORITY_PARAGRAPH.test(line.text) && !/:$/.test(line.text) && !NOT_A_PRIORITY.test(line.text))
+    return [{ text: line.text.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 }]
+  const found: Found[] = []
+  for (const sentence of sentencesOf(line.text)) {
+    const match = PREFERENCE.exec(sentence)
+    // "…projects that bring together neighbours who might not otherwise meet": only a "not" before the cue turns it round.
+    if (!match || /:$/.test(sentence) || NOT_A_PRIORITY.test(sentence.slice(0, match.index))) continue
+    const favoured = trimEndMatching(match[1], /[.;:]/)
+    if (WHAT_IS_FAVOURED.test(favoured)) found.push({ text: capitalise(favoured), weight: 0 })
+  }
+  return found
+}
+
+// Questions: the items of a list of questions, and anywhere else the lines that ask something, with the limit each states
+// or the one said of every answer ("Each answer box holds up to 1,500 characters").
+
+const ASKS =
+  /^(?:[\p{L} ]{1,40}:\s*)?(?:describe|explain|tell us|outline|provide|list|summari[sz]e|share|give|set out|identify|present|attach|show|state|detail|briefly|what|how|why|who|which|where|when)\b/iu
+const EVERY_ANSWER = /\b(?:each|every|all) (?:answer|question|response|box|field)s?\b/i
 
 function findQuestions(lines: Line[]): CallQuestion[] {
   const questions: CallQuestion[] = []
-  for (const line of inSections(lines)) {
+  let everyAnswer: Limit | null = null
+  for (const line of lines) {
+    if (line.kind === 'heading') everyAnswer = null
     if (line.kind === 'heading' || line.kind === 'blank' || line.kind === 'row') continue
     const limit = limitIn(line.text)
+    if (limit && line.kind === 'text' && EVERY_ANSWER.test(line.text)) {
+      everyAnswer = limit.value
+      continue
+    }
     const rest = limit ? withoutLimit(line.text, limit.phrase) : line.text
     // A line that only states a limit ("Maximum 250 words") belongs to the question above it.
     if (limit && wordsIn(rest) < 2) {
@@ -253,14 +204,20 @@ function findQuestions(lines: Line[]): CallQuestion[] {
       if (last && !last.maxWords && !last.maxCharacters) Object.assign(last, limit.value)
       continue
     }
-    const asks = line.text.includes('?') || /^(?:describe|explain|tell us|outline|provide|list|summari[sz]e|share|give)\b/i.test(rest)
-    const inQuestions = line.section === 'questions' && (line.kind === 'item' || asks)
-    if (!inQuestions && !(line.kind === 'item' && asks && line.section !== 'priorities')) continue
-    if (wordsIn(rest) < 3) continue
-    questions.push({ text: bounded(rest, FUNDER_LIMITS.question), ...(limit?.value ?? {}) })
+    if (!isQuestion(line, rest) || wordsIn(rest) < 3) continue
+    questions.push({ text: bounded(rest, FUNDER_LIMITS.question), ...(limit?.value ?? everyAnswer ?? {}) })
     if (questions.length === FUNDER_LIMITS.questions) break
   }
   return questions
+}
+
+function isQuestion(line: Line, rest: string): boolean {
+  const asks = rest.includes('?') || ASKS.test(rest)
+  if (line.kind === 'item') {
+    const role = listRole(line)
+    return role === 'questions' || (asks && role !== 'priorities' && role !== 'exclusions' && role !== 'eligibility')
+  }
+  return line.section === 'questions' && asks && !/:$/.test(rest)
 }
 
 /**
@@ -279,7 +236,9 @@ function withoutLimit(text: string, phrase: string): string {
 
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length
 
-function limitIn(text: string): { phrase: string; value: { maxWords: number } | { maxCharacters: number } } | null {
+type Limit = { maxWords: number } | { maxCharacters: number }
+
+function limitIn(text: string): { phrase: string; value: Limit } | null {
   for (const pattern of LIMIT_PATTERNS) {
     const match = pattern.exec(text)
     if (!match) continue
@@ -292,20 +251,18 @@ function limitIn(text: string): { phrase: string; value: { maxWords: number } | 
   return null
 }
 
-/** A word limit said of the whole application (else the first said outside any one question). */
+/** A word limit said of the whole application, never one of a question's or of each answer. */
 function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | undefined {
-  let first: number | undefined
   for (const line of lines) {
     if (line.kind === 'blank' || line.kind === 'heading') continue
     for (const sentence of sentencesOf(line.text)) {
       const limit = limitIn(sentence)
-      if (!limit || !('maxWords' in limit.value)) continue
+      if (!limit || !('maxWords' in limit.value) || EVERY_ANSWER.test(sentence)) continue
       if (questions.some((question) => sentence.includes(question.text) || question.text.includes(sentence.trim()))) continue
-      if (WHOLE_CUE.test(sentence)) return limit.value.maxWords
-      first ??= limit.value.maxWords
+      if (WHOLE_CUE.test(sentence.replace(limit.phrase, ''))) return limit.value.maxWords
     }
   }
-  return first
+  return undefined
 }
 
 function findDeadline(lines: Line[]): string | undefined {
@@ -333,31 +290,55 @@ function dateIn(text: string): string | undefined {
 
 type Amounts = Pick<CallReading, 'amountMin' | 'amountMax' | 'currency'>
 
-/** The first sentence that states the grants' size decides; a later one may only add a minimum it states as one. */
+/**
+ * The grants' size as it is now: the largest maximum any sentence states (a call with tiers gives its largest), the
+ * smallest minimum or range's floor. A sentence about the past ("until recently", "In 2024 the largest grant was"), the
+ * fund's whole budget, an applicant's income or a typical grant ("Most grants are between…") says nothing of it.
+ */
 function findAmounts(lines: Line[]): Amounts {
-  let found: Amounts | null = null
+  let found: Amounts = {}
+  const add = (value: number, bound: 'amountMin' | 'amountMax', written: string) => {
+    const current = found[bound]
+    const better = current === undefined || (bound === 'amountMax' ? value > current : value < current)
+    if (better) found = { ...found, [bound]: value, currency: found.currency ?? currencyOf(written) }
+  }
+  let maximumColumn = -1
   for (const line of lines) {
+    if (line.kind === 'row') {
+      const cells = line.text.replace(/^\||\|$/g, '').split('|')
+      const headerAt = cells.findIndex((cell) => /\bmax(?:imum)?\b.*\b(?:award|grant|amount)|\b(?:award|grant) size/i.test(cell))
+      if (headerAt >= 0) maximumColumn = headerAt
+      const cell = cells[maximumColumn]
+      if (headerAt < 0 && cell && !HISTORIC.test(cell))
+        for (const match of cell.matchAll(MONEYS)) add(money(match[2], match[3]), 'amountMax', match[1])
+      if (cell) continue
+    } else maximumColumn = -1
     if (!MONEY.test(line.text)) continue
-    for (const sentence of sentencesOf(line.text)) {
-      if (!MONEY.test(sentence) || !AMOUNT_CUE.test(sentence)) continue
-      const atLeast = AT_LEAST.exec(sentence)
-      if (found) {
-        if (found.amountMin === undefined && atLeast && /minimum|at least/i.test(atLeast[0])) {
-          const amountMin = money(atLeast[2], atLeast[3])
-          if (found.amountMax === undefined || amountMin <= found.amountMax) found.amountMin = amountMin
-        }
+    // "Up to $500 (raised from $300 in 2025)": the figure in brackets is the past.
+    const now = line.text.replace(/\([^()]*\)/g, (aside) => (HISTORIC.test(aside) ? '' : aside))
+    for (const sentence of sentencesOf(now)) {
+      if (!MONEY.test(sentence) || !AMOUNT_CUE.test(sentence) || NOT_THE_GRANT.test(sentence) || HISTORIC.test(sentence)) continue
+      const range = RANGE.exec(sentence)
+      if (range && money(range[2], range[3]) <= money(range[4], range[5])) {
+        add(money(range[2], range[3]), 'amountMin', range[1])
+        add(money(range[4], range[5]), 'amountMax', range[1])
         continue
       }
-      const range = RANGE.exec(sentence)
-      if (range && money(range[2], range[3]) <= money(range[4], range[5]))
-        return { amountMin: money(range[2], range[3]), amountMax: money(range[4], range[5]), currency: currencyOf(range[1]) }
       const upTo = UP_TO.exec(sentence)
-      if (upTo) found = { amountMax: money(upTo[2], upTo[3]), currency: currencyOf(upTo[1]) }
-      else if (atLeast) found = { amountMin: money(atLeast[2], atLeast[3]), currency: currencyOf(atLeast[1]) }
+      if (upTo) add(money(upTo[2], upTo[3]), 'amountMax', upTo[1])
+      const atLeast = AT_LEAST.exec(sentence)
+      if (atLeast) add(money(atLeast[2], atLeast[3]), 'amountMin', atLeast[1])
     }
   }
-  return found ?? {}
+  if (found.amountMin !== undefined && found.amountMax !== undefined && found.amountMin > found.amountMax) delete found.amountMin
+  return found
 }
+
+const MONEYS = new RegExp(MONEY.source, 'gi')
+const HISTORIC =
+  /\b(?:until recently|until (?:19|20)\d\d|previously|formerly|used to|earlier|grew out of|offered|(?:raised|increased|doubled|up) from|in the (?:19|20)\d\d|before (?:the |19|20)|(?:in|during) (?:19|20)\d\d\b[^.]*\b(?:was|were|gave|made)|last (?:year|round|cycle)\b[^.]*\b(?:was|were))|\bthe (?:ceiling|maximum|largest grant) was\b/i
+const NOT_THE_GRANT =
+  /\b(?:income|revenue|turnover|reserves|endowment|total of|in total|expects? to have|(?:is|are) available (?:in total|this year)|most (?:\w+ )?grants|typical(?:ly)?|on average|item (?:over|costing)|quotes?|insurance|instead|separate|another (?:programme|program|fund))\b/i
 
 function money(figure: string, scale: string | undefined): number {
   const value = Number(figure.replace(/,/g, ''))
@@ -374,6 +355,18 @@ function findName(text: string, lines: Line[]): string | undefined {
   const name = match?.[0] ?? lines.find((line) => line.kind === 'heading')?.text
   if (!name) return undefined
   return bounded(name.replace(/^the\s+/i, '').trim(), FUNDER_LIMITS.name)
+}
+
+/** The call's title: its first heading, else its first line. */
+function titleOf(lines: Line[]): string {
+  return (lines.find((line) => line.kind === 'heading') ?? lines.find((line) => line.kind !== 'blank'))?.text ?? ''
+}
+
+/** A term every word of which is in the fund's name or title ("rural communities" of "Strengthening Rural Communities"). */
+function ofTheFundsName(term: string, names: string[]): boolean {
+  const named = new Set(names.flatMap((name) => contentWords(name.toLowerCase())))
+  const words = contentWords(term.toLowerCase())
+  return words.length > 0 && words.every((word) => named.has(word))
 }
 
 // The funder's terms: the phrases it puts in quotation marks, and the phrases it repeats, those of its priorities first.
@@ -424,10 +417,6 @@ function countPhrases(text: string): Map<string, number> {
     flush()
   }
   return counts
-}
-
-function sentencesOf(text: string): string[] {
-  return /[.!?]\s/.test(text) ? [...sentences(text)].map((sentence) => sentence.trim()) : [text]
 }
 
 function unique(texts: string[]): string[] {
