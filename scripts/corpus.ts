@@ -5,7 +5,7 @@
 import { callFromUpload } from '~/server/funders/call-file.server'
 import { readCall } from '~/server/funders/call-reading.server'
 import { inputBacking } from '~/server/narratives/alignment.server'
-import { typeOf } from '~/server/coach/rules.server'
+import { typeOf } from '~/server/coach/evidence-types.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
 import { readCalls, readOrganisations } from '../tests/setup/corpus'
 import { emptyTally, READER_FIELDS, readerTally, score, type ReaderTally } from '../tests/setup/corpus-figures'

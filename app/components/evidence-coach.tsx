@@ -1,5 +1,6 @@
 import { forwardRef } from 'react'
 import {
+  coachSummary,
   EVIDENCE_FIELD_LABELS,
   FLAG_LABELS,
   METRIC_TYPE_LABELS,
@@ -14,13 +15,12 @@ import {
  */
 export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | null; pending: boolean; error: string | null }>(
   function EvidenceCoach({ check, pending, error }, ref) {
-    const questions = check ? check.metrics.reduce((sum, metric) => sum + metric.flags.length, check.flags.length) : 0
     return (
       <aside className="evidence-coach" aria-labelledby="evidence-coach-title" id="evidence-coach" tabIndex={-1} ref={ref}>
         <h3 id="evidence-coach-title">Evidence coach</h3>
         <p className="field-hint">What a reviewer would ask of your figures before reading the narrative. It never stops you generating.</p>
         <p className="coach-summary" role="status">
-          {error ?? (check ? summary(check, questions) : pending ? 'Checking your evidence...' : '')}
+          {error ?? (check ? coachSummary(check) : pending ? 'Checking your evidence...' : '')}
         </p>
         {/* On a wide screen the panel stays in view and its answer scrolls: a keyboard scrolls it too. */}
         <div className="coach-answer" role="region" aria-label="The coach's answer" tabIndex={0}>
@@ -55,12 +55,6 @@ export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | nu
     )
   },
 )
-
-function summary(check: EvidenceCheck, questions: number) {
-  if (check.metrics.length === 0 && questions === 0) return 'No figures to check yet.'
-  if (questions === 0) return 'A reviewer would have no questions about these figures.'
-  return `${questions} ${questions === 1 ? 'question' : 'questions'} a reviewer would ask.`
-}
 
 function Flags({ flags }: { flags: EvidenceFlag[] }) {
   if (!flags.length) return null

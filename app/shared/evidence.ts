@@ -4,8 +4,11 @@ import { NarrativeInputSchema, optionalLong } from '~/shared/narrative-schema'
 // The evidence coach's answer (docs/decisions/032), shared by the server that writes it and the page that
 // shows it beside the form. The coach never blocks a generation: it says what a reviewer would ask.
 
-/** Candid's four labels for a figure: what went in, what was delivered, what changed, and the setting. */
-export const METRIC_TYPES = ['input', 'output', 'outcome', 'context'] as const
+/**
+ * What a line of evidence is to a reviewer: the setting, the need (the problem's size), money received, what went in,
+ * what was delivered, and what changed.
+ */
+export const METRIC_TYPES = ['context', 'need', 'funding', 'input', 'output', 'outcome'] as const
 export type MetricType = (typeof METRIC_TYPES)[number]
 
 export const FLAG_KINDS = [
@@ -38,6 +41,8 @@ export type SecondOpinion = { engine: string; remarks: string[]; error?: string 
 export type EvidenceCheck = { metrics: EvidenceMetric[]; flags: EvidenceFlag[]; secondOpinion?: SecondOpinion }
 
 export const METRIC_TYPE_LABELS: Record<MetricType, string> = {
+  need: 'Need',
+  funding: 'Funding received',
   input: 'Input',
   output: 'Output',
   outcome: 'Outcome',
@@ -76,3 +81,17 @@ export const EvidenceCheckSchema = z.object({
 })
 export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>
 export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>
+
+/**
+ * What the coach's answer holds, each count the number of things it names: the lines of evidence it read (each shown
+ * with its type) and the questions a reviewer would ask (each shown as a flag).
+ */
+export function coachSummary(check: EvidenceCheck): string {
+  const questions = check.metrics.reduce((sum, metric) => sum + metric.flags.length, check.flags.length)
+  const lines = check.metrics.length
+  if (lines === 0 && questions === 0) return 'No figures to check yet.'
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+  if (lines === 0) return `${plural(questions, 'question')} a reviewer would ask.`
+  const asked = questions === 0 ? 'a reviewer would have no questions about them' : `${plural(questions, 'question')} a reviewer would ask`
+  return `${plural(lines, 'line')} of evidence read; ${asked}.`
+}

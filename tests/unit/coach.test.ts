@@ -1,5 +1,5 @@
 import { checkEvidence } from '~/server/coach/check.server'
-import type { EvidenceCheck, FlagKind } from '~/shared/evidence'
+import { coachSummary, type EvidenceCheck, type FlagKind } from '~/shared/evidence'
 
 // The evidence coach's rules (docs/decisions/032), each on real-looking lines: one a reviewer would
 // question, and one it would not.
@@ -19,9 +19,15 @@ describe('typing each metric line', () => {
     ['Attendance rose from 92% to 95.5% between 2022 and 2024', 'outcome'],
     ['190 moved into work or further study within a year', 'outcome'],
     ['310 volunteers gave 18,000 hours in 2023', 'input'],
-    ['$27.4 million in research funding since 2015', 'input'],
-    ['1 in 5 children in Lane County face hunger (USDA, 2023)', 'context'],
+    ['$27.4 million in research funding since 2015', 'funding'],
+    ['1 in 5 children in Lane County face hunger (USDA, 2023)', 'need'],
     ['Winner of the 2023 Ashden Award', 'context'],
+    // Lines the first users met, each typed wrong before.
+    ['2021 was our 36th year', 'context'],
+    ['88% of parents said their child was more confident', 'outcome'],
+    ['In 2023 we received a £150,000 grant from the city council', 'funding'],
+    ['We always have a waiting list', 'input'],
+    ['One in five adults cannot read a medicine label', 'need'],
   ])('“%s” is %s, with a one-line reason', (line, type) => {
     const typed = metric(line)
     expect(typed.type).toBe(type)
@@ -138,6 +144,33 @@ describe('the form as a whole', () => {
   it('reads the need statistics of the audience and the places too', () => {
     const check = checkEvidence({ targetAudience: 'Children in kindergarten to third grade (68% qualify for free school meals).' })
     expect(check.flags).toContainEqual(expect.objectContaining({ kind: 'need-without-source', words: '68%', field: 'targetAudience' }))
+  })
+
+  it('asks a need statistic for its source in any field, the programmes and the story included', () => {
+    const line = 'One in five adults in our county cannot read a medicine label.'
+    for (const field of ['missionStatement', 'keyPrograms', 'targetAudience', 'geographicFocus', 'successStory'] as const)
+      expect(checkEvidence({ [field]: line }).flags, field).toContainEqual(
+        expect.objectContaining({ kind: 'need-without-source', words: 'One in five', field }),
+      )
+  })
+
+  it('takes programmes only from lines that name one: "Name: what it does", "We run…", or a name alone', () => {
+    const check = checkEvidence({
+      keyPrograms: 'Older Friends: we match an older person with a volunteer.\nOutings can be as simple as a walk in the park.',
+      impactMetrics: '120 people took part in 2024',
+    })
+    const flags = check.flags.filter((candidate) => candidate.kind === 'programme-without-result')
+    expect(flags.map((candidate) => candidate.words)).toEqual(['Older Friends'])
+    expect(flags[0].suggestion).toBe(
+      'Add a result for it: “[how many] [people] took part in Older Friends in [year], and [what changed for them]”.',
+    )
+  })
+
+  it('counts in its summary exactly the lines it shows and the questions it asks', () => {
+    const check = checkEvidence({ impactMetrics: '61,000 people served\nAttendance up 18% in 2024\n2021 was our 36th year' })
+    const questions = check.metrics.flatMap((metric) => metric.flags).length + check.flags.length
+    expect(coachSummary(check)).toBe(`3 lines of evidence read; ${questions} questions a reviewer would ask.`)
+    expect(coachSummary({ metrics: [], flags: [] })).toBe('No figures to check yet.')
   })
 
   it('answers the same for the same fields, and nothing for none', () => {

@@ -1,7 +1,8 @@
 import { splitItems } from '~/shared/items'
 import { cutAtSpace } from '~/shared/text'
 import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
-import { metricFlags, needFlags, noOutcomeFlag, programmeFlags, typeOf } from '~/server/coach/rules.server'
+import { metricFlags, needFlags, noOutcomeFlag, programmeFlags } from '~/server/coach/rules.server'
+import { typeOf } from '~/server/coach/evidence-types.server'
 import { COACH_BOUNDS, type EvidenceCheck, type EvidenceInput, type Line } from '~/server/coach/contract.server'
 
 // The evidence coach's reading of the fields (docs/decisions/032): plain code, the same answer for the same
@@ -13,7 +14,8 @@ export function checkEvidence(input: EvidenceInput): EvidenceCheck {
     const { type, reason } = typeOf(line)
     return { text: line.text, type, reason, flags: metricFlags(line, type) }
   })
-  const needs = (['missionStatement', 'targetAudience', 'geographicFocus'] as const).flatMap((field) =>
+  // A need statistic is asked about wherever it is written; those in the figures are asked about with them.
+  const needs = (['missionStatement', 'keyPrograms', 'targetAudience', 'geographicFocus', 'successStory'] as const).flatMap((field) =>
     linesOf(input[field], COACH_BOUNDS.needLines).flatMap((line) => needFlags(line, field)),
   )
   const programmes = linesOf(input.keyPrograms, COACH_BOUNDS.programmes)

@@ -1,6 +1,7 @@
-import { AWARD, keyWords } from '~/shared/items'
+import { keyWords } from '~/shared/items'
 import { untag } from '~/server/generation/drafter/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
+import { typeOf } from '~/server/coach/evidence-types.server'
 
 // The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a
 // reviewer would ask of it. A suggestion shows the stronger line in the user's own words, with the
@@ -40,8 +41,6 @@ const DENOMINATOR = new RegExp(
   'i',
 )
 
-const NEED =
-  /\b(?:exceed(?:ed|s|ing)?|poverty|poor|low[- ]income|hungry|hunger|food[- ]insecur\w*|unemploy\w*|homeless\w*|at risk|lack\w*|without access|below|qualify for|live[sd]? (?:in|on|with|below)|fac(?:e|es|ing)|struggl\w*|suffer\w*|rate|average|likely|deprived|deprivation|shortage|gap|wait(?:ing)? list|need)\b/i
 const VAGUE =
   /\b(?:many|numerous|countless|several|various|a (?:lot|number|range|variety|great deal) of|lots of|hundreds of|thousands of|millions of|dozens of|scores of|large numbers of|growing numbers of|increasing numbers of|more and more|significant(?:ly)?|substantial(?:ly)?|considerabl[ey]|huge|massive|vast|tremendous(?:ly)?|dramatic(?:ally)?|majority of)\b/i
 const INTENSITY = /^(?:significant|substantial|considerabl|huge|massive|vast|tremendous|dramatic)/i
@@ -52,20 +51,6 @@ const SOURCE =
 const PLACE_WORDS =
   /\b(?:county|city|state|nation(?:al(?:ly)?)?|nationwide|statewide|worldwide|global(?:ly)?|region(?:al(?:ly)?)?|district|province|country|town|village|borough|parish|neighbou?rhood|rural|urban)\b/i
 
-const OUTCOME_LEMMAS = new Set(
-  'rise fall grow increase decrease improve reduce gain achieve pass graduate secure keep stay remain become avoid prevent lower halve double triple return complete recover sustain'.split(
-    ' ',
-  ),
-)
-const OUTCOME_PHRASE =
-  /\b(?:moved up|went on to|found (?:work|jobs?|employment|homes?|housing)|now (?:use|used|read|reads|work|works|live|lives|own|owns)|able to|more likely|less likely|no longer|reported (?:feeling|being|that|better|improved|less|more|higher|lower)|at (?:or above )?grade level|back (?:in|into|to) (?:school|work)|out of poverty|into work|employed|housed)\b/i
-const INPUT_WORDS =
-  /\b(?:volunteers?|staff|employees|hours|budget|funding|funds?|raised|donat\w*|donors?|grants?|invest\w*|partners?|partnerships?|contributions?|in-kind)\b/i
-const OUTPUT_LEMMAS = new Set(
-  'serve tutor train teach distribute provide deliver sell hold run reach enrol enroll host publish build install plant give offer support visit coach mentor feed screen treat answer log record map produce make open launch organise organize conduct process collect recycle refer counsel place'.split(
-    ' ',
-  ),
-)
 /** Words too general to tie a programme to a result: every programme and every result may say them. */
 const GENERAL_WORDS = new Set(
   keyWords(
@@ -73,45 +58,7 @@ const GENERAL_WORDS = new Set(
   ),
 )
 
-// ---- Typing a line ----
-
-export function typeOf(line: Line): { type: MetricType; reason: string } {
-  const text = line.text
-  const award = AWARD.exec(text)
-  if (award) return { type: 'context', reason: `Recognition (“${award[0]}”) speaks for the work, but it measures no change.` }
-  const figure = firstFigure(text)
-  const need = NEED.exec(text)
-  if ((figure || RATIO.test(text)) && need && !usesWe(line) && !outcomeWords(line))
-    return { type: 'context', reason: `Describes the need or the setting (“${need[0]}”), not what the work did.` }
-  const outcome = outcomeWords(line)
-  if (outcome) return { type: 'outcome', reason: `Says what changed (“${outcome}”): an outcome.` }
-  const input = INPUT_WORDS.exec(text)
-  const output = outputWord(line)
-  if (input && !(output && !/volunteer|staff|hours/i.test(input[0])))
-    return { type: 'input', reason: `Counts what went into the work (“${input[0]}”): an input.` }
-  if (figure || output) return { type: 'output', reason: `Counts what the work delivered (“${output ?? figure}”): an output.` }
-  return { type: 'context', reason: 'Gives no figure: it reads as background to the figures.' }
-}
-
-function outcomeWords(line: Line): string | null {
-  const phrase = OUTCOME_PHRASE.exec(line.text)
-  if (phrase) return phrase[0]
-  const verb = line.tokens.find((token) => (token.pos === 'VERB' || token.pos === 'AUX') && OUTCOME_LEMMAS.has(token.lemma))
-  if (verb) return verb.text
-  const change =
-    /\b(?:fewer|less|lower|higher|up|down)\b\s+(?:by\s+)?\d[\d,.]*(?:\s?%)?|\b\d+(?:\.\d+)?\s?%\s+(?:fewer|less|lower|higher|more)\b/i.exec(
-      line.text,
-    )
-  return change ? change[0] : null
-}
-
-function outputWord(line: Line): string | null {
-  return line.tokens.find((token) => token.pos === 'VERB' && OUTPUT_LEMMAS.has(token.lemma))?.text ?? null
-}
-
-function usesWe(line: Line): boolean {
-  return line.tokens.some((token) => /^(?:we|our)$/i.test(token.text))
-}
+// ---- Words a line's flags look for ----
 
 /** The first percentage that is a share of a group, not the size of a change ("up 18%", "by 40%"). */
 function shareOf(text: string): string | null {
@@ -137,7 +84,7 @@ export function metricFlags(line: Line, type: MetricType): EvidenceFlag[] {
   const flags: EvidenceFlag[] = []
   const text = line.text
   const figure = firstFigure(text)
-  if (figure && type !== 'context' && !PERIOD.test(text))
+  if (figure && type !== 'context' && type !== 'need' && !PERIOD.test(text))
     flags.push({
       kind: 'no-period',
       words: figure,
@@ -165,7 +112,7 @@ export function metricFlags(line: Line, type: MetricType): EvidenceFlag[] {
       suggestion: `That counts who took part. Say what changed for them: “[how many] of ${countedGroup(text)} [what changed, e.g. found work] by [when]”.`,
     })
   flags.push(...vagueFlags(line))
-  if (type === 'context') flags.push(...needFlags(line, 'impactMetrics'))
+  if (type === 'need') flags.push(...needFlags(line, 'impactMetrics'))
   return flags
 }
 
@@ -180,10 +127,10 @@ function vagueFlags(line: Line): EvidenceFlag[] {
   return [{ kind: 'vague', words, suggestion: `Give the number: “${clip(replaced.trim())}”.` }]
 }
 
-/** A need statistic (the size of the problem) should say where it comes from, when, and where it holds. */
+/** A need statistic (the size of the problem), in any field, should say where it comes from, when, and where it holds. */
 export function needFlags(line: Line, field: EvidenceField): EvidenceFlag[] {
-  const statistic = firstMatch(PERCENT, line.text) ?? RATIO.exec(line.text)?.[0] ?? null
-  if (!statistic || !NEED.test(line.text) || usesWe(line)) return []
+  const statistic = firstMatch(PERCENT, line.text) ?? RATIO.exec(line.text)?.[0] ?? firstFigure(line.text)
+  if (!statistic || typeOf(line).type !== 'need') return []
   const missing = [
     SOURCE.test(line.text) ? null : '[source]',
     YEAR.test(line.text) ? null : '[year]',
@@ -208,13 +155,14 @@ function hasPlace(line: Line): boolean {
 
 // ---- The form as a whole ----
 
-/** A programme that no result line speaks of, by the words they share. */
+/** A programme that no result line speaks of, by the words they share. Only lines that name a programme are asked. */
 export function programmeFlags(programmes: Line[], metrics: Line[]): EvidenceFlag[] {
   const resultWords = new Set(metrics.flatMap((line) => keyWords(line.text)))
   return programmes.flatMap((programme) => {
-    const words = keyWords(programme.text).filter((word) => !GENERAL_WORDS.has(word))
-    if (words.length === 0 || words.some((word) => resultWords.has(word))) return []
-    const name = clip(programmeName(programme), 8)
+    const named = programmeName(programme)
+    const words = named ? keyWords(programme.text).filter((word) => !GENERAL_WORDS.has(word)) : []
+    if (!named || words.length === 0 || words.some((word) => resultWords.has(word))) return []
+    const name = clip(named, 8)
     return [
       {
         kind: 'programme-without-result' as const,
@@ -262,17 +210,25 @@ function countedGroup(text: string): string {
   return (groups.find((group) => !group.amount) ?? groups[0])?.text ?? 'the people it counts'
 }
 
-/** A programme as the form names it, without the "We run" or "Our team offers" before it. */
-function programmeName(line: Line): string {
+/**
+ * A programme as the form names it: "Older Friends" of "Older Friends: we match…", what "We run" or "Our team offers"
+ * runs, or a line that is a name with no verb. Any other sentence ("Outings can be as simple as a walk") names none.
+ */
+function programmeName(line: Line): string | null {
+  const labelled = /^([^:.!?]{2,60}):\s+\S/u.exec(line.text)
+  if (labelled && labelled[1].trim().split(/\s+/).length <= PROGRAMME_NAME_WORDS) return labelled[1].trim()
   const tokens = line.tokens
-  if (!/^(?:we|our)$/i.test(tokens[0]?.text ?? '')) return line.text
   const verb = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX')
   if (verb === -1) return line.text
+  if (!/^(?:we|our)$/i.test(tokens[0]?.text ?? '')) return null
   let from = verb + 1
   while (tokens[from] && (tokens[from].pos === 'ADV' || tokens[from].pos === 'PART')) from++
-  const rest = tokens.slice(from)
-  return rest.length > 0 ? untag(rest) : line.text
+  const end = tokens.findIndex((token, index) => index > from && /^[,;:–—(]$/.test(token.text))
+  const rest = tokens.slice(from, end === -1 ? undefined : end)
+  return rest.length > 0 ? untag(rest) : null
 }
+
+const PROGRAMME_NAME_WORDS = 8
 
 function clip(text: string, maxWords = 24): string {
   const words = text.trim().split(/\s+/)
