@@ -89,7 +89,7 @@ describe('POST /api/funders/extract', () => {
     expect(JSON.stringify(res.body.data.priorities)).not.toMatch(/Capital campaigns|Religious/)
   })
 
-  it("reads a government programme's PDF: its table of criteria, most heavily weighted first, and its character limits", async () => {
+  it("reads a government programme's PDF: the criteria of its table that say what the project will do, most heavily weighted first, and its character limits", async () => {
     const { token } = await makeApiUser()
     const form = multipart({}, { name: 'government-programme.pdf', bytes: fixture('government-programme.pdf') })
     const res = await call(extractAction, formRequest('/api/funders/extract', form, token))
@@ -97,11 +97,8 @@ describe('POST /api/funders/extract', () => {
     expect(res.body.data).toMatchObject({
       name: 'Department for Rural Affairs',
       priorities: [
-        { text: 'Need and evidence: Local need shown with data on who is affected' },
-        { text: 'Delivery and partnership: A realistic plan delivered with local partners' },
+        // Need, delivery, value for money and legacy score the application; only this row says what the project will do.
         { text: 'Strategic fit: Improves access to healthy food in rural areas' },
-        { text: 'Value for money: Costs in proportion to the outcomes expected' },
-        { text: 'Legacy: Benefits sustained beyond the funding period' },
       ],
       questions: [
         { text: 'Summarise your project.', maxCharacters: 1500 },

@@ -2,6 +2,7 @@ import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
 import { callLines, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
 import { contentWords, isContentWord } from '~/server/funders/topics.server'
+import { tag } from '~/server/generation/drafter/tagger.server'
 
 // A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
 // work bounded: a call of 100,000 characters is read in milliseconds.
@@ -118,13 +119,18 @@ function scoring(line: Line): boolean {
 }
 const THE_PROJECT_WILL = /^the (?:project|initiative|program(?:me)?|work|activity)\b/i
 
+/** "The project benefits the wider community", or the same with its subject left out: "Improves access to healthy food". */
+function saysWhatTheProjectWillDo(description: string): boolean {
+  return THE_PROJECT_WILL.test(description) || tag(description.slice(0, 60))[0]?.pos === 'VERB'
+}
+
 /** Lines about the applicant or the application (its budget, its plans, its track record) rather than what the work does. */
 const ABOUT_THE_APPLICANT =
   /\bup to (?:US|CA|AU|NZ)?[$£€]|\bof the (?:strands|themes|areas|priorities|objectives|criteria)\b|\b(?:areas|criteria|priorities) (?:above|below)\b|\bfits? (?:with )?(?:one|the|our|an?)\b|\b(?:budget|quotes?|value for money|cost-effective|costs? (?:is|are)\b|(?:realistic|reasonable) costs|track record|governance|organi[sz]ational capacity|capacity to deliver|financial (?:management|statements)|measure (?:whether|them|it)|(?:will|can) be measured|evaluat\w*|logic model|letters? of (?:support|commitment)|the (?:organi[sz]ation|applicant|group|application) (?:has|have|shows?|can))\b/i
 const SCORING = /scor(?:e|ed|es|ing)\b|assess|marks\b|points\b/i
 
 function isPriority(item: Line): boolean {
-  return !ABOUT_THE_APPLICANT.test(item.text) && (!scoring(item) || THE_PROJECT_WILL.test(item.text))
+  return !ABOUT_THE_APPLICANT.test(item.text) && (!scoring(item) || saysWhatTheProjectWillDo(item.text))
 }
 
 type Table = { scoring: boolean; header: string[] | null }
@@ -146,8 +152,8 @@ function priorityOfRow(row: string, table: Table): Found | null {
   }
   const weightCell = cells.slice(1).find((cell) => /^\d{1,3}\s*(?:%|percent|points?|pts|marks?)?$/i.test(cell))
   const description = cells.slice(1).find((cell) => cell !== weightCell && cell.length > 12 && !/^(?:scored|met or)/i.test(cell))
-  if (table.scoring && !(description && THE_PROJECT_WILL.test(description))) return null
-  if (ABOUT_THE_APPLICANT.test(description ?? cells[0])) return null
+  if (table.scoring && !(description && saysWhatTheProjectWillDo(description))) return null
+  if (ABOUT_THE_APPLICANT.test(cells.join(' '))) return null
   const text = description ? `${cells[0].replace(/[:.]$/, '')}: ${description}` : cells[0]
   return { text, weight: weightCell ? Number(/\d+/.exec(weightCell)![0]) : 0 }
 }
@@ -251,8 +257,12 @@ function limitIn(text: string): { phrase: string; value: Limit } | null {
   return null
 }
 
-/** A word limit said of the whole application, never one of a question's or of each answer. */
+/**
+ * A word limit said of the whole application, never one of a question's or of each answer; in a call with no questions,
+ * the first limit it states ("Tell us in no more than 300 words how…") is the whole application's.
+ */
 function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | undefined {
+  let first: number | undefined
   for (const line of lines) {
     if (line.kind === 'blank' || line.kind === 'heading') continue
     for (const sentence of sentencesOf(line.text)) {
@@ -260,9 +270,10 @@ function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | un
       if (!limit || !('maxWords' in limit.value) || EVERY_ANSWER.test(sentence)) continue
       if (questions.some((question) => sentence.includes(question.text) || question.text.includes(sentence.trim()))) continue
       if (WHOLE_CUE.test(sentence.replace(limit.phrase, ''))) return limit.value.maxWords
+      first ??= limit.value.maxWords
     }
   }
-  return undefined
+  return questions.length ? undefined : first
 }
 
 function findDeadline(lines: Line[]): string | undefined {
