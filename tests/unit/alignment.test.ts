@@ -1,6 +1,6 @@
 import { coverageOf, findAlignment, type BriefAsWritten } from '~/server/narratives/alignment.server'
 import { claimInputsOf, findClaims, type ClaimInputs } from '~/server/narratives/claims.server'
-import { answerQuestion } from '~/server/generation/variants/question-answer.server'
+import { answerQuestion, type Answer } from '~/server/generation/variants/question-answer.server'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { countWords } from '~/shared/text'
 import { FOOD_BANK, YOUTH_ORCHESTRA } from '../fixtures/organisations'
@@ -100,18 +100,28 @@ describe('coverageOf', () => {
 
 describe('answerQuestion (the offline answer to one question of a call)', () => {
   const narrative = draftNarrative(FOOD_BANK.input)
+  const textOf = (answer: Answer) => ('text' in answer ? answer.text : '')
 
-  it("keeps the narrative's sentences that speak to the question, in order, within the limit", () => {
-    const answer = answerQuestion(narrative, 'How will you measure the difference your project makes? Give figures.', {
-      unit: 'words',
-      max: 60,
-    })!
+  it("keeps the narrative's sentences that speak to the question within the limit, opening on the question's subject", () => {
+    const question = 'How will you measure the difference your project makes? Give figures.'
+    const answer = textOf(answerQuestion(narrative, question, { unit: 'words', max: 60 }))
     expect(countWords(answer)).toBeLessThanOrEqual(60)
     expect(answer).toContain('The organization distributed 2.8 million pounds of food in 2023.')
-    for (const sentence of answer.split(/(?<=\.)\s+/)) expect(narrative).toContain(sentence)
+    const [opening, ...rest] = answer.split(/(?<=\.)\s+/)
+    for (const sentence of [opening, ...rest]) expect(narrative).toContain(sentence)
+    expect(/\d/.test(opening), opening).toBe(true)
+    const places = rest.map((sentence) => narrative.indexOf(sentence))
+    expect(places).toEqual([...places].sort((a, b) => a - b))
   })
 
-  it('is null when not one sentence fits', () => {
-    expect(answerQuestion(narrative, 'Who are you?', { unit: 'characters', max: 5 })).toBeNull()
+  it('gives no answer, not a padded one, when nothing in the narrative speaks to the question', () => {
+    // The question the first users asked: the inputs say nothing of involving the community in planning.
+    expect(answerQuestion(narrative, 'How have you involved your community in planning?', { unit: 'words', max: 150 })).toEqual({
+      unanswered: true,
+    })
+  })
+
+  it('says so when not one sentence that answers fits the limit', () => {
+    expect(answerQuestion(narrative, 'How much food did you distribute?', { unit: 'characters', max: 5 })).toEqual({ unfit: true })
   })
 })

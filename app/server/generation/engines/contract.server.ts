@@ -51,6 +51,18 @@ export class UnfitVariantError extends Error {
   }
 }
 
+/**
+ * Thrown when nothing the organisation wrote speaks to a call's question: the answer would be padding, so there is none,
+ * and the page says what the question needs.
+ */
+export class UnansweredQuestionError extends Error {
+  constructor(question: string) {
+    super(
+      `Nothing in your narrative answers “${question}”. Add what you do about it to your inputs (Key Programs and Services, or Impact Metrics), write the narrative again, then answer the question.`,
+    )
+  }
+}
+
 /** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
 export class ModelStreamError extends Error {}
 

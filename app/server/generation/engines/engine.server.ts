@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { DraftRequest } from '~/server/generation/drafter/contract.server'
 import {
   abortError,
+  UnansweredQuestionError,
   UnfitVariantError,
   type FunderBrief,
   type NarrativeEngine,
@@ -13,6 +14,7 @@ import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { getEnv } from '~/server/platform/env.server'
 import { runWork } from '~/server/platform/work-pool.server'
+import type { Answer } from '~/server/generation/variants/question-answer.server'
 
 let engine: NarrativeEngine | undefined
 
@@ -37,13 +39,18 @@ export const offlineDrafter: NarrativeEngine = {
     yield* streamDraft(await regenerated(ownerId, input, brief ?? null, signal), signal)
   },
   async *streamVariant(task, signal) {
-    const text = await runWork<string | null>(task.question ? 'answer-question' : 'draft-variant', task satisfies VariantTask, {
-      signal,
-      tooMuch: TOO_MUCH,
-    })
+    const text = task.question
+      ? await answered(task, task.question, signal)
+      : await runWork<string | null>('draft-variant', task, { signal, tooMuch: TOO_MUCH })
     if (text === null) throw new UnfitVariantError(task.limit)
     yield* streamDraft(text, signal)
   },
+}
+
+async function answered(task: VariantTask, question: string, signal: AbortSignal): Promise<string | null> {
+  const answer = await runWork<Answer>('answer-question', task, { signal, tooMuch: TOO_MUCH })
+  if ('unanswered' in answer) throw new UnansweredQuestionError(question)
+  return 'text' in answer ? answer.text : null
 }
 
 const TOO_MUCH = 'The draft took too long to write. Shorten the longest fields and try again.'

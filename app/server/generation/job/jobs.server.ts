@@ -28,7 +28,7 @@ import { createInProcessRegistry, type GenerationRegistry } from '~/server/gener
 import { liveReplicas } from '~/server/generation/job/replicas.server'
 import { announceEnded, serveOtherReplicas, stopOnRunner, stopUserEverywhere } from '~/server/generation/job/relay.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
-import { isAbortError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
+import { isAbortError, UnansweredQuestionError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 import { WorkRefusedError } from '~/server/platform/work-pool.server'
 
 type Generation = {
@@ -234,7 +234,10 @@ async function write(generation: Generation, work: Work): Promise<Outcome> {
     return {
       status: 'failed',
       text,
-      failure: error instanceof UnfitVariantError || error instanceof WorkRefusedError ? error.message : GENERATION_FAILED,
+      failure:
+        error instanceof UnfitVariantError || error instanceof UnansweredQuestionError || error instanceof WorkRefusedError
+          ? error.message
+          : GENERATION_FAILED,
     }
   }
 }

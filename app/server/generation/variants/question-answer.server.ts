@@ -1,39 +1,41 @@
-import { closeness, EVIDENCE, topicsOf } from '~/server/funders/topics.server'
+import { closeness, EVIDENCE, speaksTo, topicsOf } from '~/server/funders/topics.server'
 import { measure, sentences, type Limit } from '~/shared/variant-limits'
 
 /** A 400-word narrative has about 25 sentences; a text of 20,000 characters of short ones, a thousand. */
 const SENTENCES_READ = 400
 
+/** An answer, or why there is none: no sentence of the narrative speaks to the question, or none fits the limit. */
+export type Answer = { text: string } | { unanswered: true } | { unfit: true }
+
 /**
- * The narrative's own sentences that speak to the question, kept in its order within the limit. Nothing
- * is added: a question it says nothing to is answered with its opening, and the alignment shows the gap.
+ * The narrative's own sentences that speak to the question, within the limit: the one that speaks to it most first, so
+ * the answer opens on the question's own subject, then the others in the narrative's order. Nothing is added, and a
+ * question the narrative says nothing to gets no answer at all: padding it with other sentences would look answered.
  */
-export function answerQuestion(narrativeText: string, question: string, limit: Limit): string | null {
+export function answerQuestion(narrativeText: string, question: string, limit: Limit): Answer {
   const asked = topicsOf(question)
-  const written = [...sentences(narrativeText)]
+  const relevant = [...sentences(narrativeText)]
     .slice(0, SENTENCES_READ)
-    .map((text, index) => ({ text: text.trim(), index, score: closeness(asked, topicsWithFigures(text)) }))
-    .filter((sentence) => sentence.text)
-  const relevant = written
-    .filter((sentence) => sentence.score > 0)
+    .map((text, index) => {
+      const topics = topicsWithFigures(text)
+      return { text: text.trim(), index, speaks: speaksTo(asked, topics), score: closeness(asked, topics) }
+    })
+    .filter((sentence) => sentence.text && sentence.speaks)
     .sort((a, b) => b.score - a.score || Number(/\d/.test(b.text)) - Number(/\d/.test(a.text)) || a.index - b.index)
+  if (!relevant.length) return { unanswered: true }
   // Sentences joined by a space measure the sum of their own measures and the spaces between.
   const space = limit.unit === 'characters' ? 1 : 0
-  const chosen: typeof written = []
+  const chosen: typeof relevant = []
   let used = -space
-  for (const sentence of relevant.length ? relevant : written) {
+  for (const sentence of relevant) {
     const size = measure(sentence.text, limit.unit) + space
-    if (used + size <= limit.max) {
-      chosen.push(sentence)
-      used += size
-    } else if (!relevant.length) break
+    if (used + size > limit.max) continue
+    chosen.push(sentence)
+    used += size
   }
-  return chosen.length
-    ? chosen
-        .sort((a, b) => a.index - b.index)
-        .map((kept) => kept.text)
-        .join(' ')
-    : null
+  if (!chosen.length) return { unfit: true }
+  const [opening, ...rest] = chosen
+  return { text: [opening, ...rest.sort((a, b) => a.index - b.index)].map((kept) => kept.text).join(' ') }
 }
 
 function topicsWithFigures(text: string) {
