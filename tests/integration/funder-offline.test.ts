@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { prisma } from '~/server/platform/db.server'
-import { startGeneration } from '~/server/generation/job/jobs.server'
+import { startGeneration, startVariant } from '~/server/generation/job/jobs.server'
+import { getRemainingQuota } from '~/server/generation/quota/quota.server'
 import { createFunder, forFunder } from '~/server/funders/funders.server'
 import { readCallFile } from '~/server/funders/call-file.server'
 import { alignmentOfNarrative } from '~/server/narratives/narratives.server'
@@ -94,4 +95,22 @@ it('says nothing of a priority its inputs do not speak to, in any voice: a gap, 
     const { alignment } = await writeFor(COMMUNITY, { ...FOOD_BANK.input, selectedTone: tone }, '$25,000')
     expect(alignment.filter((item) => item.state === 'unsupported')).toEqual([])
   }
+})
+
+it('answers no question its inputs say nothing about: the answer fails with what to add, and its day is given back', async () => {
+  const user = await makeUser()
+  const question = 'How have you involved your community in planning?'
+  const funder = await createFunder(user, {
+    name: 'Lane County Community Foundation',
+    callText: 'Call.',
+    questions: [{ text: question, maxWords: 150 }],
+  })
+  const written = await startGeneration(user.id, FOOD_BANK.input, await forFunder(user, { funderId: funder.id }))
+  await written.finished
+  const before = await getRemainingQuota(user.id)
+  const variant = await startVariant(user.id, written.id, { format: 'question', question: 0 })
+  await variant.finished
+  // Never shown as an answer: no text, and a state that is not complete.
+  expect(await prisma.narrativeVariant.findUniqueOrThrow({ where: { id: variant.id } })).toMatchObject({ status: 'failed', text: '' })
+  expect(await getRemainingQuota(user.id)).toBe(before)
 })

@@ -1,5 +1,6 @@
 import { coverageOf, findAlignment, type BriefAsWritten } from '~/server/narratives/alignment.server'
 import { claimInputsOf, findClaims, type ClaimInputs } from '~/server/narratives/claims.server'
+import { UnansweredQuestionError } from '~/server/generation/engines/contract.server'
 import { answerQuestion, type Answer } from '~/server/generation/variants/question-answer.server'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { countWords } from '~/shared/text'
@@ -119,6 +120,12 @@ describe('answerQuestion (the offline answer to one question of a call)', () => 
     expect(answerQuestion(narrative, 'How have you involved your community in planning?', { unit: 'words', max: 150 })).toEqual({
       unanswered: true,
     })
+  })
+
+  it('tells the person what the unanswered question needs', () => {
+    expect(new UnansweredQuestionError('How have you involved your community in planning?').message).toBe(
+      'Nothing in your narrative answers “How have you involved your community in planning?”. Add what you do about it to your inputs (Key Programs and Services, or Impact Metrics), write the narrative again, then answer the question.',
+    )
   })
 
   it('says so when not one sentence that answers fits the limit', () => {
