@@ -7,7 +7,7 @@ import { readCall } from '~/server/funders/call-reading.server'
 import { inputBacking } from '~/server/narratives/alignment.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
-import { readCalls, readOrganisations } from '../tests/setup/corpus'
+import { EVIDENCE_TYPES, readCalls, readOrganisations } from '../tests/setup/corpus'
 import { emptyTally, READER_FIELDS, readerTally, score, type ReaderTally } from '../tests/setup/corpus-figures'
 import { markdownDocx } from '../tests/setup/markdown-docx'
 
@@ -45,54 +45,62 @@ async function measureReader() {
   row("calls with a term from the fund's own name", (t) => String(t.nameAsTerm))
 }
 
-function measureAlignment() {
+type Organisations = ReturnType<typeof readOrganisations>
+
+function alignmentTally(organisations: Organisations, how: string) {
   const calls = new Map(readCalls().map((call) => [call.slug, call]))
-  let truePositive = 0
-  let falsePositive = 0
-  let falseNegative = 0
-  let trueNegative = 0
-  for (const organisation of readOrganisations())
+  const tally = { truePositive: 0, falsePositive: 0, falseNegative: 0, trueNegative: 0 }
+  for (const organisation of organisations)
     for (const [slug, labels] of Object.entries(organisation.alignment)) {
       const backing = inputBacking(organisation.inputs, calls.get(slug)!.labels.name)
       for (const label of labels) {
         const answered = backing(label.priority).length > 0
-        if (answered && label.answeredBy) truePositive++
+        if (answered && label.answeredBy) tally.truePositive++
         else if (answered) {
-          falsePositive++
-          miss(`${organisation.slug} × ${slug}: taken as answered: ${label.priority}`)
+          tally.falsePositive++
+          miss(`${how}${organisation.slug} × ${slug}: taken as answered: ${label.priority}`)
         } else if (label.answeredBy) {
-          falseNegative++
-          miss(`${organisation.slug} × ${slug}: not seen as answered: ${label.priority} ← ${label.answeredBy}`)
-        } else trueNegative++
+          tally.falseNegative++
+          miss(`${how}${organisation.slug} × ${slug}: not seen as answered: ${label.priority} ← ${label.answeredBy}`)
+        } else tally.trueNegative++
       }
     }
-  console.log(
-    `\n### Alignment: is a priority answered by the inputs? (${truePositive + falsePositive + falseNegative + trueNegative} pairs)\n`,
-  )
-  console.log('| measure | figure |\n|---|---|')
-  console.log(`| precision of "answered" | ${ratio(truePositive, truePositive + falsePositive)} |`)
-  console.log(`| recall of "answered" | ${ratio(truePositive, truePositive + falseNegative)} |`)
-  console.log(`| gaps seen as gaps | ${ratio(trueNegative, trueNegative + falsePositive)} |`)
+  return tally
+}
+
+function measureAlignment() {
+  const tallies = [alignmentTally(readOrganisations(), ''), alignmentTally(readOrganisations('held-out/organisations'), 'held out: ')]
+  const pairs = tallies.map((t) => t.truePositive + t.falsePositive + t.falseNegative + t.trueNegative)
+  console.log(`\n### Alignment: is a priority answered by the inputs? (${pairs[0]} pairs, ${pairs[1]} held out)\n`)
+  console.log('| measure | corpus | held out |\n|---|---|---|')
+  const row = (name: string, get: (t: (typeof tallies)[number]) => string) => console.log(`| ${name} | ${tallies.map(get).join(' | ')} |`)
+  row('precision of "answered"', (t) => ratio(t.truePositive, t.truePositive + t.falsePositive))
+  row('recall of "answered"', (t) => ratio(t.truePositive, t.truePositive + t.falseNegative))
+  row('gaps seen as gaps', (t) => ratio(t.trueNegative, t.trueNegative + t.falsePositive))
+}
+
+function coachTally(organisations: Organisations, how: string) {
+  const byType = new Map<string, { right: number; all: number }>()
+  for (const organisation of organisations)
+    for (const label of organisation.evidence) {
+      const { type } = typeOf({ text: label.line, tokens: tag(label.line) })
+      for (const key of [label.type, 'all']) {
+        const tally = byType.get(key) ?? { right: 0, all: 0 }
+        tally.all++
+        if (type === label.type) tally.right++
+        byType.set(key, tally)
+      }
+      if (type !== label.type) miss(`${how}${organisation.slug}: typed ${type}, labelled ${label.type}: ${label.line}`)
+    }
+  return byType
 }
 
 function measureCoach() {
-  const lines = readOrganisations().flatMap((organisation) => organisation.evidence.map((label) => ({ ...label, slug: organisation.slug })))
-  const byType = new Map<string, { right: number; all: number }>()
-  let right = 0
-  for (const label of lines) {
-    const { type } = typeOf({ text: label.line, tokens: tag(label.line) })
-    const tally = byType.get(label.type) ?? { right: 0, all: 0 }
-    tally.all++
-    if (type === label.type) {
-      tally.right++
-      right++
-    } else miss(`${label.slug}: typed ${type}, labelled ${label.type}: ${label.line}`)
-    byType.set(label.type, tally)
-  }
-  console.log(`\n### The evidence coach: ${lines.length} lines typed as a reviewer would\n`)
-  console.log('| labelled | typed right |\n|---|---|')
-  for (const [type, tally] of [...byType].sort()) console.log(`| ${type} | ${ratio(tally.right, tally.all)} |`)
-  console.log(`| all | ${ratio(right, lines.length)} |`)
+  const [corpus, heldOut] = [coachTally(readOrganisations(), ''), coachTally(readOrganisations('held-out/organisations'), 'held out: ')]
+  console.log(`\n### The evidence coach: ${corpus.get('all')!.all} lines typed as a reviewer would, ${heldOut.get('all')?.all ?? 0} held out\n`)
+  console.log('| labelled | typed right | held out |\n|---|---|---|')
+  const cell = (tally: { right: number; all: number } | undefined) => (tally ? ratio(tally.right, tally.all) : 'n/a')
+  for (const type of [...EVIDENCE_TYPES, 'all']) console.log(`| ${type} | ${cell(corpus.get(type))} | ${cell(heldOut.get(type))} |`)
 }
 
 await measureReader()

@@ -91,9 +91,10 @@ export function readCalls(folder: 'calls' | 'held-out/calls' = 'calls'): CorpusC
   })
 }
 
-export function readOrganisations(): CorpusOrganisation[] {
-  return jsonFiles('organisations').map((name) => ({
-    ...OrganisationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'organisations', name), 'utf8'))),
+/** As calls: those the code was built on, or those written after it (`held-out/organisations`). */
+export function readOrganisations(folder: 'organisations' | 'held-out/organisations' = 'organisations'): CorpusOrganisation[] {
+  return jsonFiles(folder).map((name) => ({
+    ...OrganisationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, folder, name), 'utf8'))),
     slug: name.replace(/\.json$/, ''),
   }))
 }
