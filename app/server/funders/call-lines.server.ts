@@ -46,17 +46,25 @@ const ROLES: [Role, RegExp][] = [
   ['other', /\b(?:fields|sectors|disciplines|art ?forms)\b|how much|grant sizes?\b|how to apply|key dates|timeline|contact/i],
   [
     'priorities',
-    /priorit|criteri|what we (?:can )?(?:fund|support|look for|want|invest)|we(?:['’]re| are)? look(?:ing)? for|focus|funding (?:areas?|themes?)|themes?\b|objectives?\b|aims?\b|assess|scor(?:e|ed|ing)\b|selection|goals\b|outcomes?\b|purposes?\b|mission areas?|pillars?\b|programme areas?|program areas?|issues\b|our (?:programmes|programs)\b|strands?\b|what we want|want to (?:achieve|fund|support|see)|we (?:will )?(?:fund|support|invest in|favou?r|prioriti[sz]e)|preference|interested in|projects? (?:should|must|will)|(?:initiative|program(?:me)?|proposal)s? should|at least one of|one or more of|in the lives of/i,
+    /priorit|criteri|what we (?:can )?(?:fund|support|look for|want|invest)|we(?:['’]re| are)? look(?:ing)? for|focus|funding (?:areas?|themes?)|themes?\b|objectives?\b|aims?\b|assess|scor(?:e|ed|ing)\b|selection|goals\b|outcomes?\b|purposes?\b|mission areas?|pillars?\b|programme areas?|program areas?|issues\b|our (?:programmes|programs)\b|strands?\b|what we want|want to (?:achieve|fund|support|see)|we (?:will )?(?:fund|support|invest in|favou?r|prioriti[sz]e)|preference|interested in|projects? (?:should|must|will)|(?:initiative|program(?:me)?|proposal)s? should|at least one of|one or more of|in the lives of|at least one (?:issue|area|theme|priority|outcome|objective)|\b(?:grants?|funding|the (?:fund|programme|program)) (?:will )?(?:supports?|funds?|covers?|pays? for)\b/i,
   ],
 ]
 
 /** What a lead-in says its list is: one that asks for answers holds questions, whatever else it mentions. */
 export function roleOfLeadIn(text: string): Role | null {
-  return /\b(?:questions?|asks?|asked|answer)\b/i.test(text) ? 'questions' : roleOf(text)
+  if (/\b(?:questions?|asks?|asked|answer)\b/i.test(text)) return 'questions'
+  return /\bpriorit/i.test(text) && !/\bwho can apply\b/i.test(text) ? 'priorities' : roleOf(text)
 }
 
 export function roleOf(text: string): Role | null {
   return ROLES.find(([, pattern]) => pattern.test(text))?.[0] ?? null
+}
+
+/** "Core criteria" under "Eligibility and criteria" are criteria of eligibility: a heading that only names criteria keeps its parent's role. */
+function roleUnder(heading: string, parent: Role | null): Role | null {
+  const role = roleOf(heading)
+  const onlyCriteria = role === 'priorities' && /criteri/i.test(heading) && !/priorit|fund|outcome|objective|aim/i.test(heading)
+  return onlyCriteria && (parent === 'eligibility' || parent === 'exclusions') ? parent : role
 }
 
 /** A paragraph longer than this is cut into pieces of at most this length, each then read sentence by sentence. */
@@ -108,7 +116,8 @@ function placed(bare: Bare[]): Line[] {
     const above = under
     if (line.kind === 'heading') {
       while (open.length && open.at(-1)!.level >= line.level!) open.pop()
-      open.push({ level: line.level!, role: roleOf(line.text) })
+      const parent = open.findLast((heading) => heading.role)?.role ?? null
+      open.push({ level: line.level!, role: roleUnder(line.text, parent) })
       leadIn = undefined
       under = line.text
     }

@@ -1,6 +1,6 @@
 import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
-import { callLines, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
+import { callLines, roleOf, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
 import { contentWords, isContentWord } from '~/server/funders/topics.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
 
@@ -9,19 +9,21 @@ import { tag } from '~/server/generation/drafter/tagger.server'
 
 // Never from inside a run of digits, and at most six of them: a line of digits made these backtrack
 // over every start and length (a 100,000-digit call took 445 ms).
-const LIMIT_NUMBER = String.raw`(?<!\d)(\d{1,3}(?:,\d{3})+|\d{1,6})(?!\d)`
+/** "1,500", "1 500" (as French and Canadian English write it), "1500". */
+const LIMIT_NUMBER = String.raw`(?<!\d)(\d{1,3}(?:[, ]\d{3})+|\d{1,6})(?!\d)`
 const LIMIT_UNIT = String.raw`(words?|characters?|chars)`
-/** "max 250 words", "(300 words)", "up to 1,500 characters", "250-word limit", "500 words maximum". */
+/** "max 250 words", "(300 words)", "[1,000 characters]", "up to 1,500 characters", "250-word limit", "— 250 characters". */
 const LIMIT_PATTERNS = [
   new RegExp(
-    String.raw`(?:max(?:imum)?\.?(?:\s+of)?|up to|no more than|not (?:to )?exceed(?:ing)?|limit(?:ed)?\s+(?:of|to)|at most|within)\s*:?\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}`,
+    String.raw`(?:max(?:imum)?\.?(?:\s+of)?|up to|no more than|not (?:to )?exceed(?:ing)?|limit(?:ed)?(?:\s+(?:of|to))?|at most|within|no longer than)\s*:?\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}`,
     'i',
   ),
   new RegExp(String.raw`${LIMIT_NUMBER}[\s-]*${LIMIT_UNIT}\s*(?:max(?:imum)?|limit|or (?:less|fewer))`, 'i'),
   new RegExp(
-    String.raw`\(\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}(?:,?\s*(?:including|excluding|with|without|not counting)\s+spaces)?\s*\)`,
+    String.raw`[([]\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}(?:,?\s*(?:including|excluding|with|without|not counting)\s+spaces)?\s*[)\]]`,
     'i',
   ),
+  new RegExp(String.raw`\s[–—-]\s*${LIMIT_NUMBER}\s*${LIMIT_UNIT}\s*$`, 'i'),
 ]
 const WHOLE_CUE = /\b(?:narrative|proposal|application|statement|submission|case for support|letter|response|total|overall|entire|whole)\b/i
 
@@ -31,16 +33,18 @@ const DATES = [
   { pattern: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(\d{4})\b`, 'i'), order: ['day', 'month', 'year'] },
   { pattern: new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'i'), order: ['month', 'day', 'year'] },
   { pattern: /\b(\d{4})-(\d{2})-(\d{2})\b/, order: ['year', 'month', 'day'] },
+  // "16/04/2027" as most of the world writes it; "04/16/2027" is read the American way only when it cannot be the other.
+  { pattern: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, order: ['day', 'month', 'year'] },
 ] as const
 const DEADLINE_CUE =
-  /deadline|\b(?:open|runs?) (?:[\w ]{0,40})?until\b|reach us (?:by|before)|received (?:by|before)|closing date|\bclos(?:e|es|ing)\b|\bdue\b|submit(?:ted)?\s+(?:by|before|no later)|no later than|must (?:be )?(?:received|submitted)|applications? (?:are )?(?:due|close)/i
+  /deadline|\b(?:open|runs?) (?:[\w ,]{0,40})?(?:until|through)\b|reach us (?:by|before)|received (?:by|before)|closing date|\bclos(?:e|es|ing)\b|\bdue\b|submit(?:ted)?\s+(?:by|before|no later)|no later than|must (?:be )?(?:received|submitted)|applications? (?:are )?(?:due|close)/i
 
 const CURRENCY = String.raw`(?:US\$|CA\$|AU\$|NZ\$|[$£€¥₹]|USD|EUR|GBP|CAD|AUD|NZD|KES)`
-const AMOUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|m|million|thousand)?\b`
+const AMOUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+(?!\d)|\d+(?:\.\d+)?)\s?(k|m|million|thousand)?\b`
 const MONEY = new RegExp(String.raw`(${CURRENCY})\s?${AMOUNT}`, 'i')
 const RANGE = new RegExp(String.raw`(${CURRENCY})\s?${AMOUNT}\s*(?:to|-|–|—|and)\s*(?:${CURRENCY})?\s?${AMOUNT}`, 'i')
 const UP_TO = new RegExp(
-  String.raw`(?:up to|maximum(?: of)?|max\.?|not (?:to )?exceed|no more than|at most)\s*(${CURRENCY})\s?${AMOUNT}`,
+  String.raw`(?:up to|maximum(?: (?:grant|award|request))?(?: of)?:?|max\.?|not (?:to )?exceed|no more than|at most)\s*(${CURRENCY})\s?${AMOUNT}`,
   'i',
 )
 const AT_LEAST = new RegExp(String.raw`(?:minimum(?:[\w ]{0,30}?\b(?:is|of))?|min\.?|at least|from)\s*(${CURRENCY})\s?${AMOUNT}`, 'i')
@@ -89,8 +93,9 @@ function findPriorities(lines: Line[]): string[] {
     if (line.kind === 'item' && listRole(line) === 'priorities' && isPriority(line))
       found.push({ text: line.text.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 })
     else if (line.kind === 'row') {
-      table ??= { scoring: scoring(line), header: null }
-      const row = listRole(line) === 'priorities' ? priorityOfRow(line.text, table) : null
+      // A table's header may say what it holds: "| Issue area | What we want to see |".
+      table ??= { scoring: scoring(line), header: null, role: listRole(line) ?? roleOf(line.text) }
+      const row = table.role === 'priorities' ? priorityOfRow(line.text, table) : null
       if (row) found.push(row)
     } else if (line.kind === 'text') found.push(...prioritiesInProse(line))
   }
@@ -126,14 +131,14 @@ function saysWhatTheProjectWillDo(description: string): boolean {
 
 /** Lines about the applicant or the application (its budget, its plans, its track record) rather than what the work does. */
 const ABOUT_THE_APPLICANT =
-  /\bup to (?:US|CA|AU|NZ)?[$£€]|\bof the (?:strands|themes|areas|priorities|objectives|criteria)\b|\b(?:areas|criteria|priorities) (?:above|below)\b|\bfits? (?:with )?(?:one|the|our|an?)\b|\b(?:budget|quotes?|value for money|cost-effective|costs? (?:is|are)\b|(?:realistic|reasonable) costs|track record|governance|organi[sz]ational capacity|capacity to deliver|financial (?:management|statements)|measure (?:whether|them|it)|(?:will|can) be measured|evaluat\w*|logic model|letters? of (?:support|commitment)|the (?:organi[sz]ation|applicant|group|application) (?:has|have|shows?|can))\b/i
+  /^(?:have|has|hold|can show)\b|^(?:groups|organi[sz]ations|applicants|charities)\s+(?:based|with|that have|which have|whose)\b|\bup to (?:US|CA|AU|NZ)?[$£€]|\bof the (?:strands|themes|areas|priorities|objectives|criteria)\b|\b(?:areas|criteria|priorities) (?:above|below)\b|\bfits? (?:with )?(?:one|the|our|an?)\b|\b(?:budget|quotes?|value for money|cost-effective|costs? (?:is|are)\b|(?:realistic|reasonable) costs|track record|governance|organi[sz]ational capacity|capacity to deliver|financial (?:management|statements)|measure (?:whether|them|it)|(?:will|can) be measured|evaluat\w*|logic model|letters? of (?:support|commitment)|the (?:organi[sz]ation|applicant|group|application) (?:has|have|shows?|can))\b/i
 const SCORING = /scor(?:e|ed|es|ing)\b|assess|marks\b|points\b/i
 
 function isPriority(item: Line): boolean {
   return !ABOUT_THE_APPLICANT.test(item.text) && (!scoring(item) || saysWhatTheProjectWillDo(item.text))
 }
 
-type Table = { scoring: boolean; header: string[] | null }
+type Table = { scoring: boolean; header: string[] | null; role: Role | null }
 
 /**
  * A row of a table of priorities names one and may describe and weigh it. In a table that scores applications, a row
@@ -150,8 +155,13 @@ function priorityOfRow(row: string, table: Table): Found | null {
     table.header = cells
     return null
   }
+  // A rank or number before the name ("| 1 | Essential repairs | fixing or replacing… |") is no part of it.
+  while (cells.length > 1 && /^\d{1,3}\.?$/.test(cells[0])) cells.shift()
   const weightCell = cells.slice(1).find((cell) => /^\d{1,3}\s*(?:%|percent|points?|pts|marks?)?$/i.test(cell))
-  const description = cells.slice(1).find((cell) => cell !== weightCell && cell.length > 12 && !/^(?:scored|met or)/i.test(cell))
+  const description = cells
+    .slice(1)
+    .filter((cell) => cell !== weightCell && cell.length > 12 && !/^(?:scored|met or)/i.test(cell))
+    .sort((a, b) => b.length - a.length)[0]
   if (table.scoring && !(description && saysWhatTheProjectWillDo(description))) return null
   if (ABOUT_THE_APPLICANT.test(cells.join(' '))) return null
   const text = description ? `${cells[0].replace(/[:.]$/, '')}: ${description}` : cells[0]
@@ -160,27 +170,37 @@ function priorityOfRow(row: string, table: Table): Found | null {
 
 /** A paragraph of a priorities section that says what is funded: "Projects that…", "We will consider…". */
 const PRIORITY_PARAGRAPH =
-  /^(?:\*\*[^*]{1,60}\*\*:?\s*)?(?:(?:projects|programs|programmes|initiatives|work|activities)\s+(?:that|which)\b|we (?:will |also )?(?:consider|fund|support|want to (?:fund|support)))/i
+  /^(?:\*\*[^*]{1,60}\*\*:?\s*)?(?:in [^,]{1,40},\s*)?(?:(?:(?:these|such) (?:projects|programs|programmes|grants|initiatives)\b)|(?:projects|programs|programmes|initiatives|work|activities)\s+(?:that|which)\b|we (?:will |also )?(?:consider|fund|support|want to (?:fund|support)))/i
+/** What the fund is for, said of itself: "The fund's objective is to…", "Explore and Create helps artists…". */
+const PURPOSE =
+  /^(?:(?:the|this|our) (?:fund|programme|program|scheme|stream|grant)(?:['’]s)? (?:main )?(?:objective|aim|purpose|focus) is to\b|(?:the|this) (?:fund|programme|program|scheme|stream) (?:focuses on|aims to|exists to|is aimed at)\b)/i
+const NAMED_PURPOSE = /^(?:It|(?:[A-Z][\w'’&-]*\s+){1,4})(?:helps|aims to|exists to)\b/
 /** A sentence anywhere that says what is favoured: "We are also keen to hear from projects that help…". */
 const PREFERENCE =
-  /\b(?:(?:particularly|especially) (?:welcomes?|interested in)|give (?:particular|special|extra) (?:weight|attention|consideration) to|(?:will )?(?:also )?favou?r|keen to hear from|want to (?:fund|support)|(?:priority|preference) (?:will be|is) given to|we (?:will )?(?:prioriti[sz]e|especially welcome)|we are (?:particularly |especially )?(?:looking for|seeking|interested in))\s+(.{8,})/i
+  /\b(?:(?:particularly|especially) (?:welcomes?|interested in|want to (?:reach|fund|support|hear from))|give (?:particular|special|extra) (?:weight|attention|consideration) to|(?:will )?(?:also )?favou?r|lean towards|keen to hear from|want to (?:fund|support)|(?:priority|preference) (?:will be|is) given to|we (?:will )?(?:prioriti[sz]e|especially welcome)|we are (?:particularly |especially )?(?:looking for|seeking|interested in))\s+(.{8,})/i
 const WHAT_IS_FAVOURED =
-  /^(?:(?:new |local )?(?:projects|proposals|applications|programs|programmes|initiatives|work|activities|organi[sz]ations|groups|charities)\s+(?:that|which|who)\b|work (?:with|on|to)\b)/i
+  /^(?:(?:new |local )?(?:projects|proposals|applications|programs|programmes|initiatives|work|activities|organi[sz]ations|groups|charities)\s+(?:that|which|who|in|for|with|working|led by)\b|work (?:with|on|to)\b)/i
 /** Refusals, conditions, and sentences that announce what follows ("…in three areas", "set out below"). */
 const NOT_A_PRIORITY =
-  /\b(?:not|cannot|can['’]t|won['’]t|unless|must|below|as follows)\b|\b(?:two|three|four|five|six|seven|\d) (?:areas|programmes|programs|strands|themes|pillars|priorities|outcomes|objectives|streams)\b/i
+  /\b(?:not|cannot|can['’]t|won['’]t|unless|must|below|as follows|any project|a (?:broad|wide) range)\b|\b(?:two|three|four|five|six|seven|\d) (?:areas|programmes|programs|strands|themes|pillars|priorities|outcomes|objectives|streams|kinds|types)\b/i
 
 function prioritiesInProse(line: Line): Found[] {
   if (line.section && line.section !== 'priorities') return []
-  if (line.section === 'priorities' && PRIORITY_PARAGRAPH.test(line.text) && !/:$/.test(line.text) && !NOT_A_PRIORITY.test(line.text))
-    return [{ text: line.text.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 }]
   const found: Found[] = []
   for (const sentence of sentencesOf(line.text)) {
+    if (/:$/.test(sentence)) continue
+    const stated =
+      (line.section === 'priorities' && PRIORITY_PARAGRAPH.test(sentence)) || PURPOSE.test(sentence) || NAMED_PURPOSE.test(sentence)
+    if (stated && !NOT_A_PRIORITY.test(sentence)) {
+      found.push({ text: sentence.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 })
+      continue
+    }
     const match = PREFERENCE.exec(sentence)
     // "…projects that bring together neighbours who might not otherwise meet": only a "not" before the cue turns it round.
-    if (!match || /:$/.test(sentence) || NOT_A_PRIORITY.test(sentence.slice(0, match.index))) continue
+    if (!match || NOT_A_PRIORITY.test(sentence.slice(0, match.index))) continue
     const favoured = trimEndMatching(match[1], /[.;:]/)
-    if (WHAT_IS_FAVOURED.test(favoured)) found.push({ text: capitalise(favoured), weight: 0 })
+    // Under a heading of priorities, whatever is favoured is one; elsewhere, only work or those who do it.
+    if (line.section === 'priorities' || WHAT_IS_FAVOURED.test(favoured)) found.push({ text: capitalise(favoured), weight: 0 })
   }
   return found
 }
@@ -210,15 +230,17 @@ function findQuestions(lines: Line[]): CallQuestion[] {
       if (last && !last.maxWords && !last.maxCharacters) Object.assign(last, limit.value)
       continue
     }
-    if (!isQuestion(line, rest) || wordsIn(rest) < 3) continue
+    // "Project summary (50 words)": a heading of the form with its own limit is a question too.
+    if (!isQuestion(line, rest, limit !== null) || wordsIn(rest) < (limit ? 2 : 3)) continue
     questions.push({ text: bounded(rest, FUNDER_LIMITS.question), ...(limit?.value ?? everyAnswer ?? {}) })
     if (questions.length === FUNDER_LIMITS.questions) break
   }
   return questions
 }
 
-function isQuestion(line: Line, rest: string): boolean {
-  const asks = rest.includes('?') || ASKS.test(rest)
+/** A line that asks, or an item of a list with a limit of its own ("Project summary (50 words)"). */
+function isQuestion(line: Line, rest: string, limited: boolean): boolean {
+  const asks = rest.includes('?') || ASKS.test(rest) || (limited && line.kind === 'item')
   if (line.kind === 'item') {
     const role = listRole(line)
     return role === 'questions' || (asks && role !== 'priorities' && role !== 'exclusions' && role !== 'eligibility')
@@ -233,9 +255,9 @@ function isQuestion(line: Line, rest: string): boolean {
 function withoutLimit(text: string, phrase: string): string {
   const at = text.indexOf(phrase)
   const before = text.slice(0, at)
-  const bracketed = /\(\s*[^()]*$/.test(before) && /^[^()]*\)/.test(text.slice(at + phrase.length))
-  if (bracketed) return text.replace(/\s*\([^()]*\)/, (bracket) => (bracket.includes(phrase) ? '' : bracket)).trim()
-  if (!before.trim() || /[.?!:]\s*$/.test(before))
+  const bracketed = /[([]\s*[^()[\]]*$/.test(before) && /^[^()[\]]*[)\]]/.test(text.slice(at + phrase.length))
+  if (bracketed) return text.replace(/\s*[([][^()[\]]*[)\]]/, (bracket) => (bracket.includes(phrase) ? '' : bracket)).trim()
+  if (!before.trim() || /[.?!:]\s*[–—-]?\s*$/.test(before) || /^\s[–—-]/.test(phrase))
     return trimEndMatching(before.trim() ? before : text.slice(at + phrase.length), /[\s,;:–—-]/).trim()
   return text
 }
@@ -248,7 +270,7 @@ function limitIn(text: string): { phrase: string; value: Limit } | null {
   for (const pattern of LIMIT_PATTERNS) {
     const match = pattern.exec(text)
     if (!match) continue
-    const max = Number(match[1].replace(/,/g, ''))
+    const max = Number(match[1].replace(/[, ]/g, ''))
     const unit = /^w/i.test(match[2]) ? 'words' : 'characters'
     const bounds = LIMIT_BOUNDS[unit]
     if (max < bounds.min || max > bounds.max) continue
@@ -276,12 +298,18 @@ function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | un
   return questions.length ? undefined : first
 }
 
+const NO_DEADLINE = /\bno (?:set |fixed )?(?:closing dates?|deadlines?)\b/i
+
 function findDeadline(lines: Line[]): string | undefined {
   for (let index = 0; index < lines.length; index++) {
-    if (!DEADLINE_CUE.test(lines[index].text)) continue
+    // "There is no closing date…; applications complete by 14/01/2027 go to the March panel": a rolling call's guide.
+    if (!DEADLINE_CUE.test(lines[index].text) || NO_DEADLINE.test(lines[index].text)) continue
     // "Deadline" alone as a heading: the date is on the next line that says anything.
     const next = lines.slice(index + 1, index + 3).find((line) => line.kind !== 'blank')
-    const date = dateIn(lines[index].text) ?? (lines[index].kind === 'heading' && next ? dateIn(next.text) : undefined)
+    // "Opens on 24 May 2027 and closes on 31 May 2027": the date after the cue, else any on the line.
+    const text = lines[index].text
+    const after = text.slice(DEADLINE_CUE.exec(text)!.index)
+    const date = dateIn(after) ?? dateIn(text) ?? (lines[index].kind === 'heading' && next ? dateIn(next.text) : undefined)
     if (date) return date
   }
   return undefined
@@ -292,6 +320,7 @@ function dateIn(text: string): string | undefined {
     const match = pattern.exec(text)
     if (!match) continue
     const parts = Object.fromEntries(order.map((name, index) => [name, match[index + 1]])) as Record<'day' | 'month' | 'year', string>
+    if (Number(parts.month) > 12 && Number(parts.day) <= 12) [parts.day, parts.month] = [parts.month, parts.day]
     const month = /^\d+$/.test(parts.month) ? Number(parts.month) : MONTHS.indexOf(parts.month.slice(0, 3).toLowerCase()) + 1
     const iso = `${parts.year}-${String(month).padStart(2, '0')}-${parts.day.padStart(2, '0')}`
     if (month >= 1 && isDay(iso)) return iso
@@ -328,13 +357,15 @@ function findAmounts(lines: Line[]): Amounts {
     // "Up to $500 (raised from $300 in 2025)": the figure in brackets is the past.
     const now = line.text.replace(/\([^()]*\)/g, (aside) => (HISTORIC.test(aside) ? '' : aside))
     for (const sentence of sentencesOf(now)) {
-      if (!MONEY.test(sentence) || !AMOUNT_CUE.test(sentence) || NOT_THE_GRANT.test(sentence) || HISTORIC.test(sentence)) continue
+      if (!MONEY.test(sentence) || NOT_THE_GRANT.test(sentence) || HISTORIC.test(sentence)) continue
+      // A range of money is a grant's size; a single figure is one only where the sentence says so.
       const range = RANGE.exec(sentence)
       if (range && money(range[2], range[3]) <= money(range[4], range[5])) {
         add(money(range[2], range[3]), 'amountMin', range[1])
         add(money(range[4], range[5]), 'amountMax', range[1])
         continue
       }
+      if (!AMOUNT_CUE.test(sentence)) continue
       const upTo = UP_TO.exec(sentence)
       if (upTo) add(money(upTo[2], upTo[3]), 'amountMax', upTo[1])
       const atLeast = AT_LEAST.exec(sentence)
@@ -349,10 +380,10 @@ const MONEYS = new RegExp(MONEY.source, 'gi')
 const HISTORIC =
   /\b(?:until recently|until (?:19|20)\d\d|previously|formerly|used to|earlier|grew out of|offered|(?:raised|increased|doubled|up) from|in the (?:19|20)\d\d|before (?:the |19|20)|(?:in|during) (?:19|20)\d\d\b[^.]*\b(?:was|were|gave|made)|last (?:year|round|cycle)\b[^.]*\b(?:was|were))|\bthe (?:ceiling|maximum|largest grant) was\b/i
 const NOT_THE_GRANT =
-  /\b(?:income|revenue|turnover|reserves|endowment|total of|in total|expects? to have|(?:is|are) available (?:in total|this year)|most (?:\w+ )?grants|typical(?:ly)?|on average|item (?:over|costing)|quotes?|insurance|instead|separate|another (?:programme|program|fund))\b/i
+  /\b(?:income|revenue|turnover|reserves|endowment|total of|in total|expects? to have|(?:is|are) available (?:in total|this year)|most (?:\w+ )?grants|typical(?:ly)?|on average|item (?:over|costing)|quotes?|insurance|(?:project|total) cost|instead|separate|another (?:programme|program|fund))\b/i
 
 function money(figure: string, scale: string | undefined): number {
-  const value = Number(figure.replace(/,/g, ''))
+  const value = Number(figure.replace(/[, ]/g, ''))
   const times = !scale ? 1 : /^k|thousand/i.test(scale) ? 1e3 : 1e6
   return Math.round(value * times)
 }
