@@ -9,6 +9,7 @@ import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
 import { PANTRY, TEXTILE_RECYCLER, WATER_CENTER, WARM_HOMES, HOUSING_COOP, YOUNG_CARERS } from '../fixtures/organisations'
 import { PADDING, sentencesOf } from '../setup/prose'
+import { readOrganisations } from '../setup/corpus'
 
 // The offline drafter's behaviour (docs/drafter.md, docs/decisions/021 and 033), each case on inputs of its own.
 
@@ -435,3 +436,38 @@ describe("hostile text at the form's maximum sizes", () => {
     },
   )
 })
+
+describe('names that look like words, on the corpus', () => {
+  const organisations = readOrganisations()
+
+  it.each(TONES)('never reads an organisation’s name as a verb (%s)', (tone) => {
+    for (const { inputs } of organisations) {
+      const name = inputs.company.replace(/\s*\([^)]*\)/g, '')
+      const first = name.split(/\s+/)[0]
+      const text = draftNarrative({ ...inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone })
+      // "Miss Meringue CIC misses Meringue is…", "Turn the Page Literacy turns the Page Literacy gives…": the name's
+      // first word became the verb of a sentence the name opens.
+      expect(text, name).not.toMatch(new RegExp(`${escapeRegExp(name)}\\s+${escapeRegExp(first.toLowerCase())}(?:s|es)?\\b`))
+      expect(text, name).not.toMatch(
+        /\b(?:We|we) (?:miss|count|turn|start|raise|stand|step|show|level|tune|power|read|talk|hand|lend|open)\s+(?:founded|was|is|has)\b/,
+      )
+    }
+  })
+
+  it('calls a programme written "Name: what it does" by its name when asking for it', () => {
+    const baker = organisations.find((organisation) => organisation.slug === 'uk-baking-social-enterprise-cic')!
+    const text = draftNarrative({
+      ...baker.inputs,
+      contactName1: 'A. Person',
+      contactEmail1: 'a@example.org',
+      selectedTone: 'professional',
+    })
+    expect(text).toContain('Miss Meringue is a Birmingham bakery')
+    expect(text).toMatch(/to sustain and extend Bake It Work, the paid placements and the aftercare\./)
+    expect(text).not.toMatch(/the aftercare: every/)
+  })
+})
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

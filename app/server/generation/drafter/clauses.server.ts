@@ -27,6 +27,8 @@ export function nameInside(name: string): string {
  */
 export type Telling = 'present' | 'past' | 'passive'
 
+const EMPTY: Token = { text: '', pos: '', lemma: '', spaced: false }
+
 /** The item as a sentence about `subject`; a phrase is given the verb that `frame` writes around it. */
 export function itemSentence(
   item: Item,
@@ -48,6 +50,10 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
   const text = subject.we ? item.text : untag(tokens)
   if (item.shape === 'phrase' && CHANGE.test(text))
     return finish(text.replace(CHANGE, (change) => ` ${pluralSubject(tokens) ? 'were' : 'was'}${change}`))
+  // "Founded in 2009 and affiliated to …", "Registered as a charity in 2019": the organisation's own passive, with
+  // the organisation as its subject. No frame of the voice's fits it ("our record includes founded in 2009").
+  if (item.shape === 'phrase' && isParticiple(item.tokens[0] ?? EMPTY) && item.tokens[1]?.pos === 'ADP')
+    return finish(`${subject.start} ${subject.we ? 'were' : 'was'} ${lowerFirst(text)}`)
   switch (item.shape) {
     case 'clause':
       return finish(text)
@@ -213,8 +219,22 @@ function subjectName(tokens: Token[]): string | null {
   return /^\p{Lu}/u.test(text) && subject.slice(1).every((token) => token.pos === 'PROPN') ? `the ${text}` : `the ${lowerFirst(text)}`
 }
 
+/**
+ * A programme written "Name: what it does" is called by its name: "Older Friends", "the aftercare". A name of several
+ * capitalised words is a proper name, said as written; another is a common noun and takes "the".
+ */
+function labelOf(item: Item): string | null {
+  const label = /^([^:;.!?]{2,50}):\s+\S/u.exec(item.text)?.[1].trim()
+  if (!label || label.split(/\s+/).length > 6) return null
+  const words = label.split(/\s+/)
+  const proper = words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2
+  return proper ? label : `the ${lowerFirst(label)}`
+}
+
 /** A short name for an item, for lists: "weekend meal packs", "a mobile pantry", "open flood-risk maps". */
 export function shortName(item: Item): string | null {
+  const named = labelOf(item)
+  if (named) return named
   const tokens = item.tokens
   let from = 0
   // A programme that is the subject of its own sentence is named by it: "Our free well-testing program

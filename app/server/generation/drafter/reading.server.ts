@@ -18,9 +18,10 @@ export const MAX_ITEM_CHARS = 320
 const SHORT_DETAIL_WORDS = 12
 
 export function readInput(input: NarrativeInput): Reading {
+  const name = input.company?.trim() || null
+  const readField = (value: string | undefined) => readNamedField(value, name)
   const impact = readField(input.impactMetrics)
   const programmes = readField(input.keyPrograms)
-  const name = input.company?.trim() || null
   const text = inputText(input)
   const kind = kindOf(name ?? '', text)
   return {
@@ -60,16 +61,43 @@ function inputText(input: NarrativeInput): string {
 
 // ---- Items ----
 
-function readField(value: string | undefined): Item[] {
+function readNamedField(value: string | undefined, name: string | null): Item[] {
+  const nameWords = namesWords(name)
   return splitItems(value, MAX_ITEMS)
-    .map(toItem)
+    .map((piece) => toItem(piece, nameWords))
     .filter((item) => /\p{L}{2}/u.test(item.text))
 }
 
-function toItem(piece: string): Item {
+function toItem(piece: string, nameWords: string[] = []): Item {
   const text = trimEndMatching(cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS), /[\s.;,:…]/)
-  const tokens = withVerbFound(tag(text))
+  const tokens = withVerbFound(asNamed(tag(text), nameWords))
   return { text, tokens, shape: shapeOf(tokens), figure: /\d/.test(text), award: AWARD.test(text) }
+}
+
+/** The organisation's name as words, without its legal form: "Miss Meringue CIC" is called "Miss Meringue" too. */
+function namesWords(name: string | null): string[] {
+  return (name ?? '')
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+}
+
+/**
+ * A name is never read as a verb: in "Miss Meringue is a bakery", "Turn the Page helps adults" or "Start Here Kitchen
+ * trains cooks", the words of the organisation's name, met in its order and with its capitals, are one proper noun.
+ */
+function asNamed(tokens: Token[], nameWords: string[]): Token[] {
+  if (nameWords.length === 0) return tokens
+  const marked = tokens.slice()
+  for (let at = 0; at < tokens.length; at++) {
+    let length = 0
+    while (length < nameWords.length && tokens[at + length]?.text === nameWords[length]) length++
+    // The whole name, or enough of it to be the name: two words, or the one word a one-word name has.
+    if (length < Math.min(2, nameWords.length) || !/^\p{Lu}/u.test(tokens[at].text)) continue
+    for (let index = at; index < at + length; index++) marked[index] = { ...tokens[index], pos: 'PROPN' }
+    at += length - 1
+  }
+  return marked
 }
 
 /**
