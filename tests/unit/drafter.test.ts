@@ -454,6 +454,19 @@ describe('names that look like words, on the corpus', () => {
     }
   })
 
+  it('keeps the organisation’s own words where a rewrite would not be certain', () => {
+    const baker = organisations.find((organisation) => organisation.slug === 'uk-baking-social-enterprise-cic')!
+    for (const tone of TONES) {
+      const text = draftNarrative({ ...baker.inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone })
+      // Each was broken before: a passive forced on people who acted, a sentence about some of the audience framed as a
+      // phrase, "was" given to what comes before "and".
+      expect(text, tone).not.toMatch(
+        /Sales (?:was|were) brought in|young people were applied for|works with many are|and were registered as a CIC/,
+      )
+      expect(text, tone).toMatch(/Sales brought in £412,000|30 young people applied for the 12 places/)
+    }
+  })
+
   it('calls a programme written "Name: what it does" by its name when asking for it', () => {
     const baker = organisations.find((organisation) => organisation.slug === 'uk-baking-social-enterprise-cic')!
     const text = draftNarrative({

@@ -125,9 +125,14 @@ function withVerbFound(tokens: Token[]): Token[] {
  */
 function asDescription(item: Item): Item {
   const verb = mainVerb(item.tokens)
-  const own = verb > 0 && item.tokens.slice(0, verb).some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
-  return item.tokens[0]?.pos === 'PRON' || own ? item : { ...item, shape: 'phrase' }
+  const before = item.tokens.slice(0, verb)
+  const own = verb > 0 && before.some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
+  // "Many are neurodivergent and most have been out of work": a sentence about some of them, kept as they wrote it.
+  const ofThem = verb > 0 && before.every((token) => QUANTIFIERS.test(token.text) || token.pos === 'NUM' || token.text === '%')
+  return item.tokens[0]?.pos === 'PRON' || own || ofThem ? item : { ...item, shape: 'phrase' }
 }
+
+const QUANTIFIERS = /^(?:many|most|some|all|half|few|several|nearly|almost|about|around|over|of|them|these|those|one|two|three|four|five)$/i
 
 /** A place is named as written ("Cork city", "Western Kenya") unless it opens on an ordinary word ("Rural districts of Ghana"). */
 function asPlace(item: Item): Item {
@@ -229,10 +234,15 @@ function shapeOf(tokens: Token[]): Shape {
   // "sensors now run in 60 homes": a verb whose participle is its plain form agrees with a plural subject.
   const presentPlural =
     token.text.toLowerCase() === token.lemma && subject.some((word) => word.pos === 'NOUN' && word.text.toLowerCase() !== word.lemma)
+  // "30 young people applied for the 12 places": people act; only the organisation's own words say whether they were acted on.
+  const peopleActing = next?.pos === 'ADP' && next.text.toLowerCase() !== 'by' && subject.some((word) => PEOPLE.test(word.text))
   const participle =
     token.pos === 'VERB' &&
     isParticiple(token) &&
     !presentPlural &&
+    !peopleActing &&
+    // "Trading since 2012 and registered as a CIC in 2013": what comes before "and" is no subject to give "was".
+    subject.at(-1)?.pos !== 'CCONJ' &&
     !INTRANSITIVE.has(token.lemma) &&
     !subject.some((word) => SUBJECT_PRONOUNS.has(word.text.toLowerCase())) &&
     !/^(?:at (?:least|most)|more than|over|nearly|almost|about|around)\b/i.test(untagged(tokens.slice(verb + 1, verb + 3))) &&
@@ -245,10 +255,13 @@ function shapeOf(tokens: Token[]): Shape {
  * limit" are whole clauses in the past, not fragments waiting for "was".
  */
 const INTRANSITIVE = new Set(
-  'increase decrease rise fall grow drop decline improve double triple halve exceed reach climb jump shrink expand move graduate return remain stay arrive happen succeed finish continue recover'.split(
+  'increase decrease rise fall grow drop decline improve double triple halve exceed reach climb jump shrink expand move graduate return remain stay arrive happen succeed finish continue recover bring'.split(
     ' ',
   ),
 )
+
+const PEOPLE =
+  /^(?:people|persons?|children|adults|young|youth|men|women|families|households|members|volunteers|learners|students|pupils|participants|clients|trainees|graduates|parents|carers|residents|seniors|tenants|patients|refugees|veterans)$/i
 
 function untagged(tokens: Token[]): string {
   return tokens.map((token) => token.text).join(' ')
