@@ -97,7 +97,9 @@ function coachTally(organisations: Organisations, how: string) {
 
 function measureCoach() {
   const [corpus, heldOut] = [coachTally(readOrganisations(), ''), coachTally(readOrganisations('held-out/organisations'), 'held out: ')]
-  console.log(`\n### The evidence coach: ${corpus.get('all')!.all} lines typed as a reviewer would, ${heldOut.get('all')?.all ?? 0} held out\n`)
+  console.log(
+    `\n### The evidence coach: ${corpus.get('all')!.all} lines typed as a reviewer would, ${heldOut.get('all')?.all ?? 0} held out\n`,
+  )
   console.log('| labelled | typed right | held out |\n|---|---|---|')
   const cell = (tally: { right: number; all: number } | undefined) => (tally ? ratio(tally.right, tally.all) : 'n/a')
   for (const type of [...EVIDENCE_TYPES, 'all']) console.log(`| ${type} | ${cell(corpus.get(type))} | ${cell(heldOut.get(type))} |`)

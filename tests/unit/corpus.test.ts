@@ -38,7 +38,9 @@ describe.each([...calls, ...readCalls('held-out/calls')].map((call) => [call.slu
   })
 })
 
-describe.each([...organisations, ...readOrganisations('held-out/organisations')].map((organisation) => [organisation.slug, organisation] as const))('the organisation %s', (_, organisation) => {
+describe.each(
+  [...organisations, ...readOrganisations('held-out/organisations')].map((organisation) => [organisation.slug, organisation] as const),
+)('the organisation %s', (_, organisation) => {
   const field = (name: EvidenceField) => normal(organisation.inputs[name] ?? '')
 
   it('types lines copied word for word from the field it names', () => {
