@@ -89,4 +89,30 @@ describe('readCall', () => {
     expect(reading.questions).toHaveLength(FUNDER_LIMITS.questions)
     expect(reading.terms.length).toBeLessThanOrEqual(FUNDER_LIMITS.terms)
   })
+
+  // Cases a review of the second round found, each read right before it and wrong after.
+  it.each([
+    ['| Grant size | Up to £5,000 |', { amountMax: 5000, currency: '£' }],
+    ['| Grant size | £1,000 to £5,000 |', { amountMin: 1000, amountMax: 5000, currency: '£' }],
+    ['Grants of up to £5,000 are offered to community groups.', { amountMax: 5000, currency: '£' }],
+    ['We make 20 awards of up to £5,000 each, with a total of £100,000 available.', { amountMax: 5000, currency: '£' }],
+  ])('reads the amounts of "%s"', async (text, amounts) => {
+    expect(await readCall(text)).toMatchObject(amounts)
+  })
+
+  it('takes the deadline after "until", a limit after a section number as it is, and terms from a call of prose', async () => {
+    expect((await readCall('Applications open from 1 May 2027 until 30 June 2027.')).deadline).toBe('2027-06-30')
+    expect((await readCall('Questions\n1. Describe your project. Section 2 300 words maximum')).questions[0]).toMatchObject({
+      maxWords: 300,
+    })
+    const prose = await readCall(
+      'We fund work on "food poverty" and youth mental health in the county. We want to reduce food poverty. Youth mental health matters to us.',
+    )
+    expect(prose.terms).toContain('food poverty')
+  })
+
+  it('reads a table pasted with tabs as cells', async () => {
+    const reading = await readCall('What we fund\nCriterion\tWhat we look for\nHealth\tImproves access to healthy food')
+    expect(reading.priorities).toEqual([{ text: 'Health: Improves access to healthy food' }])
+  })
 })

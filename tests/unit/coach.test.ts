@@ -28,6 +28,9 @@ describe('typing each metric line', () => {
     ['In 2023 we received a £150,000 grant from the city council', 'funding'],
     ['We always have a waiting list', 'input'],
     ['One in five adults cannot read a medicine label', 'need'],
+    // And from a review: money given out is delivered, attendance is delivered.
+    ['We gave out £20,000 in hardship grants', 'output'],
+    ['Half of participants attended all 10 sessions', 'output'],
   ])('“%s” is %s, with a one-line reason', (line, type) => {
     const typed = metric(line)
     expect(typed.type).toBe(type)
@@ -152,6 +155,10 @@ describe('the form as a whole', () => {
       expect(checkEvidence({ [field]: line }).flags, field).toContainEqual(
         expect.objectContaining({ kind: 'need-without-source', words: 'One in five', field }),
       )
+  })
+
+  it('asks no source of an age in a story', () => {
+    expect(checkEvidence({ successStory: 'Aged 19, Sam had been in prison twice.' }).flags).toEqual([])
   })
 
   it('takes programmes only from lines that name one: "Name: what it does", "We run…", or a name alone', () => {

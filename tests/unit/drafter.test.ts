@@ -467,6 +467,13 @@ describe('names that look like words, on the corpus', () => {
     }
   })
 
+  it('gives "was" only to what is done to an organisation, and lets people who act stay active', () => {
+    const impactMetrics = 'Founded in 2009 in a church hall.\nWorked with 30 schools in 2024.\n120 tenants housed in 2024.'
+    const text = draft({ ...foodBank, impactMetrics })
+    expect(text).toMatch(/(?:was|were) founded in 2009 in a church hall/)
+    expect(text).not.toMatch(/(?:was|were) worked with 30 schools|tenants housed in 2024 (?:was|were)/)
+  })
+
   it('calls a programme written "Name: what it does" by its name when asking for it', () => {
     const baker = organisations.find((organisation) => organisation.slug === 'uk-baking-social-enterprise-cic')!
     const text = draftNarrative({

@@ -12,7 +12,9 @@ type Rule = (line: Line) => Typed | null
 
 const MONEY = /(?:[$£€]|\b(?:US|CA|AU|NZ)\$)\s?\d|\b\d[\d,.]*\s?(?:million|m|k)?\s?(?:euros?|dollars|pounds sterling)\b/i
 const RECEIVED =
-  /\b(?:grants?|granted|award(?:s|ed)?|receiv(?:e|ed|es|ing)|funds?|funded|funding|raised|donat\w*|gave|given|paid|contribut\w*|income|sales|brought in|budget|covers? [^.]{0,30}costs|settlement|part-funded)\b/i
+  /\b(?:grants?|granted|award(?:s|ed)?|receiv(?:e|ed|es|ing)|funds?|funded|funding|raised|donat\w*|gave us|given (?:to )?us|(?:was|were) given|paid|contribut\w*|income|sales|brought in|budget|covers? [^.]{0,30}costs|settlement|part-funded)\b/i
+/** Money the organisation gave out is what it delivered: "We gave out £20,000 in hardship grants". */
+const WE_GAVE = /\bwe (?:gave|distributed|awarded|paid out|made|granted)\b/i
 /** Who pays for the work, said without a figure: "our work is paid for by project grants". */
 const PAID_FOR = /\b(?:paid for by|funded (?:by|through)|core (?:state |statutory )?funding)\b/i
 /** Money that people earned or saved is what changed for them, not the organisation's income. */
@@ -56,12 +58,13 @@ const PUT_IN =
 const DELIVERED =
   /\b(?:served|trained|supported|matched|completed|ran|held|delivered|produced|provided|cooked|distributed|made)\s+(?:about |around |more than |over )?\d|\d[\d,]*\b[^.]{0,60}\b(?:completed|attended|took part)\b/i
 const DELIVERY =
-  /\b(?:served|tutored|trained|delivered|distributed|ran|held|provided|reached|supported|fed|housed|mentored|hosted|rescued|sold|recycled|repaired)\b/i
+  /\b(?:served|tutored|trained|delivered|distributed|ran|held|provided|reached|supported|fed|housed|mentored|hosted|rescued|sold|recycled|repaired|attended|completed|took part)\b/i
 const COUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|thousand)\b/i
 
 const RULES: Rule[] = [
   // Money received: a grant, a contract, sales that pay the costs.
   (line) => {
+    if (WE_GAVE.test(line.text)) return null
     const received = (MONEY.test(line.text) && !PEOPLE_GAINED.test(line.text) ? RECEIVED.exec(line.text) : null) ?? PAID_FOR.exec(line.text)
     return received && { type: 'funding', reason: `Money the organisation received (“${received[0]}”): funding, not a result of the work.` }
   },

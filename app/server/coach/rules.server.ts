@@ -69,8 +69,14 @@ function shareOf(text: string): string | null {
   return null
 }
 
-function firstFigure(text: string): string | null {
-  for (const match of text.matchAll(FIGURE)) if (!isYearOnly(match[0])) return match[0]
+/** The first figure that is not only a year, of at least `least` when a bare number; without the comma after it. */
+function firstFigure(text: string, least = 0): string | null {
+  for (const match of text.matchAll(FIGURE)) {
+    const figure = match[0].replace(/,+$/, '')
+    if (isYearOnly(figure)) continue
+    if (/^[\d,.]+$/.test(figure) && Number(figure.replace(/,/g, '')) < least) continue
+    return figure
+  }
   return null
 }
 
@@ -129,7 +135,8 @@ function vagueFlags(line: Line): EvidenceFlag[] {
 
 /** A need statistic (the size of the problem), in any field, should say where it comes from, when, and where it holds. */
 export function needFlags(line: Line, field: EvidenceField): EvidenceFlag[] {
-  const statistic = firstMatch(PERCENT, line.text) ?? RATIO.exec(line.text)?.[0] ?? firstFigure(line.text)
+  // A share, a ratio, or a count of a population ("16,000 people"): never an age or a day ("Aged 19, Sam …").
+  const statistic = firstMatch(PERCENT, line.text) ?? RATIO.exec(line.text)?.[0] ?? firstFigure(line.text, 100)
   if (!statistic || typeOf(line).type !== 'need') return []
   const missing = [
     SOURCE.test(line.text) ? null : '[source]',

@@ -93,7 +93,8 @@ function kindOf(line: string): Bare {
   const bold = /^\*\*([^*]+)\*\*:?$/.exec(trimmed)
   if (bold) return plainHeading(bold[1].trim())
   if (ITEM_PREFIX.test(trimmed)) return { kind: 'item', text: trimmed.replace(ITEM_PREFIX, '').trim() }
-  if (/^\|.*\|$/.test(trimmed) || /\s\|\s|\t/.test(line)) return { kind: 'row', text: trimmed }
+  // A row keeps its tabs: they divide a pasted table's cells.
+  if (/^\|.*\|$/.test(trimmed) || /\s\|\s|\t/.test(line)) return { kind: 'row', text: line.trim().replace(/[^\S\t]+/g, ' ') }
   const bare = trimmed.replace(/[*_]+/g, '').trim()
   // "Maximum 150 words" on a line of its own is a question's limit, and "We give priority to:" a lead-in, not headings.
   if (bare.length <= PLAIN_HEADING_MAX && !/[.?!;,:]$/.test(bare) && /^\p{Lu}/u.test(bare) && bare.split(' ').length <= PLAIN_HEADING_WORDS)

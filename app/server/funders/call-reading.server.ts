@@ -10,7 +10,7 @@ import { tag } from '~/server/generation/drafter/tagger.server'
 // Never from inside a run of digits, and at most six of them: a line of digits made these backtrack
 // over every start and length (a 100,000-digit call took 445 ms).
 /** "1,500", "1 500" (as French and Canadian English write it), "1500". */
-const LIMIT_NUMBER = String.raw`(?<!\d)(\d{1,3}(?:[, ]\d{3})+|\d{1,6})(?!\d)`
+const LIMIT_NUMBER = String.raw`(?<!\d)(\d{1,3}(?:,\d{3})+|(?<!\b(?:section|question|part|step|item|q)\s?)\d{1,3}(?: \d{3})+|\d{1,6})(?!\d)`
 const LIMIT_UNIT = String.raw`(words?|characters?|chars)`
 /** "max 250 words", "(300 words)", "[1,000 characters]", "up to 1,500 characters", "250-word limit", "— 250 characters". */
 const LIMIT_PATTERNS = [
@@ -308,7 +308,10 @@ function findDeadline(lines: Line[]): string | undefined {
     const next = lines.slice(index + 1, index + 3).find((line) => line.kind !== 'blank')
     // "Opens on 24 May 2027 and closes on 31 May 2027": the date after the cue, else any on the line.
     const text = lines[index].text
-    const after = text.slice(DEADLINE_CUE.exec(text)!.index)
+    const cue = DEADLINE_CUE.exec(text)!
+    // "Open from 1 May 2027 until 30 June 2027": the date after "until", not the opening one.
+    const until = /\b(?:until|through)\b/i.exec(cue[0])
+    const after = text.slice(cue.index + (until?.index ?? 0))
     const date = dateIn(after) ?? dateIn(text) ?? (lines[index].kind === 'heading' && next ? dateIn(next.text) : undefined)
     if (date) return date
   }
@@ -342,16 +345,22 @@ function findAmounts(lines: Line[]): Amounts {
     const better = current === undefined || (bound === 'amountMax' ? value > current : value < current)
     if (better) found = { ...found, [bound]: value, currency: found.currency ?? currencyOf(written) }
   }
+  // A table with a "Maximum award" column: the money in that column, row by row. A row that is a pair ("| Grant size |
+  // Up to £5,000 |") is read as the sentence it is.
   let maximumColumn = -1
   for (const line of lines) {
     if (line.kind === 'row') {
       const cells = line.text.replace(/^\||\|$/g, '').split('|')
       const headerAt = cells.findIndex((cell) => /\bmax(?:imum)?\b.*\b(?:award|grant|amount)|\b(?:award|grant) size/i.test(cell))
-      if (headerAt >= 0) maximumColumn = headerAt
-      const cell = cells[maximumColumn]
-      if (headerAt < 0 && cell && !HISTORIC.test(cell))
-        for (const match of cell.matchAll(MONEYS)) add(money(match[2], match[3]), 'amountMax', match[1])
-      if (cell) continue
+      if (headerAt >= 0 && !MONEY.test(line.text)) {
+        maximumColumn = headerAt
+        continue
+      }
+      const cell = maximumColumn >= 0 ? cells[maximumColumn] : undefined
+      if (cell !== undefined) {
+        if (!HISTORIC.test(cell)) for (const match of cell.matchAll(MONEYS)) add(money(match[2], match[3]), 'amountMax', match[1])
+        continue
+      }
     } else maximumColumn = -1
     if (!MONEY.test(line.text)) continue
     // "Up to $500 (raised from $300 in 2025)": the figure in brackets is the past.
@@ -378,9 +387,9 @@ function findAmounts(lines: Line[]): Amounts {
 
 const MONEYS = new RegExp(MONEY.source, 'gi')
 const HISTORIC =
-  /\b(?:until recently|until (?:19|20)\d\d|previously|formerly|used to|earlier|grew out of|offered|(?:raised|increased|doubled|up) from|in the (?:19|20)\d\d|before (?:the |19|20)|(?:in|during) (?:19|20)\d\d\b[^.]*\b(?:was|were|gave|made)|last (?:year|round|cycle)\b[^.]*\b(?:was|were))|\bthe (?:ceiling|maximum|largest grant) was\b/i
+  /\b(?:until recently|until (?:19|20)\d\d|previously|formerly|used to|earlier|grew out of|(?:raised|increased|doubled|up) from|in the (?:19|20)\d\d|before (?:the |19|20)|(?:in|during) (?:19|20)\d\d\b[^.]*\b(?:was|were|gave|made)|last (?:year|round|cycle)\b[^.]*\b(?:was|were))|\bthe (?:ceiling|maximum|largest grant) was\b/i
 const NOT_THE_GRANT =
-  /\b(?:income|revenue|turnover|reserves|endowment|total of|in total|expects? to have|(?:is|are) available (?:in total|this year)|most (?:\w+ )?grants|typical(?:ly)?|on average|item (?:over|costing)|quotes?|insurance|(?:project|total) cost|instead|separate|another (?:programme|program|fund))\b/i
+  /\b(?:income|revenue|turnover|reserves|endowment|in total|expects? to have|(?:is|are) available (?:in total|this year)|most (?:\w+ )?grants|typical(?:ly)?|on average|item (?:over|costing)|quotes?|insurance|(?:project|total) cost|instead|separate|another (?:programme|program|fund))\b/i
 
 function money(figure: string, scale: string | undefined): number {
   const value = Number(figure.replace(/[, ]/g, ''))
@@ -401,7 +410,10 @@ function findName(text: string, lines: Line[]): string | undefined {
 
 /** The call's title: its first heading, else its first line. */
 function titleOf(lines: Line[]): string {
-  return (lines.find((line) => line.kind === 'heading') ?? lines.find((line) => line.kind !== 'blank'))?.text ?? ''
+  const first = lines.find((line) => line.kind !== 'blank')
+  const heading = lines.find((line) => line.kind === 'heading')
+  // A call of prose has no title: its first sentence's words are the call's, not its name's.
+  return heading?.text ?? (first && first.text.length <= 90 && !/[.!?]/.test(first.text) ? first.text : '')
 }
 
 /** A term every word of which is in the fund's name or title ("rural communities" of "Strengthening Rural Communities"). */

@@ -27,7 +27,9 @@ export function nameInside(name: string): string {
  */
 export type Telling = 'present' | 'past' | 'passive'
 
-const EMPTY: Token = { text: '', pos: '', lemma: '', spaced: false }
+/** What is done to an organisation, never by it: "Worked with 30 schools" is no passive, "Founded in 2009" is. */
+const ORGANISATION_PASSIVE =
+  /^(?:founded|established|registered|incorporated|set up|based|located|affiliated|accredited|listed|formed|constituted|chartered)\s+(?:in|on|as|at|by|to|with|since|under)\b/i
 
 /** The item as a sentence about `subject`; a phrase is given the verb that `frame` writes around it. */
 export function itemSentence(
@@ -52,7 +54,7 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
     return finish(text.replace(CHANGE, (change) => ` ${pluralSubject(tokens) ? 'were' : 'was'}${change}`))
   // "Founded in 2009 and affiliated to …", "Registered as a charity in 2019": the organisation's own passive, with
   // the organisation as its subject. No frame of the voice's fits it ("our record includes founded in 2009").
-  if (item.shape === 'phrase' && isParticiple(item.tokens[0] ?? EMPTY) && item.tokens[1]?.pos === 'ADP')
+  if (item.shape === 'phrase' && ORGANISATION_PASSIVE.test(text))
     return finish(`${subject.start} ${subject.we ? 'were' : 'was'} ${lowerFirst(text)}`)
   switch (item.shape) {
     case 'clause':

@@ -235,7 +235,7 @@ function shapeOf(tokens: Token[]): Shape {
   const presentPlural =
     token.text.toLowerCase() === token.lemma && subject.some((word) => word.pos === 'NOUN' && word.text.toLowerCase() !== word.lemma)
   // "30 young people applied for the 12 places": people act; only the organisation's own words say whether they were acted on.
-  const peopleActing = next?.pos === 'ADP' && next.text.toLowerCase() !== 'by' && subject.some((word) => PEOPLE.test(word.text))
+  const peopleActing = PEOPLE_ACTS.has(token.lemma.toLowerCase()) && subject.some((word) => PEOPLE.test(word.text))
   const participle =
     token.pos === 'VERB' &&
     isParticiple(token) &&
@@ -260,6 +260,8 @@ const INTRANSITIVE = new Set(
   ),
 )
 
+/** What people do themselves, which "120 tenants housed" is not. */
+const PEOPLE_ACTS = new Set('apply attend enrol enroll join volunteer sign come go turn ask take register'.split(' '))
 const PEOPLE =
   /^(?:people|persons?|children|adults|young|youth|men|women|families|households|members|volunteers|learners|students|pupils|participants|clients|trainees|graduates|parents|carers|residents|seniors|tenants|patients|refugees|veterans)$/i
 
