@@ -25,6 +25,7 @@ export type Line = {
 const HEADING_MAX = 90
 const PLAIN_HEADING_MAX = 60
 const PLAIN_HEADING_WORDS = 8
+const NAMING_HEADING_WORDS = 12
 /** "- ", "1.", "(a)", "(iv)", "Q12.", "3.1": the markers lists and forms number their lines with. */
 export const ITEM_PREFIX = /^(?:[-*•●▪◦‣–—]|\(?\d{1,2}[.)]|\d{1,2}\.\d{1,2}\.?|Q\d{1,2}[.:)]|\(?[a-hA-H][.)]|\([ivx]{1,4}\))\s+/u
 
@@ -97,7 +98,11 @@ function kindOf(line: string): Bare {
   if (/^\|.*\|$/.test(trimmed) || /\s\|\s|\t/.test(line)) return { kind: 'row', text: line.trim().replace(/[^\S\t]+/g, ' ') }
   const bare = trimmed.replace(/[*_]+/g, '').trim()
   // "Maximum 150 words" on a line of its own is a question's limit, and "We give priority to:" a lead-in, not headings.
-  if (bare.length <= PLAIN_HEADING_MAX && !/[.?!;,:]$/.test(bare) && /^\p{Lu}/u.test(bare) && bare.split(' ').length <= PLAIN_HEADING_WORDS)
+  const short = bare.length <= PLAIN_HEADING_MAX && bare.split(' ').length <= PLAIN_HEADING_WORDS
+  // A longer line is a heading too when it names a section ("Part 1: what we ask of applicants in theme 1"), as a PDF
+  // gives headings: on a line of their own, with no mark.
+  const naming = bare.length <= HEADING_MAX && bare.split(' ').length <= NAMING_HEADING_WORDS && roleOf(bare) !== null
+  if (!/[.?!;,:]$/.test(bare) && /^\p{Lu}/u.test(bare) && (short || naming))
     return /\d+\s*(?:words?|characters?)/i.test(bare) ? { kind: 'text', text: trimmed } : plainHeading(bare)
   return { kind: 'text', text: trimmed }
 }
