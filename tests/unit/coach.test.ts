@@ -7,6 +7,7 @@ import { coachSummary, type EvidenceCheck, type FlagKind } from '~/shared/eviden
 const metric = (line: string, extra: Parameters<typeof checkEvidence>[0] = {}) =>
   checkEvidence({ impactMetrics: line, ...extra }).metrics[0]
 const kinds = (check: { flags: { kind: FlagKind }[] }) => check.flags.map((flag) => flag.kind)
+const flagsOf = (check: EvidenceCheck, kind: FlagKind) => check.flags.filter((candidate) => candidate.kind === kind)
 const flag = (check: { flags: { kind: FlagKind; words: string; suggestion: string }[] }, kind: FlagKind) =>
   check.flags.find((candidate) => candidate.kind === kind)
 
@@ -112,7 +113,7 @@ describe('the form as a whole', () => {
       keyPrograms: 'One-to-one tutoring for adults\nFamily literacy nights\nA mobile library for rural towns',
       impactMetrics: '412 adults tutored in 2023\n2,100 books lent by the mobile library in 2023',
     })
-    const flags = check.flags.filter((candidate) => candidate.kind === 'programme-without-result')
+    const flags = flagsOf(check, 'programme-without-result')
     expect(flags.map((candidate) => candidate.words)).toEqual(['Family literacy nights'])
     expect(flags[0].suggestion).toContain('took part in family literacy nights in [year]')
     expect(flags[0].field).toBe('keyPrograms')
@@ -166,7 +167,7 @@ describe('the form as a whole', () => {
       keyPrograms: 'Older Friends: we match an older person with a volunteer.\nOutings can be as simple as a walk in the park.',
       impactMetrics: '120 people took part in 2024',
     })
-    const flags = check.flags.filter((candidate) => candidate.kind === 'programme-without-result')
+    const flags = flagsOf(check, 'programme-without-result')
     expect(flags.map((candidate) => candidate.words)).toEqual(['Older Friends'])
     expect(flags[0].suggestion).toBe(
       'Add a result for it: “[how many] [people] took part in Older Friends in [year], and [what changed for them]”.',

@@ -90,8 +90,7 @@ function findPriorities(lines: Line[]): string[] {
   let table: Table | null = null
   for (const line of lines) {
     if (line.kind !== 'row') table = null
-    if (line.kind === 'item' && listRole(line) === 'priorities' && isPriority(line))
-      found.push({ text: line.text.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 })
+    if (line.kind === 'item' && listRole(line) === 'priorities' && isPriority(line)) found.push({ text: unbold(line.text), weight: 0 })
     else if (line.kind === 'row') {
       // A table's header may say what it holds: "| Issue area | What we want to see |".
       table ??= { scoring: scoring(line), header: null, role: listRole(line) ?? roleOf(line.text) }
@@ -192,7 +191,7 @@ function prioritiesInProse(line: Line): Found[] {
     const stated =
       (line.section === 'priorities' && PRIORITY_PARAGRAPH.test(sentence)) || PURPOSE.test(sentence) || NAMED_PURPOSE.test(sentence)
     if (stated && !NOT_A_PRIORITY.test(sentence)) {
-      found.push({ text: sentence.replace(/\*\*([^*]+)\*\*/g, '$1'), weight: 0 })
+      found.push({ text: unbold(sentence), weight: 0 })
       continue
     }
     const match = PREFERENCE.exec(sentence)
@@ -471,6 +470,11 @@ function countPhrases(text: string): Map<string, number> {
     flush()
   }
   return counts
+}
+
+/** "**Involve:** we fund…" as a person reads it: "Involve: we fund…". */
+function unbold(text: string): string {
+  return text.replace(/\*\*([^*]+)\*\*/g, '$1')
 }
 
 function unique(texts: string[]): string[] {
