@@ -8,6 +8,8 @@ export type AlignmentView = {
   sentences: string[]
   fields: string[]
   gap?: string
+  quote?: string
+  judgedBy?: string
 }
 
 const STATE_LABELS: Record<AlignmentView['state'], string> = {
@@ -46,6 +48,11 @@ export function AlignmentPanel({ funder, alignment, coverage }: { funder: string
                       ))}
                     </ul>
                   </>
+                ) : null}
+                {item.quote ? (
+                  <p className="alignment-quote">
+                    {item.judgedBy} found it in your inputs: <q>{item.quote}</q>
+                  </p>
                 ) : null}
                 {item.fields.length ? (
                   <p className="alignment-fields">From your {item.fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}.</p>

@@ -8,6 +8,11 @@ import { type FakeOpenAI } from '../fixtures/fake-openai'
 import { FOOD_BANK } from '../fixtures/organisations'
 import { resetDatabase } from '../setup/db'
 import { useFakeModel, useOfflineDrafter } from '../setup/model'
+import { readOrganisations } from '../setup/corpus'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { AlignmentPanel } from '~/components/alignment-panel'
+import { alignmentOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 import { makeUser } from '../setup/users'
 
 // The model's side of a funder's brief (docs/spec.md#the-prompt): the call read as a checked JSON
@@ -26,11 +31,17 @@ const MODEL_READING = {
 
 let fake: FakeOpenAI
 let reading: unknown = MODEL_READING
+/** The model's verdicts on a brief's priorities; its narrative is LONG_ANSWER unless `narrative` is set. */
+let verdicts = 'I cannot say.'
+let narrative: string | null = null
 
 beforeAll(async () => {
   fake = await useFakeModel({
     timeoutMs: 2000,
-    text: (prompt) => (prompt.includes('<call>') ? (typeof reading === 'string' ? reading : JSON.stringify(reading)) : LONG_ANSWER),
+    text: (prompt) => {
+      if (prompt.includes('<call>')) return typeof reading === 'string' ? reading : JSON.stringify(reading)
+      return prompt.includes('<priorities>') ? verdicts : (narrative ?? LONG_ANSWER)
+    },
   })
 })
 afterAll(async () => {
@@ -41,9 +52,16 @@ beforeEach(async () => {
   await resetDatabase()
   fake.reset()
   reading = MODEL_READING
+  verdicts = 'I cannot say.'
+  narrative = null
 })
 
 const lastPrompt = () => String(fake.requests.at(-1)!.body.messages.at(-1).content)
+/** The narrative's own prompt: after it, a model is asked for its verdict on the brief's priorities. */
+const narrativePrompt = () =>
+  String(
+    fake.requests.findLast((request) => !String(request.body.messages[0].content).includes('<priorities>'))!.body.messages.at(-1).content,
+  )
 
 describe("a model reading a funder's call", () => {
   it('asks for one JSON object, checks it, and fills what it left out from plain code', async () => {
@@ -97,7 +115,7 @@ describe('a narrative written for a brief by the model', () => {
       await forFunder(user, { funderId: funder.id, amountRequested: '$25,000' }),
     )
     await started.finished
-    const prompt = lastPrompt()
+    const prompt = narrativePrompt()
     expect(prompt).toContain("of at most 120 words: this is the funder's limit")
     expect(prompt).not.toContain('300 to 400 words')
     expect(prompt).toContain("Order and weight the narrative by the funder's priorities, most important first")
@@ -152,5 +170,92 @@ describe('a narrative written for a brief by the model', () => {
       limitMax: 40,
     })
     expect(countWords(saved.text)).toBeLessThanOrEqual(40)
+  })
+})
+
+describe("a model's verdict on which priorities the inputs answer", () => {
+  // The befriending charity of the corpus: plain code reads no answer to "bring people together" in its
+  // inputs, and reads one to two priorities that nothing in them touches.
+  const befriending = readOrganisations().find((organisation) => organisation.slug === 'uk-childrens-befriending')!
+  const input = { ...befriending.inputs, contactName1: 'Jo Baker', contactEmail1: 'jo@example.org', selectedTone: 'professional' as const }
+  const TOGETHER = 'bring people together and build strong relationships within and between communities'
+  const ABUSE = 'Domestic and sexual abuse: specialist services for people who have experienced domestic or sexual abuse'
+  const OLDER = 'Older people: helping older people to stay independent, connected and less isolated'
+  const BEFRIENDING =
+    'One-to-one befriending: we match children aged 6 to 14 with a trained adult volunteer who meets them every week for two to three hours of outings and activities.'
+
+  async function written() {
+    const user = await makeUser()
+    const funder = await createFunder(user, {
+      name: 'Awards for All',
+      callText: 'Our priorities.',
+      priorities: [TOGETHER, ABUSE, OLDER].map((text) => ({ text })),
+    })
+    fake.reset()
+    narrative =
+      'Stand By Me Befriending matches children aged 6 to 14 with a trained adult volunteer, who meets them every week for outings and activities. ' +
+      'Many of the children have lived through family difficulties such as domestic abuse.'
+    const started = await startGeneration(user.id, input, await forFunder(user, { funderId: funder.id }))
+    await started.finished
+    return { user, saved: await prisma.narrative.findUniqueOrThrow({ where: { id: started.id } }) }
+  }
+
+  it('keeps a verdict only when its quote is in the inputs, and shows the quote', async () => {
+    verdicts = JSON.stringify({
+      priorities: [
+        // Copied as a model copies: its own spacing and quotes.
+        { n: 1, answered: true, quote: `“${BEFRIENDING.replace(' with ', '  with ')}”` },
+        { n: 2, answered: false, quote: null },
+        { n: 3, answered: true, quote: 'We visit older people at home every week so that they are less isolated.' },
+      ],
+    })
+    const { saved } = await written()
+    const asked = fake.requests.find((request) => String(request.body.messages[0].content).includes('<priorities>'))!
+    expect(asked.body).toMatchObject({ response_format: { type: 'json_object' } })
+    const prompt = String(asked.body.messages[0].content)
+    expect(prompt).toContain(`<priorities>\n1. ${TOGETHER}\n2. ${ABUSE}\n3. ${OLDER}\n</priorities>`)
+    expect(prompt).toContain(`<field name="Key Programs and Services">\n${befriending.inputs.keyPrograms}`)
+
+    expect(JSON.parse(saved.brief!).judged).toEqual({
+      by: 'gpt-4',
+      backing: [
+        { priority: TOGETHER, field: 'keyPrograms', quote: BEFRIENDING },
+        { priority: ABUSE, field: null, quote: null },
+      ],
+    })
+    const [together, abuse, older] = alignmentOfNarrative(saved)
+    expect(together).toMatchObject({ state: 'answered', fields: expect.arrayContaining(['keyPrograms']), judgedBy: 'gpt-4' })
+    expect(together.sentences[0]).toMatch(/^Stand By Me Befriending matches children/)
+    // Named in the text, but the inputs hold no specialist service for it: said without support.
+    expect(abuse).toMatchObject({ state: 'unsupported', fields: [] })
+    expect(abuse.quote).toBeUndefined()
+    // The invented quote is never shown: plain code judges that priority, as it does with no model.
+    expect(older.quote).toBeUndefined()
+    expect(JSON.stringify(saved.alignment)).not.toContain('We visit older people')
+    // The page says who found the quote, as text.
+    const page = renderToStaticMarkup(
+      createElement(AlignmentPanel, { funder: 'Awards for All', alignment: [together, abuse, older], coverage: null }),
+    )
+    expect(page).toContain('gpt-4 found it in your inputs: <q>One-to-one befriending:')
+    expect(page.match(/found it in your inputs/g)).toHaveLength(1)
+  })
+
+  it('keeps the verdicts for every later edit of the text', async () => {
+    verdicts = JSON.stringify({ priorities: [{ n: 1, answered: true, quote: BEFRIENDING }] })
+    const { user, saved } = await written()
+    const edited = 'Every week a trained adult volunteer takes a child aged 6 to 14 out for outings and activities, one to one.'
+    expect(await updateNarrativeText({ id: saved.id, viewer: user, text: edited })).toBe(true)
+    const [together] = alignmentOfNarrative(await prisma.narrative.findUniqueOrThrow({ where: { id: saved.id } }))
+    expect(together).toMatchObject({ state: 'answered', quote: BEFRIENDING, sentences: [edited] })
+  })
+
+  it.each([
+    ['text that is no JSON', 'All three are answered.'],
+    ['JSON of another shape', JSON.stringify({ answered: [1, 2, 3] })],
+  ])('leaves every priority to plain code on %s', async (_, answer) => {
+    verdicts = answer
+    const { saved } = await written()
+    expect(JSON.parse(saved.brief!).judged).toBeUndefined()
+    expect(alignmentOfNarrative(saved).map((item) => item.quote)).toEqual([undefined, undefined, undefined])
   })
 })

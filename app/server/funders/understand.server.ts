@@ -1,4 +1,5 @@
 import { getEngine } from '~/server/generation/engines/engine.server'
+import { jsonObjectIn } from '~/server/generation/engines/contract.server'
 import { CallReadingSchema, type CallReading } from '~/shared/funder-schema'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { runWork } from '~/server/platform/work-pool.server'
@@ -27,12 +28,6 @@ export async function understandCall(callText: string, signal?: AbortSignal): Pr
     log('warn', 'funder.model_reading_failed', { engine: engine.name, ...errorDetails(error) })
     return plain
   }
-}
-
-/** An answer may wrap the object in a code fence or open with its thoughts. */
-function jsonObjectIn(answer: string): string {
-  const text = answer.replace(/^\s*<think>[\s\S]*?<\/think>/, '')
-  return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
 }
 
 function merged(model: CallReading, plain: CallReading): CallReading {

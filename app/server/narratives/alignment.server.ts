@@ -9,7 +9,22 @@ import { runWork, runWorkOr } from '~/server/platform/work-pool.server'
 // like claims (decision 017), found when the text changes and kept beside it.
 
 export type AlignmentState = 'answered' | 'unsupported' | 'missing'
-export type Alignment = { priority: string; state: AlignmentState; sentences: string[]; fields: ContentField[]; gap?: string }
+export type Alignment = {
+  priority: string
+  state: AlignmentState
+  sentences: string[]
+  fields: ContentField[]
+  gap?: string
+  /** The input sentence a model quoted as answering the priority, checked to be in the inputs, and the model's name. */
+  quote?: string
+  judgedBy?: string
+}
+
+/**
+ * A model's verdict on one priority (narratives/judged-alignment): answered by `quote`, found in `field`, or (both
+ * null) not answered by the inputs.
+ */
+export type JudgedBacking = { priority: string; field: ContentField | null; quote: string | null }
 
 /** The brief may change or go; the narrative keeps it as it was written for. */
 export type BriefAsWritten = {
@@ -19,6 +34,8 @@ export type BriefAsWritten = {
   terms: string[]
   maxWords: number | null
   questions: CallQuestion[]
+  /** A configured model's verdicts, asked when the narrative was written; plain code judges the priorities it left. */
+  judged?: { by: string; backing: JudgedBacking[] }
 }
 
 export function parseBrief(column: string | null): BriefAsWritten | null {
@@ -26,7 +43,7 @@ export function parseBrief(column: string | null): BriefAsWritten | null {
 }
 
 /** The fields that say what the organisation does: a priority is answered from these. */
-const CONTENT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus'] as const
+export const CONTENT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus'] as const
 export type ContentField = (typeof CONTENT_FIELDS)[number]
 
 /** Where a gap is filled, by what the priority is about; Key Programs and Services otherwise. */
@@ -108,9 +125,12 @@ export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsW
   const backingOf = inputBacking(inputs, brief.funder)
   return brief.priorities.map((priority) => {
     const topics = topicsOf(priority)
+    const judged = brief.judged?.backing.find((verdict) => verdict.priority === priority)
     const answers = answersPriority(priority)
-    const answering = pieces.filter((piece) => answers(piece.topics))
-    const backing = backingOf(priority)
+    // The model read meaning in the quote: a sentence of the text that tells what the quote tells answers too.
+    const quoted = judged?.quote ? topicsOf(withoutFunder(judged.quote)) : null
+    const answering = pieces.filter((piece) => answers(piece.topics) || (quoted && speaksTo(quoted, piece.topics)))
+    const backing = judged ? (judged.field ? [judged.field] : []) : backingOf(priority)
     const supported = answering.filter((piece) => piece.claims.every((claim) => claim.supported))
     const state: AlignmentState = !answering.length ? 'missing' : backing.length && supported.length ? 'answered' : 'unsupported'
     const shown = (state === 'answered' ? supported : answering)
@@ -129,6 +149,7 @@ export function findAlignment(text: string, inputs: ClaimInputs, brief: BriefAsW
       sentences: answering.filter((piece) => shown.includes(piece)).map((piece) => piece.text),
       fields: state === 'answered' ? fields : backing,
     }
+    if (judged?.quote) Object.assign(item, { quote: judged.quote, judgedBy: brief.judged!.by })
     const gap = gapOf(priority, topics, state, backing, answering)
     return gap ? { ...item, gap } : item
   })

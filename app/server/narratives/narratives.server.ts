@@ -78,7 +78,7 @@ export async function finishNarrative(
   const { claims, alignment } = await textColumnsOrLater(text, inputs, brief)
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
-      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "claims" = ${claims}, "alignment" = ${alignment}, "updatedAt" = ${new Date()}
+      UPDATE "Narrative" SET "status" = ${status}, "generatedNarrative" = ${text}, "brief" = ${brief}, "claims" = ${claims}, "alignment" = ${alignment}, "updatedAt" = ${new Date()}
       WHERE "id" = ${id} AND "status" = 'generating'`
     // Another replica failed and refunded it while this one stalled past its heartbeat (decision 036).
     if (changed !== 1) return

@@ -33,6 +33,11 @@ export type NarrativeEngine = {
    * checks before using. The offline drafter has none: plain code reads calls (funders/call-reading).
    */
   readCall?(callText: string, signal: AbortSignal): Promise<string>
+  /**
+   * A model's verdict on which of a brief's priorities the inputs answer, with the input sentence that does: its raw
+   * answer, one JSON object, which the caller checks (narratives/judged-alignment). The offline drafter has none.
+   */
+  judgePriorities?(fields: { name: string; value: string }[], priorities: string[], signal: AbortSignal): Promise<string>
 }
 
 /**
@@ -73,4 +78,10 @@ export function isAbortError(error: unknown): boolean {
 /** A stop, told the way the SDK and fetch tell it. */
 export function abortError() {
   return new DOMException('The generation was stopped', 'AbortError')
+}
+
+/** A model's JSON answer may wrap the object in a code fence or open with its thoughts: the object alone. */
+export function jsonObjectIn(answer: string): string {
+  const text = answer.replace(/^\s*<think>[\s\S]*?<\/think>/, '')
+  return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
 }

@@ -4,6 +4,7 @@ import { readServerSentEventBatches, type ServerSentEvent } from '~/server/gener
 import { getEnv, type Env } from '~/server/platform/env.server'
 import { modelFetch } from '~/server/generation/engines/model-fetch.server'
 import {
+  buildAlignmentMessages,
   buildCallReadingMessages,
   buildEvidenceReviewPrompt,
   buildPrompt,
@@ -33,11 +34,12 @@ export function createModelEngine(env: Env): NarrativeEngine {
     reviewEvidence: (input, signal) =>
       streamFromModel(client, [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
     readCall: (callText, signal) => askForJson(client, buildCallReadingMessages(callText), signal),
+    judgePriorities: (fields, priorities, signal) => askForJson(client, buildAlignmentMessages(fields, priorities), signal),
   }
 }
 
-/** Room for twenty priorities and questions, and the terms. */
-const CALL_READING_TOKENS = 2000
+/** Room for twenty priorities and questions and the terms, or twenty verdicts with their quotes. */
+const JSON_ANSWER_TOKENS = 2000
 
 /** One answer, not streamed, asked for as a JSON object (providers that ignore the request still answer). */
 async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
@@ -47,7 +49,7 @@ async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[]
       {
         model: OPENAI_MODEL,
         messages,
-        ...samplingParameters(OPENAI_MODEL, CALL_READING_TOKENS),
+        ...samplingParameters(OPENAI_MODEL, JSON_ANSWER_TOKENS),
         response_format: { type: 'json_object' },
       },
       { signal },

@@ -30,6 +30,7 @@ import { announceEnded, serveOtherReplicas, stopOnRunner, stopUserEverywhere } f
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent, type JobOutput } from '~/server/generation/job/contract.server'
 import { isAbortError, UnansweredQuestionError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 import { WorkRefusedError } from '~/server/platform/work-pool.server'
+import { judgeBacking } from '~/server/narratives/judged-alignment.server'
 
 type Generation = {
   id: string
@@ -73,16 +74,20 @@ export async function startGeneration(userId: string, input: NarrativeInput, fun
     insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), ...funder, userId, engine: engine.name, quotaDay }),
   )
   const brief = parseBrief(funder?.brief ?? null)
+  let briefColumn = funder?.brief ?? null
   const limit: Limit | null = brief?.maxWords ? { unit: 'words', max: brief.maxWords } : null
   const generation = launch(userId, claimed, {
     kind: 'narrative',
     async write(out, signal) {
       const text = await streamInto(engine.stream(input, signal, brief && engineBrief(brief), userId), out)
+      // A model also judges which priorities the inputs answer: kept with the brief, for every later edit of the text.
+      const judged = brief && (await judgeBacking(input, brief.priorities, signal))
+      if (judged) briefColumn = JSON.stringify({ ...brief, judged })
       return limit && !fits(text, limit) ? (cutToLimit(text, limit) ?? text) : undefined
     },
     save: (status, text) =>
       finishNarrative(
-        { id: claimed.id, status, text, inputs: { ...input, ...funder }, brief: funder?.brief ?? null },
+        { id: claimed.id, status, text, inputs: { ...input, ...funder }, brief: briefColumn },
         { userId, quotaDay: claimed.quotaDay },
       ),
     markFailed: () => markNarrativeFailed(claimed.id, { userId, quotaDay: claimed.quotaDay }),
