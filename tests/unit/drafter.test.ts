@@ -488,6 +488,29 @@ describe('names that look like words, on the corpus', () => {
   })
 })
 
+describe('whom and where, as the corpus writes them', () => {
+  const organisations = [...readOrganisations(), ...readOrganisations('held-out/organisations')]
+
+  it.each(TONES)('tells a statement about the need as written, never framed as the people served (%s)', (tone) => {
+    for (const { slug, inputs } of organisations) {
+      const text = draftNarrative({ ...inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone })
+      // "The organisation also works with NHS England's 2023 survey found that …": a sentence with its own verb, framed.
+      expect(text, slug).not.toMatch(
+        /\b(?:also works? with|serves?|here for)\s[^.]{0,60}?\b(?:survey|study|census|count|index|report)\b[^.]{0,20}?\b(?:found|finds|shows|rates|counted|estimates)\b/i,
+      )
+      expect(text, slug).not.toMatch(
+        /\balso works? with (?:about|around|nearly|roughly|close to|more than|one|\d)[^.,]* (?:is|are|has|have|was|were|lives?|says?|does) /i,
+      )
+    }
+    const befriending = organisations.find((organisation) => organisation.slug === 'uk-childrens-befriending')!
+    expect(
+      draftNarrative({ ...befriending.inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone }),
+    ).toContain(
+      "NHS England's 2023 survey found that about one in five children and young people aged 8 to 16 had a probable mental disorder.",
+    )
+  })
+})
+
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -39,8 +39,9 @@ export function itemSentence(
   telling: Telling = 'passive',
 ): string {
   const sentence = writeItem(item, subject, frame, telling)
-  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one.
-  if (hasVerb(sentence) || (item.shape === 'clause' && item.tokens.some(isVerb))) return sentence
+  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one; so is a
+  // programme told by its name ("Fleet maintenance contracts: our crews service 600 share bikes").
+  if (item.named || hasVerb(sentence) || (item.shape === 'clause' && item.tokens.some(isVerb))) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
@@ -228,9 +229,21 @@ function subjectName(tokens: Token[]): string | null {
 function labelOf(item: Item): string | null {
   const label = /^([^:;.!?]{2,50}):\s+\S/u.exec(item.text)?.[1].trim()
   if (!label || label.split(/\s+/).length > 6) return null
+  // "The café" has its article; "Pay what you can", "Walk and Talk" name what people do: said as written.
+  if (/^the\s/i.test(label)) return lowerFirst(label)
+  if (/^\p{Lu}/u.test(label) && isImperative(label.split(/\s+/)[0].toLowerCase())) return label
   const words = label.split(/\s+/)
-  const proper = words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2
+  // "Reconnect", "StartSmart": one word that is no common noun is a name.
+  const oneName =
+    words.length === 1 && /^\p{Lu}/u.test(label) && (/\p{Ll}\p{Lu}/u.test(label) || tag(label.toLowerCase())[0]?.pos !== 'NOUN')
+  const proper = oneName || (words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2)
   return proper ? label : `the ${lowerFirst(label)}`
+}
+
+/** "pay", "walk": a verb in its plain form, as a name that tells people what to do opens ("Pay what you can"). */
+function isImperative(word: string): boolean {
+  const verb = tag(`we ${word} it`)[1]
+  return isVerb(verb) && verb.lemma.toLowerCase() === word
 }
 
 /** A short name for an item, for lists: "weekend meal packs", "a mobile pantry", "open flood-risk maps". */
@@ -338,8 +351,13 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
           index += 2
         }
       } else index = next - 1
+    } else if (named && (word === 'and' || word === 'but') && AUXILIARIES[tokens[index + 1]?.text.toLowerCase() ?? '']) {
+      // "We have been running since 1988 and are funded by …": the second verb of the same subject agrees too.
+      out.push(token, { ...tokens[index + 1], text: AUXILIARIES[tokens[index + 1].text.toLowerCase()] })
+      index++
     } else if (word === 'our') replace(index === 0 ? subject.possessive : 'its')
-    else if (word === 'us') replace('it')
+    // "612 of them were new to us" → "new to the club": a sentence never ends on a pronoun that could mean anything.
+    else if (word === 'us') replace(!tokens[index + 1] || tokens[index + 1].pos === 'PUNCT' ? (subject.object ?? subject.mid) : 'it')
     else if (word === 'ours') replace('its own')
     else if (word === 'ourselves') replace('itself')
     else out.push(token)
@@ -494,12 +512,20 @@ export function joinAnd(parts: string[]): string {
 
 /** The first clause of a long phrase: "bring safe water to rural communities so that no child …" → up to "so that". */
 export function core(text: string, minWords = 5): string {
-  const cut = /,?\s+(?:so that|so|in order to|by|through|which|who|especially|including|many of|and to)\s/gi
-  for (const match of text.matchAll(cut)) {
-    if (text.slice(0, match.index).split(/\s+/).length >= minWords) return text.slice(0, match.index)
+  for (const match of text.matchAll(CORE_CUT)) {
+    const head = text.slice(0, match.index).replace(/[\s,;]+(?:and|or|but)$/i, '')
+    // "older people …, particularly those": a head that ends on a word that points on has lost what it points to.
+    if (head.split(/\s+/).length >= minWords && !/\b(?:those|the|a|an|of|to|for|with)$/i.test(head)) return head
   }
   return text
 }
+
+/**
+ * Where a phrase's first clause ends. A relative clause without a comma says which people are meant ("adults who
+ * cannot read"), and "by" or "through" a thing says who they are ("affected by poverty"): neither is cut off.
+ */
+const CORE_CUT =
+  /,\s+(?:which|who)\s|,?\s+(?:so that|so|in order to|especially|particularly|including|many of|and to)\s|,?\s+(?:by|through)\s(?=\p{L}+ing\b)/giu
 
 // Where an item's first clause may end. A list is never cut short ("families, seniors and children"
 // stays whole): ", and" ends a clause only when a clause follows it.

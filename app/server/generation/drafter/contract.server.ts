@@ -18,7 +18,8 @@ export type Shape =
   | 'phrase' // "Weekend meal packs for school children who …": no main verb at all
 
 /** `keepCase`: a place whose first word is its name ("Cork city"), never lower-cased. */
-export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean; keepCase?: boolean }
+/** `named`: written "Name: what it does", told as written. */
+export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean; keepCase?: boolean; named?: boolean }
 
 /** What the organisation is, as its inputs say: its name's last noun, or a word such as "charity" it uses of itself. */
 export type Kind = 'research' | 'school' | 'co-operative' | 'arts' | 'enterprise' | 'public' | 'charity' | 'unknown'
@@ -60,6 +61,8 @@ export type Subject = {
   mid: string
   /** A possessive opening a sentence: "Our", "The lab's". */
   possessive: string
+  /** Where "it" would end a sentence on a pronoun ("new to it"): "the food bank". `mid` when not given. */
+  object?: string
 }
 
 /**

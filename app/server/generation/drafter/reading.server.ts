@@ -19,7 +19,8 @@ const SHORT_DETAIL_WORDS = 12
 
 export function readInput(input: NarrativeInput): Reading {
   const name = input.company?.trim() || null
-  const readField = (value: string | undefined) => readNamedField(value, name)
+  const names = [namesWords(name), ...programmeNames(input.keyPrograms)]
+  const readField = (value: string | undefined) => readNamedField(value, names)
   const impact = readField(input.impactMetrics)
   const programmes = readField(input.keyPrograms)
   const text = inputText(input)
@@ -61,18 +62,91 @@ function inputText(input: NarrativeInput): string {
 
 // ---- Items ----
 
-function readNamedField(value: string | undefined, name: string | null): Item[] {
-  const nameWords = namesWords(name)
+function readNamedField(value: string | undefined, names: string[][]): Item[] {
   return splitItems(value, MAX_ITEMS)
-    .map((piece) => toItem(piece, nameWords))
+    .map((piece) => toItem(piece, names))
     .filter((item) => /\p{L}{2}/u.test(item.text))
 }
 
-function toItem(piece: string, nameWords: string[] = []): Item {
+function toItem(piece: string, names: string[][] = []): Item {
   const text = trimEndMatching(cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS), /[\s.;,:…]/)
-  const tokens = withVerbFound(asNamed(tag(text), nameWords))
-  return { text, tokens, shape: shapeOf(tokens), figure: /\d/.test(text), award: AWARD.test(text) }
+  const labelled = asLabelled(tag(text))
+  const tokens = labelled ?? withVerbFound(names.reduce(asNamed, tag(text)))
+  if (labelled) return { text, tokens, shape: 'clause', figure: /\d/.test(text), award: AWARD.test(text), named: true }
+  const shape = shapeOf(tokens)
+  const hidden = shape === 'phrase' ? hiddenVerb(tokens) : -1
+  return hidden === -1
+    ? { text, tokens, shape, figure: /\d/.test(text), award: AWARD.test(text) }
+    : {
+        text,
+        tokens: tokens.map((token, index) => (index === hidden ? { ...token, pos: 'VERB' } : token)),
+        shape: 'clause',
+        figure: /\d/.test(text),
+        award: AWARD.test(text),
+      }
 }
+
+/**
+ * Where a sentence the tagger read as a phrase has its verb: "19 of those who finished went on to paid jobs", "each
+ * trishaw costs about €11,000", "58 volunteers, almost all of them members, run every program". Such a sentence is
+ * told as written: a frame for phrases ("Add to that …") would glue two clauses. -1 for a true phrase. A relative
+ * clause takes the first verb after its pronoun, with its auxiliaries; a participle after a noun describes it.
+ */
+function hiddenVerb(tokens: Token[]): number {
+  // "We redistributed 412 tonnes …": what follows a subject pronoun is its verb, however the tagger read it.
+  if (SUBJECT_PRONOUNS.has(tokens[0]?.text.toLowerCase() ?? '') && /^\p{Ll}+$/u.test(tokens[1]?.text ?? '')) return 1
+  let relative = false
+  for (let index = 1; index < tokens.length; index++) {
+    const token = tokens[index]
+    const word = token.text.toLowerCase()
+    if (RELATIVE.has(word)) relative = true
+    else if (isVerb(token)) {
+      if (relative) {
+        relative = false
+        // Its auxiliaries lead to its own verb ("that would otherwise have been thrown away"), and no further.
+        while (
+          tokens[index].pos === 'AUX' &&
+          (isVerb(tokens[index + 1]) || (tokens[index + 1]?.pos === 'ADV' && isVerb(tokens[index + 2])))
+        )
+          index += isVerb(tokens[index + 1]) ? 1 : 2
+      } else if (!/ing$/.test(word) && !(isParticiple(token) && tokens[index - 1].pos === 'NOUN')) return index
+    } else if (!relative && nounAsVerb(token, tokens[index - 1], tokens[index + 1], tokens[index + 2])) return index
+  }
+  return -1
+}
+
+/** "costs about", "stays with", "run every": a word the tagger read as a noun, between a subject and what it does. */
+function nounAsVerb(token: Token, before: Token, after: Token | undefined, then?: Token): boolean {
+  const gerund = before.pos === 'VERB' && /ing$/i.test(before.text)
+  const quantifier = /^(?:many|most|some|all)$/i.test(before.text)
+  if (token.pos !== 'NOUN' || !(['NOUN', 'PROPN', 'NUM', 'PRON'].includes(before.pos) || gerund || quantifier) || !after) return false
+  // "Eight members volunteer as drivers", "Many work in restaurants": a plural subject, and a verb in its plain form.
+  const plural = (before.pos === 'NOUN' && /[^s]s$/i.test(before.text) && before.text.toLowerCase() !== before.lemma) || quantifier
+  const preposition = after.pos === 'ADP' && plural && !/s$/i.test(token.text)
+  const object = ['ADV', 'PRON', 'DET', 'NUM'].includes(after.pos) || after.text.toLowerCase() === 'that' || preposition
+  // "meal packs each week", "sessions a month": a time, not an object.
+  const time =
+    /^(?:each|per)$/i.test(after.text) || (/^an?$/i.test(after.text) && /^(?:day|week|month|year|night|term)$/i.test(then?.text ?? ''))
+  if (!object || time) return false
+  const word = token.text.toLowerCase()
+  const read = tag(/[^s]s$/.test(word) ? `it ${word} them` : `they ${word} them`)[1]
+  return read?.pos === 'VERB' && (word.endsWith('s') ? read.lemma.toLowerCase() !== word : true)
+}
+
+/**
+ * "Grow Your Own workshops: monthly sessions …", "Come and Try Sundays: free sessions …": a programme written as its
+ * name and what it does is told as written. Its name is a proper noun, never a verb to conjugate ("The co-operative
+ * grows Your Own workshops"); null for an item without such a name.
+ */
+function asLabelled(tokens: Token[]): Token[] | null {
+  const colon = tokens.findIndex((token) => token.text === ':')
+  if (colon < 1 || colon > LABEL_MAX_WORDS || colon === tokens.length - 1) return null
+  if (tokens.slice(0, colon).some((token) => token.pos === 'PUNCT' && token.text !== '-' && token.text !== '&')) return null
+  return tokens.map((token, index) => (index < colon && token.pos !== 'PUNCT' ? { ...token, pos: 'PROPN' } : token))
+}
+
+/** The longest name a "Name: what it does" item gives its programme. */
+const LABEL_MAX_WORDS = 6
 
 /** The organisation's name as words, without its legal form: "Miss Meringue CIC" is called "Miss Meringue" too. */
 function namesWords(name: string | null): string[] {
@@ -83,8 +157,21 @@ function namesWords(name: string | null): string[] {
 }
 
 /**
+ * The names the organisation gives its programmes, written "Name: what it does" with a capital ("Reconnect", "Spark
+ * Shop", "Come and Try Sundays"): met elsewhere, they are names too ("Reconnect worked with 86 families").
+ */
+function programmeNames(keyPrograms: string | undefined): string[][] {
+  return splitItems(keyPrograms, MAX_ITEMS).flatMap((piece) => {
+    const label = /^([^:;.!?]{2,60}):\s+\S/u.exec(piece.trim())?.[1].trim()
+    const words = label?.split(/\s+/) ?? []
+    return words.length && words.length <= LABEL_MAX_WORDS && /^\p{Lu}/u.test(words[0]) ? [words] : []
+  })
+}
+
+/**
  * A name is never read as a verb: in "Miss Meringue is a bakery", "Turn the Page helps adults" or "Start Here Kitchen
  * trains cooks", the words of the organisation's name, met in its order and with its capitals, are one proper noun.
+ * So is the name's first word alone where it opens a sentence before its verb ("Spark opened in 2004").
  */
 function asNamed(tokens: Token[], nameWords: string[]): Token[] {
   if (nameWords.length === 0) return tokens
@@ -92,8 +179,9 @@ function asNamed(tokens: Token[], nameWords: string[]): Token[] {
   for (let at = 0; at < tokens.length; at++) {
     let length = 0
     while (length < nameWords.length && tokens[at + length]?.text === nameWords[length]) length++
+    const opensBeforeItsVerb = at === 0 && length === 1 && isVerb(tokens[1]) && !/ing$/.test(tokens[1].text)
     // The whole name, or enough of it to be the name: two words, or the one word a one-word name has.
-    if (length < Math.min(2, nameWords.length) || !/^\p{Lu}/u.test(tokens[at].text)) continue
+    if ((length < Math.min(2, nameWords.length) && !opensBeforeItsVerb) || !/^\p{Lu}/u.test(tokens[at].text)) continue
     for (let index = at; index < at + length; index++) marked[index] = { ...tokens[index], pos: 'PROPN' }
     at += length - 1
   }
@@ -124,13 +212,60 @@ function withVerbFound(tokens: Token[]): Token[] {
  * organisation's own ("Since 2023 we have also supported …", "We work in 14 schools").
  */
 function asDescription(item: Item): Item {
-  const verb = mainVerb(item.tokens)
+  // "85% live at or below the poverty line": the small tagger finds no finite verb after a share.
+  const verb =
+    mainVerb(item.tokens) === -1
+      ? item.tokens.findIndex((token, index) => isVerb(token) || (index > 0 && verbInS(token, item.tokens[index + 1])))
+      : mainVerb(item.tokens)
   const before = item.tokens.slice(0, verb)
   const own = verb > 0 && before.some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
   // "Many are neurodivergent and most have been out of work": a sentence about some of them, kept as they wrote it.
   const ofThem = verb > 0 && before.every((token) => QUANTIFIERS.test(token.text) || token.pos === 'NUM' || token.text === '%')
-  return item.tokens[0]?.pos === 'PRON' || own || ofThem ? item : { ...item, shape: 'phrase' }
+  if (item.tokens[0]?.pos === 'PRON') return item
+  return { ...item, shape: own || ofThem || statesAFact(item.tokens, verb) ? 'clause' : 'phrase' }
 }
+
+/**
+ * "NHS England's 2023 survey found that …", "About one in eight adults … has no health insurance", "Our main workshop
+ * is in Winnipeg": a sentence with a verb of its own, not a description of the people or the place. Told as written;
+ * framed ("it also works with …"), it would be garbled. A description keeps its verb in a relative clause ("who are
+ * isolated") or as a modifier ("aged 6 to 14", "living alone", "referred by …").
+ */
+function statesAFact(tokens: Token[], found: number): boolean {
+  // "Around one in four people aged 65 and over … lives alone": past the modifier to the verb.
+  let verb = found
+  while (verb > 0 && MODIFYING_PARTICIPLES.has(tokens[verb].text.toLowerCase())) {
+    verb = tokens.findIndex((other, index) => index > verb && (isVerb(other) || verbInS(other, tokens[index + 1])))
+  }
+  if (verb <= 0) return false
+  if (!isVerb(tokens[verb])) return true
+  const token = tokens[verb]
+  const word = token.text.toLowerCase()
+  // A noun the tagger read as a verb ("the north side (ZIP codes …)", "on work permits, and …") ends a phrase.
+  const next = tokens[verb + 1]
+  if (!next || next.pos === 'PUNCT' || next.pos === 'CCONJ') return false
+  if (tokens.slice(0, verb).some((other) => RELATIVE.has(other.text.toLowerCase())) || tokens[verb - 1].pos === 'ADJ') return false
+  if (token.pos === 'AUX' || next.text.toLowerCase() === 'that') return true
+  if (word.endsWith('ing') || MODIFYING_PARTICIPLES.has(word)) return false
+  // "finds", "lives", "shows"; "Irish men live …"; "rose", "grew", "counted about 122,000".
+  return word !== token.lemma.toLowerCase() && /[^s]s$/.test(word)
+    ? true
+    : word === token.lemma.toLowerCase() || !/ed$/.test(word) || ['NUM', 'DET', 'ADV'].includes(next.pos)
+}
+
+/** "… in Ireland lives alone", "1 in 10 Calgarians lives in poverty": the tagger reads a verb in -s as a plural noun. */
+function verbInS(token: Token, next: Token | undefined): boolean {
+  // Its lemma as a noun may be another word ("lives", "life"): the word without its -s is the verb's.
+  return (
+    token.pos === 'NOUN' &&
+    /[a-z]s$/.test(token.text) &&
+    (next?.pos === 'ADV' || next?.pos === 'ADP') &&
+    tag(`to ${token.text.slice(0, -1)} them`)[1]?.pos === 'VERB'
+  )
+}
+
+/** Participles that describe people rather than tell what they did ("children aged 6 to 14"). */
+const MODIFYING_PARTICIPLES = new Set(['aged', 'based', 'born', 'called', 'known', 'named'])
 
 const QUANTIFIERS = /^(?:many|most|some|all|half|few|several|nearly|almost|about|around|over|of|them|these|those|one|two|three|four|five)$/i
 
@@ -201,11 +336,30 @@ function isFinite(tokens: Token[], index: number): boolean {
   return true
 }
 
+/**
+ * "Getting that support early … helps children …", "Trading income was €412,000", "Renting a kitchen costs $45 an
+ * hour": the gerund is the subject of a verb of its own, outside any relative clause.
+ */
+function gerundSubject(tokens: Token[]): boolean {
+  for (let index = 2; index < tokens.length; index++) {
+    const token = tokens[index]
+    const word = token.text.toLowerCase()
+    if (RELATIVE.has(word)) return false
+    if (token.pos === 'AUX' && /^(?:is|was|has|does)$/.test(word)) return true
+    if (token.pos === 'VERB' && /[^s]s$/.test(word) && word !== token.lemma) return true
+    if (nounAsVerb(token, tokens[index - 1], tokens[index + 1], tokens[index + 2]) && /[^s]s$/.test(word)) return true
+  }
+  return false
+}
+
 function shapeOf(tokens: Token[]): Shape {
   const first = tokens[0]
   if (!first) return 'phrase'
   if (first.text.toLowerCase() === 'to' && isVerb(tokens[1])) return 'infinitive'
-  if (isGerundStart(tokens)) return 'headless'
+  // "Getting that support early, before problems take hold, helps children …": a gerund that is the subject.
+  if (isGerundStart(tokens)) return gerundSubject(tokens) ? 'clause' : 'headless'
+  // "According to the Pollinator Plan, one third of …": what follows the source is the sentence.
+  if (/^according$/i.test(first.text) && tokens[1]?.text.toLowerCase() === 'to') return 'clause'
   const verb = mainVerb(tokens)
   // "Through ShoreWatch, our network, residents use …": an opening adverbial and a comma lead to a clause.
   if (verb === -1)
@@ -245,7 +399,21 @@ function shapeOf(tokens: Token[]): Shape {
     subject.at(-1)?.pos !== 'CCONJ' &&
     !INTRANSITIVE.has(token.lemma) &&
     !subject.some((word) => SUBJECT_PRONOUNS.has(word.text.toLowerCase())) &&
-    !/^(?:at (?:least|most)|more than|over|nearly|almost|about|around)\b/i.test(untagged(tokens.slice(verb + 1, verb + 3))) &&
+    // A name acts ("Reconnect worked with 86 families"); nobody "was worked with" or "was sailed with".
+    !subject.every((word) => word.pos === 'PROPN') &&
+    next?.text.toLowerCase() !== 'with' &&
+    !/^(?:(?:just|well) )?(?:at (?:least|most)|more than|over|nearly|almost|about|around)\b/i.test(
+      untagged(tokens.slice(verb + 1, verb + 4)),
+    ) &&
+    // "62% of learners tested in the fall moved up …": the first participle describes; the later verb is the clause's.
+    !tokens
+      .slice(verb + 1)
+      .some(
+        (later, index) =>
+          later.pos === 'VERB' && isParticiple(later) && tokens[verb + index].pos !== 'CCONJ' && tokens[verb + index].text !== ',',
+      ) &&
+    // "96 of them turned out five times": a verb and its particle, done by the people themselves.
+    !/^(?:out|up)$/i.test(next?.text ?? '') &&
     (!next || next.pos === 'PUNCT' || next.pos === 'ADP' || next.pos === 'ADV' || next.pos === 'SCONJ')
   return participle ? 'participle' : 'clause'
 }
@@ -369,9 +537,15 @@ const ORGANISATION_NOUNS = new Set(
     ' ',
   ),
 )
-/** "We are a registered charity", "Acme is a social enterprise": the word the organisation uses of itself. */
+/** Nouns an organisation is named after that are also places it has ("our kitchen", "the studio"). */
+const FACILITIES = new Set(['kitchen', 'studio', 'farm', 'hub', 'library', 'garden', 'theatre', 'theater', 'clinic', 'gallery'])
+
+/**
+ * "We are a registered charity", "Acme is a social enterprise", "registered as a CIC": the word the organisation uses
+ * of itself; not "works as a laboratory assistant".
+ */
 const SELF_DESCRIPTION =
-  /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|[a-z]+-(?:led|run|owned|based|driven|funded)|scottish|welsh|english|irish|british|american|canadian|australian|european|international)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b/i
+  /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|[a-z]+-(?:led|run|owned|based|driven|funded)|scottish|welsh|english|irish|british|american|canadian|australian|european|international)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b(?!\s+(?:assistants?|workers?|technicians?|managers?|officers?|staff|volunteers?|members?|shops?|teams?)\b)/i
 
 function descriptorOf(name: string | null, text: string, kind: Kind): string {
   // "Center for Rural Water Safety" is a center: the head of the name comes before "for", "of" or "at".
@@ -379,7 +553,10 @@ function descriptorOf(name: string | null, text: string, kind: Kind): string {
   const words = head.split(/\s+/)
   const last = words.at(-1) ?? ''
   if (last === 'bank' && words.at(-2) === 'food') return 'the food bank'
-  if (ORGANISATION_NOUNS.has(last)) return `the ${last}`
+  // "Open Door Kitchen" is not "the kitchen" where its inputs speak of "our kitchen": "the kitchen opened its kitchen".
+  const unnamed = name ? text.split(name).join(' ') : text
+  const free = (noun: string) => !new RegExp(`\\b${noun}s?\\b`, 'i').test(unnamed)
+  if (ORGANISATION_NOUNS.has(last) && (!FACILITIES.has(last) || free(last))) return `the ${last}`
   const said = SELF_DESCRIPTION.exec(text)?.[1]?.toLowerCase()
   if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
   if (COMPANY_SUFFIX.test(name ?? '')) return 'the company'

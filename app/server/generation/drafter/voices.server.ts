@@ -57,7 +57,9 @@ function shortAudience(text: string): string | null {
 }
 
 function where(phrase: string): string {
-  return /^(?:in|across|throughout|around|within|at|from|on|along|near)\s/i.test(phrase) ? phrase : `in ${phrase}`
+  if (/^(?:in|across|throughout|around|within|at|from|on|along|near)\s/i.test(phrase)) return phrase
+  // "City of Kingston and …" is "the City of Kingston".
+  return /^(?:City|County|Town|Borough|District|Municipality|Region|Province|State) of\s/.test(phrase) ? `in the ${phrase}` : `in ${phrase}`
 }
 
 /** The mission: its aim said by the voice when the mission states one, else its own first sentence; the rest as it is. */
@@ -146,8 +148,13 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
   )
 }
 
-function story(context: Context): Candidate[] {
-  return context.reading.story ? [rank(context.reading.story, 1, { role: 'story', drop: DROP.story })] : []
+/**
+ * The success story, kept as the organisation wrote it. A voice in the third person gives it a paragraph of its own
+ * and says whose telling it is (`lead`): its "we" and "us" are then the organisation's own, not a slip of the voice.
+ */
+function story(context: Context, lead?: string): Candidate[] {
+  const told = context.reading.story
+  return told ? [rank(lead ? `${lead} ${told}` : told, 1, { role: 'story', drop: DROP.story })] : []
 }
 
 /** After the first item that answers a funder's priority, a sentence that says so, in the voice's words. */
@@ -223,12 +230,12 @@ function professional(context: Context): Paragraph[] {
         'past',
       ),
       ...awards(context, name),
-      ...story(context),
       ...why(
         context,
         `${say('The case for')} ${name.mid} ${say('rests on work that is already running and results that are already recorded')}.`,
       ),
     ],
+    story(context, `${say('Here is one story, as')} ${name.mid} ${say('tells it.')}`),
     [
       ask((names) => {
         const what = names ?? say('its work')
@@ -422,7 +429,7 @@ function academic(context: Context): Paragraph[] {
       place: (phrase) =>
         /^(?:in|across|throughout|around|within|at)\s/i.test(phrase)
           ? `${say('The work takes place')} ${phrase}`
-          : `${say('The work is set in')} ${phrase}`,
+          : `${say('The work is set')} ${where(phrase)}`,
     }),
     [
       ...programmeList(context, (list) => `${say('The activities of')} ${name.mid} ${say('comprise')} ${list}.`),
@@ -437,12 +444,12 @@ function academic(context: Context): Paragraph[] {
         'passive',
       ),
       ...awards(context, name, true),
-      ...story(context),
       ...why(
         context,
         `${say('The rationale for support therefore rests on an established program of work at')} ${name.mid} ${say('and a recorded set of outcomes')}.`,
       ),
     ],
+    story(context, `${say('The case that follows is given in the words of')} ${name.mid}.`),
     [
       ask((names, many) => {
         const what = names ?? `${say('the work of')} ${name.mid}`
@@ -468,7 +475,7 @@ function academic(context: Context): Paragraph[] {
 // ---- Frames ----
 
 function theyIt(context: Context): Subject {
-  return { ...context.they(1), start: 'It', mid: 'it', possessive: 'Its' }
+  return { ...context.they(1), start: 'It', mid: 'it', possessive: 'Its', object: context.they(1).mid }
 }
 
 function programmeFrame(context: Context) {
