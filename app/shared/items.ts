@@ -20,7 +20,7 @@ export function splitItems(value: string | undefined, max: number): string[] {
     const parts = text
       .split(';')
       .flatMap(splitSentences)
-      .flatMap((part) => part.split(/,\s+and\s+(?=\d)/))
+      .flatMap(splitFigures)
     for (const part of parts) {
       const piece = trimEndMatching(part.trim().replace(/^(?:and|or)\s+/i, ''), /[\s.;,:]/)
       if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
@@ -30,6 +30,19 @@ export function splitItems(value: string | undefined, max: number): string[] {
     }
   }
   return pieces
+}
+
+/**
+ * "2.8 million pounds distributed, and 61,000 people served": two figures, two items. Not the last of a longer list
+ * ("67% live …, 34% have …, and 85% live …"), which would be left a comma splice, nor a figure that points back to
+ * the one before ("41 enrolled, and 24 completed it").
+ */
+function splitFigures(part: string): string[] {
+  const at = /,\s+and\s+(?=\d)/.exec(part)
+  if (!at) return [part]
+  const [before, after] = [part.slice(0, at.index), part.slice(at.index + at[0].length)]
+  if (before.includes(',') || /\b(?:it|them|this|these|those|they)\b/i.test(after)) return [part]
+  return [before, ...splitFigures(after)]
 }
 
 const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g

@@ -41,7 +41,8 @@ export function itemSentence(
   const sentence = writeItem(item, subject, frame, telling)
   // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one; so is a
   // programme told by its name ("Fleet maintenance contracts: our crews service 600 share bikes").
-  if (item.named || hasVerb(sentence) || (item.shape === 'clause' && item.tokens.some(isVerb))) return sentence
+  // A clause is told as the organisation wrote it: "Its work includes" before it would glue two clauses.
+  if (item.named || item.shape === 'clause' || hasVerb(sentence)) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)

@@ -74,7 +74,7 @@ function toItem(piece: string, names: string[][] = []): Item {
   const tokens = labelled ?? withVerbFound(names.reduce(asNamed, tag(text)))
   if (labelled) return { text, tokens, shape: 'clause', figure: /\d/.test(text), award: AWARD.test(text), named: true }
   const shape = shapeOf(tokens)
-  const hidden = shape === 'phrase' ? hiddenVerb(tokens) : -1
+  const hidden = shape === 'phrase' || (shape === 'clause' && mainVerb(tokens) === -1) ? hiddenVerb(tokens) : -1
   return hidden === -1
     ? { text, tokens, shape, figure: /\d/.test(text), award: AWARD.test(text) }
     : {
@@ -232,19 +232,20 @@ function asDescription(item: Item): Item {
  * isolated") or as a modifier ("aged 6 to 14", "living alone", "referred by …").
  */
 function statesAFact(tokens: Token[], found: number): boolean {
+  if (/^according$/i.test(tokens[0]?.text ?? '') && tokens[1]?.text.toLowerCase() === 'to') return true
   // "Around one in four people aged 65 and over … lives alone": past the modifier to the verb.
   let verb = found
   while (verb > 0 && MODIFYING_PARTICIPLES.has(tokens[verb].text.toLowerCase())) {
     verb = tokens.findIndex((other, index) => index > verb && (isVerb(other) || verbInS(other, tokens[index + 1])))
   }
   if (verb <= 0) return false
-  if (!isVerb(tokens[verb])) return true
   const token = tokens[verb]
   const word = token.text.toLowerCase()
   // A noun the tagger read as a verb ("the north side (ZIP codes …)", "on work permits, and …") ends a phrase.
   const next = tokens[verb + 1]
   if (!next || next.pos === 'PUNCT' || next.pos === 'CCONJ') return false
   if (tokens.slice(0, verb).some((other) => RELATIVE.has(other.text.toLowerCase())) || tokens[verb - 1].pos === 'ADJ') return false
+  if (!isVerb(token)) return true
   if (token.pos === 'AUX' || next.text.toLowerCase() === 'that') return true
   if (word.endsWith('ing') || MODIFYING_PARTICIPLES.has(word)) return false
   // "finds", "lives", "shows"; "Irish men live …"; "rose", "grew", "counted about 122,000".
@@ -259,7 +260,7 @@ function verbInS(token: Token, next: Token | undefined): boolean {
   return (
     token.pos === 'NOUN' &&
     /[a-z]s$/.test(token.text) &&
-    (next?.pos === 'ADV' || next?.pos === 'ADP') &&
+    (next?.pos === 'ADV' || (next?.pos === 'ADP' && next.text.toLowerCase() !== 'of')) &&
     tag(`to ${token.text.slice(0, -1)} them`)[1]?.pos === 'VERB'
   )
 }
