@@ -74,7 +74,9 @@ function toItem(piece: string, names: string[][] = []): Item {
   const tokens = labelled ?? withVerbFound(names.reduce(asNamed, tag(text)))
   if (labelled) return { text, tokens, shape: 'clause', figure: /\d/.test(text), award: AWARD.test(text), named: true }
   const shape = shapeOf(tokens)
-  const hidden = shape === 'phrase' || (shape === 'clause' && mainVerb(tokens) === -1) ? hiddenVerb(tokens) : -1
+  // "More than 850 volunteers mentor with us, backed by 24 specialists": a verb the tagger missed before a participle.
+  const hidden =
+    shape === 'phrase' || shape === 'participle' || (shape === 'clause' && mainVerb(tokens) === -1) ? hiddenVerb(tokens) : -1
   return hidden === -1
     ? { text, tokens, shape, figure: /\d/.test(text), award: AWARD.test(text) }
     : {

@@ -215,7 +215,7 @@ function professional(context: Context): Paragraph[] {
     [
       ...programmeList(context, (list) =>
         pick(
-          [`${name.start} ${say('meets that need through')} ${list}.`, `${say('The work of')} ${name.mid} ${say('comprises')} ${list}.`],
+          [`${name.start} ${say('meets that need through')} ${list}.`, `${say('The work of')} ${name.mid} ${say('includes')} ${list}.`],
           0,
         ),
       ),
@@ -352,7 +352,8 @@ function passionate(context: Context): Paragraph[] {
   const { reading, say, pick, brief } = context
   const we = weSubject()
   // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
-  const figures = context.results.filter((item) => item.figure)
+  // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
+  const figures = context.results.filter((item) => COUNT.test(item.text))
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
   // The results come in another order when the draft is regenerated, so another figure may lead.
   const headline = storyFirst ? undefined : figures[0]
@@ -422,7 +423,11 @@ function academic(context: Context): Paragraph[] {
   const research = reading.kind === 'research'
   const problem = context.purpose ? gerundOf(context.purpose) : null
   return [
-    mission(context, name, () => `${say('The problem addressed by')} ${name.mid} ${say('is one of')} ${core(problem ?? '')}.`),
+    mission(context, name, () =>
+      PROBLEM_VERB.test(context.purpose ?? '')
+        ? `${say('The problem addressed by')} ${name.mid} ${say('is one of')} ${core(problem ?? '')}.`
+        : `${say('The work of')} ${name.mid} ${say('is directed at')} ${core(problem ?? '')}.`,
+    ),
     need(context, it, {
       first: (phrase) => `${say(research ? 'The work is directed at' : 'The intended beneficiaries are')} ${core(phrase)}`,
       more: (phrase) => `${say('The work also concerns')} ${phrase}`,
@@ -432,7 +437,7 @@ function academic(context: Context): Paragraph[] {
           : `${say('The work is set')} ${where(phrase)}`,
     }),
     [
-      ...programmeList(context, (list) => `${say('The activities of')} ${name.mid} ${say('comprise')} ${list}.`),
+      ...programmeList(context, (list) => `${say('The activities of')} ${name.mid} ${say('include')} ${list}.`),
       ...programmes(context, () => it, strandFrame(context)),
     ],
     [
@@ -473,6 +478,13 @@ function academic(context: Context): Paragraph[] {
 }
 
 // ---- Frames ----
+
+/** A number that counts something: not a year alone ("since 2016"). */
+const COUNT = /(?<![\d,.])(?!(?:19|20)\d\d(?![\d,.%]))\d/
+
+/** An aim that is a problem to end ("end hunger", "reduce isolation"): what the academic voice calls the problem. */
+const PROBLEM_VERB =
+  /^(?:end|ending|reduce|reducing|tackle|tackling|prevent|preventing|fight|fighting|combat|eliminate|eradicate|cut|close|break|stop|lower|overcome|relieve|alleviate|ease)\b/i
 
 function theyIt(context: Context): Subject {
   return { ...context.they(1), start: 'It', mid: 'it', possessive: 'Its', object: context.they(1).mid }
