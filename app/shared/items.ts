@@ -17,10 +17,8 @@ export function splitItems(value: string | undefined, max: number): string[] {
     const text = line.replace(BULLET, '').replace(/\*+/g, '').replace(/\s+/g, ' ').trim()
     // A line that only introduces the list after it ("Our work includes:") says nothing by itself.
     if (text === '' || /:$/.test(text)) continue
-    const parts = text
-      .split(';')
-      .flatMap(splitSentences)
-      .flatMap(splitFigures)
+    // "Workshop mornings: tea at ten; woodwork, repairs, and the kettle always on": one programme, told whole.
+    const parts = (LABELLED.test(text) ? [text] : text.split(';')).flatMap(splitSentences).flatMap(splitFigures)
     for (const part of parts) {
       const piece = trimEndMatching(part.trim().replace(/^(?:and|or)\s+/i, ''), /[\s.;,:]/)
       if (!/\p{L}{2}/u.test(piece) || seen.has(piece.toLowerCase())) continue
@@ -44,6 +42,9 @@ function splitFigures(part: string): string[] {
   if (before.includes(',') || /\b(?:it|them|this|these|those|they)\b/i.test(after)) return [part]
   return [before, ...splitFigures(after)]
 }
+
+/** A line written "Name: what it does", with a name of a few words. */
+const LABELLED = /^[^:;.!?]{2,60}:\s/
 
 const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g
 

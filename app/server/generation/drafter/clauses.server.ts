@@ -1,7 +1,7 @@
 import { trimEndMatching } from '~/shared/text'
 import { isEnglishWord } from '~/server/narratives/claims.server'
 import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/reading.server'
-import { hasVerb, tag, untag } from '~/server/generation/drafter/tagger.server'
+import { hasVerb, probe, tag, untag } from '~/server/generation/drafter/tagger.server'
 import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
 
 // Each item becomes a sentence of its own (docs/decisions/021): one item's words never modify another's.
@@ -232,19 +232,27 @@ function labelOf(item: Item): string | null {
   if (!label || label.split(/\s+/).length > 6) return null
   // "The café" has its article; "Pay what you can", "Walk and Talk" name what people do: said as written.
   if (/^the\s/i.test(label)) return lowerFirst(label)
-  if (/^\p{Lu}/u.test(label) && isImperative(label.split(/\s+/)[0].toLowerCase())) return label
+  if (/^\p{Lu}/u.test(label) && isImperative(label)) return label
   const words = label.split(/\s+/)
   // "Reconnect", "StartSmart": one word that is no common noun is a name.
   const oneName =
     words.length === 1 && /^\p{Lu}/u.test(label) && (/\p{Ll}\p{Lu}/u.test(label) || tag(label.toLowerCase())[0]?.pos !== 'NOUN')
   const proper = oneName || (words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2)
-  return proper ? label : `the ${lowerFirst(label)}`
+  if (!proper) return `the ${lowerFirst(label)}`
+  // "the Shopping Bus", "the Primary Health Care Programme": a name whose head is a thing takes "the".
+  return words.length > 1 && COUNTED_HEADS.test(words.at(-1)!) ? `the ${label}` : label
 }
 
+/** The things a programme's name may end on that take "the": "the Shopping Bus", but "Next Steps", "Bake It Work". */
+const COUNTED_HEADS =
+  /^(?:bus|scheme|programme|program|project|service|club|group|line|hub|bank|café|cafe|garden|library|shed|fund|network|team|centre|center|kitchen|table|house|houses|shop|store|van|walk|trail|festival|award|awards|academy|school|clinic|lab|studio|campaign|partnership|circle|circles|course)$/i
+
 /** "pay", "walk": a verb in its plain form, as a name that tells people what to do opens ("Pay what you can"). */
-function isImperative(word: string): boolean {
-  const verb = tag(`we ${word} it`)[1]
-  return isVerb(verb) && verb.lemma.toLowerCase() === word
+function isImperative(label: string): boolean {
+  const [first, ...rest] = tag(label.toLowerCase())
+  const verb = probe(`we ${first?.text} it`, 1)
+  // "Bike workshop", "Race squad" are things; "Walk and Talk", "Pay what you can" tell people what to do.
+  return isVerb(verb) && verb?.lemma.toLowerCase() === first?.text && rest.some((token) => isVerb(token) || token.pos === 'PRON')
 }
 
 /** A short name for an item, for lists: "weekend meal packs", "a mobile pantry", "open flood-risk maps". */
@@ -371,7 +379,7 @@ function isBaseVerb(token: Token | undefined): boolean {
     token !== undefined &&
     (token.pos === 'VERB' || token.pos === 'NOUN') &&
     token.text.toLowerCase() === token.lemma &&
-    tag(`we ${token.text}`)[1]?.pos === 'VERB'
+    probe(`we ${token.text}`, 1)?.pos === 'VERB'
   )
 }
 
@@ -396,7 +404,7 @@ function conjugated(tokens: Token[], we: boolean): Token[] {
 function gerundLemma(token: Token): string {
   if (token.pos === 'VERB' && token.lemma !== token.text.toLowerCase()) return token.lemma
   // The tagger read it as a noun ("drilling"): in a verb's place it gives the verb's lemma.
-  const verb = tag(`They are ${token.text.toLowerCase()} it`)[2]
+  const verb = probe(`They are ${token.text.toLowerCase()} it`, 2)
   return verb && verb.lemma !== verb.text ? verb.lemma : token.text.toLowerCase().replace(/ing$/, '')
 }
 
@@ -522,11 +530,11 @@ export function core(text: string, minWords = 5): string {
 }
 
 /**
- * Where a phrase's first clause ends. A relative clause without a comma says which people are meant ("adults who
- * cannot read"), and "by" or "through" a thing says who they are ("affected by poverty"): neither is cut off.
+ * Where a phrase's first clause ends. A relative clause says which people are meant ("adults who cannot read", with a
+ * comma or without), and "by" or "through" a thing says who they are ("affected by poverty"): neither is cut off.
  */
 const CORE_CUT =
-  /,\s+(?:which|who)\s|,?\s+(?:so that|so|in order to|especially|particularly|including|many of|and to)\s|,?\s+(?:by|through)\s(?=\p{L}+ing\b)/giu
+  /,?\s+(?:so that|so|in order to|especially|particularly|including|many of|and to)\s|,?\s+(?:by|through)\s(?=\p{L}+ing\b)/giu
 
 // Where an item's first clause may end. A list is never cut short ("families, seniors and children"
 // stays whole): ", and" ends a clause only when a clause follows it.
@@ -536,9 +544,14 @@ const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with|while)\s|\s+(?:so that|esp
 export function briefItem(item: Item, minWords = 5): Item {
   for (const match of item.text.matchAll(ITEM_CUT)) {
     if (item.text.slice(0, match.index).split(/\s+/).length < minWords) continue
-    if (/^,\s+and/.test(match[0]) && mainVerb(tag(item.text.slice(match.index + match[0].length))) === -1) continue
     const text = item.text.slice(0, match.index)
+    if (/^,\s+and/.test(match[0])) {
+      // "starts seeing him …, meets him at the gate, and stays in touch": the last of a list ends it, or it is no list.
+      if (mainVerb(tag(item.text.slice(match.index + match[0].length))) === -1 || text.includes(',')) continue
+    }
     const tokens = tag(text)
+    // "More than 200 volunteer clinicians, including physicians, … give their time": a clause keeps its verb.
+    if (item.shape !== 'phrase' && !tokens.some(isVerb) && item.tokens.some(isVerb)) continue
     return { ...item, text, tokens, shape: item.shape === 'phrase' ? 'phrase' : reshape(item, tokens) }
   }
   return item

@@ -1,7 +1,7 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords, cutAtSpace, trimEndMatching } from '~/shared/text'
 import { AWARD, splitItems, splitSentences } from '~/shared/items'
-import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
+import { probe, shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
 import type { Contact, Item, Kind, Reading, Sector, Shape, Style, Token } from '~/server/generation/drafter/contract.server'
 
 // Each long field becomes a list of tagged items, each given a shape (docs/decisions/021). Nothing here writes prose.
@@ -75,8 +75,7 @@ function toItem(piece: string, names: string[][] = []): Item {
   if (labelled) return { text, tokens, shape: 'clause', figure: /\d/.test(text), award: AWARD.test(text), named: true }
   const shape = shapeOf(tokens)
   // "More than 850 volunteers mentor with us, backed by 24 specialists": a verb the tagger missed before a participle.
-  const hidden =
-    shape === 'phrase' || shape === 'participle' || (shape === 'clause' && mainVerb(tokens) === -1) ? hiddenVerb(tokens) : -1
+  const hidden = shape === 'phrase' || shape === 'participle' || (shape === 'clause' && mainVerb(tokens) === -1) ? hiddenVerb(tokens) : -1
   return hidden === -1
     ? { text, tokens, shape, figure: /\d/.test(text), award: AWARD.test(text) }
     : {
@@ -131,7 +130,7 @@ function nounAsVerb(token: Token, before: Token, after: Token | undefined, then?
     /^(?:each|per)$/i.test(after.text) || (/^an?$/i.test(after.text) && /^(?:day|week|month|year|night|term)$/i.test(then?.text ?? ''))
   if (!object || time) return false
   const word = token.text.toLowerCase()
-  const read = tag(/[^s]s$/.test(word) ? `it ${word} them` : `they ${word} them`)[1]
+  const read = probe(/[^s]s$/.test(word) ? `it ${word} them` : `they ${word} them`, 1)
   return read?.pos === 'VERB' && (word.endsWith('s') ? read.lemma.toLowerCase() !== word : true)
 }
 
@@ -203,7 +202,7 @@ function withVerbFound(tokens: Token[]): Token[] {
     const next = tokens[index + 1]
     if (token.pos === 'ADP' || token.pos === 'PUNCT') return tokens
     if (token.pos !== 'NOUN' || !/[a-z]s$/.test(token.text) || !['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN', 'PRON'].includes(next.pos)) continue
-    if (tag(`to ${token.lemma} them`)[1]?.pos !== 'VERB') continue
+    if (probe(`to ${token.lemma} them`, 1)?.pos !== 'VERB') continue
     return tokens.map((other, at) => (at === index ? { ...other, pos: 'VERB' } : other))
   }
   return tokens
@@ -217,13 +216,16 @@ function asDescription(item: Item): Item {
   // "85% live at or below the poverty line": the small tagger finds no finite verb after a share.
   const verb =
     mainVerb(item.tokens) === -1
-      ? item.tokens.findIndex((token, index) => isVerb(token) || (index > 0 && verbInS(token, item.tokens[index + 1])))
+      ? item.tokens.findIndex(
+          (token, index) => isVerb(token) || (index > 0 && verbInS(token, item.tokens[index - 1], item.tokens[index + 1])),
+        )
       : mainVerb(item.tokens)
   const before = item.tokens.slice(0, verb)
   const own = verb > 0 && before.some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
   // "Many are neurodivergent and most have been out of work": a sentence about some of them, kept as they wrote it.
   const ofThem = verb > 0 && before.every((token) => QUANTIFIERS.test(token.text) || token.pos === 'NUM' || token.text === '%')
-  if (item.tokens[0]?.pos === 'PRON') return item
+  // "We work in 14 schools" is the organisation's own clause; "Anyone in Milton Keynes who …" describes people.
+  if (SUBJECT_PRONOUNS.has(item.tokens[0]?.text.toLowerCase() ?? '')) return item
   return { ...item, shape: own || ofThem || statesAFact(item.tokens, verb) ? 'clause' : 'phrase' }
 }
 
@@ -238,7 +240,7 @@ function statesAFact(tokens: Token[], found: number): boolean {
   // "Around one in four people aged 65 and over … lives alone": past the modifier to the verb.
   let verb = found
   while (verb > 0 && MODIFYING_PARTICIPLES.has(tokens[verb].text.toLowerCase())) {
-    verb = tokens.findIndex((other, index) => index > verb && (isVerb(other) || verbInS(other, tokens[index + 1])))
+    verb = tokens.findIndex((other, index) => index > verb && (isVerb(other) || verbInS(other, tokens[index - 1], tokens[index + 1])))
   }
   if (verb <= 0) return false
   const token = tokens[verb]
@@ -253,17 +255,23 @@ function statesAFact(tokens: Token[], found: number): boolean {
   // "finds", "lives", "shows"; "Irish men live …"; "rose", "grew", "counted about 122,000".
   return word !== token.lemma.toLowerCase() && /[^s]s$/.test(word)
     ? true
-    : word === token.lemma.toLowerCase() || !/ed$/.test(word) || ['NUM', 'DET', 'ADV'].includes(next.pos)
+    : word === token.lemma.toLowerCase() ||
+        !/ed$/.test(word) ||
+        ['NUM', 'DET'].includes(next.pos) ||
+        // "counted about 122,000", not "graduates supported back into communities".
+        (next.pos === 'ADV' && tokens[verb + 2]?.pos === 'NUM')
 }
 
 /** "… in Ireland lives alone", "1 in 10 Calgarians lives in poverty": the tagger reads a verb in -s as a plural noun. */
-function verbInS(token: Token, next: Token | undefined): boolean {
+function verbInS(token: Token, before: Token, next: Token | undefined): boolean {
+  // After its subject: "land-based trips to …" are trips.
+  if (!['NOUN', 'PROPN', 'NUM'].includes(before.pos)) return false
   // Its lemma as a noun may be another word ("lives", "life"): the word without its -s is the verb's.
   return (
     token.pos === 'NOUN' &&
     /[a-z]s$/.test(token.text) &&
     (next?.pos === 'ADV' || (next?.pos === 'ADP' && next.text.toLowerCase() !== 'of')) &&
-    tag(`to ${token.text.slice(0, -1)} them`)[1]?.pos === 'VERB'
+    probe(`to ${token.text.slice(0, -1)} them`, 1)?.pos === 'VERB'
   )
 }
 

@@ -30,6 +30,23 @@ export function tag(text: string): Token[] {
   return texts.map((word, index) => ({ text: word, pos: tags[index], lemma: lemmas[index], spaced: spaces[index] !== '' }))
 }
 
+/**
+ * How the tagger reads one word of a short sentence made to test it ("it costs them"), remembered: a long field asks
+ * of the same few words again and again. The memory is bounded, and emptied when full.
+ */
+export function probe(sentence: string, index: number): Token | undefined {
+  let tokens = probes.get(sentence)
+  if (!tokens) {
+    if (probes.size >= PROBES_KEPT) probes.clear()
+    tokens = tag(sentence)
+    probes.set(sentence, tokens)
+  }
+  return tokens[index]
+}
+
+const PROBES_KEPT = 5000
+const probes = new Map<string, Token[]>()
+
 export function untag(tokens: Token[]): string {
   return tokens.map((token, index) => (index > 0 && token.spaced ? ` ${token.text}` : token.text)).join('')
 }

@@ -52,7 +52,7 @@ function facts(
  */
 function shortAudience(text: string): string | null {
   const cut = /,\s+(?:[^,\s]+\s){0,3}(?:whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
-  const head = cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text
+  const head = (cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text).replace(/[\s,;:]+$/, '')
   return head.split(/\s+/).length <= 12 ? lowerFirst(head) : null
 }
 
@@ -210,7 +210,8 @@ function professional(context: Context): Paragraph[] {
     need(context, it, {
       first: (phrase) => `${it.start} ${say('serves')} ${phrase}`,
       more: (phrase) => `${it.start} ${say('also works with')} ${phrase}`,
-      place: (phrase) => `${it.start} ${say('works')} ${where(phrase)}`,
+      // "The collective works in …" reads to the small tagger as a noun phrase; "is" is a verb to it always.
+      place: (phrase) => `${it.possessive} ${say('work is')} ${where(phrase)}`,
     }),
     [
       ...programmeList(context, (list) =>
@@ -454,7 +455,7 @@ function academic(context: Context): Paragraph[] {
         `${say('The rationale for support therefore rests on an established program of work at')} ${name.mid} ${say('and a recorded set of outcomes')}.`,
       ),
     ],
-    story(context, `${say('The case that follows is given in the words of')} ${name.mid}.`),
+    story(context, `${say('The case that follows is given in the words of')} ${name.mid.replace(/\.$/, '')}.`),
     [
       ask((names, many) => {
         const what = names ?? `${say('the work of')} ${name.mid}`
