@@ -15,8 +15,8 @@ export function GenerationGuide() {
           <strong>Consider the key questions.</strong> Who do you serve, what has changed because of your work, and how do you know?
         </li>
         <li>
-          <strong>Use this free tool.</strong> Fill in the form below, pick a tone and generate your narrative. Then edit it until it sounds
-          like you, and download it as a Word document.
+          <strong>Write it here.</strong> Fill in the form below, pick a tone and write your narrative. Then edit it until it sounds like
+          you, and download it as a Word document or a PDF.
         </li>
       </ol>
     </details>
