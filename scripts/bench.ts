@@ -398,7 +398,10 @@ function measureRouteMatching() {
  */
 async function measureDrafter() {
   const { draftNarrative } = await import('~/server/generation/drafter/drafter.server')
+  const { loadEnglishWords } = await import('~/server/narratives/claims.server')
   const { LONG_TEXT_MAX } = await import('~/shared/narrative-schema')
+  // A work thread loads the word list as it starts (work/worker.ts): the drafts it writes never wait for it.
+  loadEnglishWords()
   const { TONES } = await import('~/shared/tones')
   const fill = (unit: string) => unit.repeat(Math.ceil(LONG_TEXT_MAX / unit.length)).slice(0, LONG_TEXT_MAX)
   const hostile = ['!', '.', '. A', '… ', '!. ', 'ab ', 'We feed people. ', 'a', 'a/'].map(fill)

@@ -70,8 +70,9 @@ function readNamedField(value: string | undefined, names: string[][]): Item[] {
 
 function toItem(piece: string, names: string[][] = []): Item {
   const text = trimEndMatching(cutAtSpace(shortenText(shortenRuns(piece), MAX_ITEM_WORDS), MAX_ITEM_CHARS), /[\s.;,:…]/)
-  const labelled = asLabelled(tag(text))
-  const tokens = labelled ?? withVerbFound(names.reduce(asNamed, tag(text)))
+  const tagged = tag(text)
+  const labelled = asLabelled(tagged)
+  const tokens = labelled ?? withVerbFound(names.reduce(asNamed, tagged))
   if (labelled) return { text, tokens, shape: 'clause', figure: /\d/.test(text), award: AWARD.test(text), named: true }
   const shape = shapeOf(tokens)
   // "More than 850 volunteers mentor with us, backed by 24 specialists": a verb the tagger missed before a participle.
