@@ -45,14 +45,16 @@ export function draftVariant({ input, narrativeText, format, limit }: VariantTas
 function readSentences(narrative: string, input: VariantTask['input']): Sentence[] {
   const paragraphs = narrative.split(/\n\s*\n/)
   const sentences: Sentence[] = []
-  paragraphs.forEach((paragraph, index) => {
+  // Past its first sixty sentences a text is not read at all: thousands of paragraphs cost no more than a few.
+  for (const [index, paragraph] of paragraphs.entries()) {
+    if (sentences.length >= MAX_SENTENCES) break
     const last = index === paragraphs.length - 1
-    sentencesOf(paragraph).forEach((raw, position) => {
-      if (sentences.length >= MAX_SENTENCES) return
+    for (const [position, raw] of sentencesOf(paragraph).entries()) {
+      if (sentences.length >= MAX_SENTENCES) break
       const text = cutAtSpace(shortenRuns(raw.trim().replace(/\s+/g, ' ')), MAX_ITEM_CHARS)
       if (text) sentences.push({ text, part: partOf(text, { first: index === 0 && position === 0, last, input }), at: sentences.length })
-    })
-  })
+    }
+  }
   return sentences
 }
 
