@@ -47,7 +47,9 @@ export async function judgeBacking(
       log('warn', 'alignment.model_verdict_refused', { engine: engine.name, problem: parsed.error.issues[0]?.message })
       return null
     }
-    return { by: engine.name, backing: kept(parsed.data.priorities, priorities, fields, engine.name) }
+    // Each field made comparable once, not once a verdict: a hundred verdicts over five long fields stay cheap.
+    const readable = fields.map(({ field, value }) => ({ field, value: comparable(value) }))
+    return { by: engine.name, backing: kept(parsed.data.priorities, priorities, readable, engine.name) }
   } catch (error) {
     if (signal.aborted) throw error
     log('warn', 'alignment.model_verdict_failed', { engine: engine.name, ...errorDetails(error) })
@@ -76,7 +78,7 @@ function kept(
   return judged
 }
 
-/** The field that holds the quote, and the quote as the inputs write it; null when no field does. */
+/** The field that holds the quote (`fields` already comparable), and the quote as the model wrote it; null when none does. */
 function quoted(quote: string, fields: { field: ContentField; value: string }[]): { field: ContentField; quote: string } | null {
   const bare = quote
     .replace(/^\s*["“‘']+|["”’']+\s*$/g, '')
@@ -84,7 +86,7 @@ function quoted(quote: string, fields: { field: ContentField; value: string }[])
     .trim()
   const wanted = comparable(bare)
   if (wanted.split(' ').length < QUOTE_MIN_WORDS) return null
-  const field = fields.find(({ value }) => comparable(value).includes(wanted))?.field
+  const field = fields.find(({ value }) => value.includes(wanted))?.field
   return field ? { field, quote: bare } : null
 }
 
