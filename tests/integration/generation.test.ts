@@ -72,14 +72,16 @@ describe('generation with a model', () => {
     expect(fake.counts['429']).toBe(4)
   })
 
-  it('stops within a second on Stop, keeps the partial text as stopped and does not refund', async () => {
+  it('stops on Stop long before the answer would end, keeps the partial text as stopped and does not refund', async () => {
     const user = await makeUser()
     const { id, finished } = await startGeneration(user.id, withMarker('[[fake:slow]]'))
     await new Promise((resolve) => setTimeout(resolve, 800))
     const stoppedAt = Date.now()
     expect(await stopGeneration(id, user.id)).toBe(true)
     await finished
-    expect(Date.now() - stoppedAt).toBeLessThan(1000)
+    // The slow answer runs about 30 s. A second is the usual stop, but on a busy CI machine with PostgreSQL it was
+    // measured at 1.6 s: the test proves the stop, not a timing (timings live in npm run bench).
+    expect(Date.now() - stoppedAt).toBeLessThan(5000)
     const narrative = await prisma.narrative.findUniqueOrThrow({ where: { id } })
     expect(narrative.status).toBe('stopped')
     expect(narrative.generatedNarrative.length).toBeGreaterThan(0)
