@@ -60,6 +60,25 @@ describe('the access log', () => {
 })
 
 describe('start-up', () => {
+  it('says which settings are in force, and nothing that reads as if they were ignored', () => {
+    const lines = app.logs().split('\n')
+    const listening = JSON.parse(lines.find((entry) => entry.includes('"event":"server.listening"'))!)
+    expect(listening).toMatchObject({ url: app.origin, listen: `every interface, port ${app.port}`, signups: 'open' })
+    expect(listening.message).toContain(`ready at ${app.origin}`)
+    expect(listening.database).toMatch(app.databaseUrl.startsWith('file:') ? /^SQLite file .*app\.db$/ : /^PostgreSQL postgres:\/\//)
+    expect(listening.writer).toMatch(/^the (offline drafter|model \S+ at )/)
+    if (app.databaseUrl.startsWith('file:')) {
+      // A new data folder: the migrations were applied, and the app says so in its own words.
+      const migrated = JSON.parse(lines.find((entry) => entry.includes('"event":"database.migrated"'))!)
+      expect(migrated.migrations.length).toBeGreaterThan(0)
+    }
+    // Prisma's CLI line, "Prisma config detected, skipping environment variable loading.", is not passed on.
+    expect(app.logs()).not.toMatch(/Prisma config|skipping environment variable/)
+    // No password of the database URL (on PostgreSQL) is ever printed.
+    const password = new URL(app.databaseUrl).password
+    if (password) expect(app.logs()).not.toContain(password)
+  })
+
   it('names the folder emails are written to when no SMTP server is set, wherever the database is', () => {
     const line = app
       .logs()

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Mail } from 'nodemailer'
-import { getEnv } from '~/server/platform/env.server'
+import { getEnv, outboxOf } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
 
@@ -24,9 +24,6 @@ export async function sendEmail(email: Email) {
   const file = await writeToOutbox(env.dataDir, email)
   log('info', 'email.outbox', { subject: email.subject, file })
 }
-
-// Beside the database: data/outbox in a checkout, /data/outbox in the container.
-const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox')
 
 async function writeToOutbox(dataDir: string, email: Email) {
   const outbox = outboxOf(dataDir)

@@ -9,7 +9,7 @@ import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server
 import { createApp } from '~/server/http/app.server'
 import { sentences } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
-import { getEnv } from '~/server/platform/env.server'
+import { getEnv, settingsInForce } from '~/server/platform/env.server'
 import { startWorkPool, stopWorkPool } from '~/server/platform/work-pool.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
@@ -47,9 +47,13 @@ export async function startServer(build: ServerBuild) {
     app,
   )
   server.maxConnections = env.MAX_CONNECTIONS
-  server.listen(env.PORT, env.HOST, () =>
-    log('info', 'server.listening', { host: env.HOST ?? 'all interfaces', port: env.PORT, url: env.appOrigin }),
-  )
+  server.listen(env.PORT, env.HOST, () => {
+    const settings = settingsInForce(env)
+    log('info', 'server.listening', {
+      message: `Impact Narrative Studio is ready at ${settings.url} (listening on ${settings.listen}); database: ${settings.database}; narratives written by ${settings.writer}; mail: ${settings.mail}; sign-ups ${settings.signups}.`,
+      ...settings,
+    })
+  })
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true

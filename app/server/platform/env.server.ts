@@ -138,3 +138,29 @@ export function getEnv(): Env {
 export function resetEnvForTests() {
   cached = undefined
 }
+
+/** Where mail waits without an SMTP server, beside the database: data/outbox in a checkout, /data/outbox in the container. */
+export const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox')
+
+/**
+ * The settings in force, as the start-up line tells the operator: where the app answers, its database,
+ * what writes the narratives, where mail goes, and who may sign up. Hosts and names only: a URL's
+ * password and any key never appear.
+ */
+export function settingsInForce(env: Env) {
+  const where = (url: string) => {
+    const { protocol, host, pathname } = new URL(url)
+    return `${protocol}//${host}${pathname === '/' ? '' : pathname}`
+  }
+  return {
+    url: env.appOrigin,
+    listen: `${env.HOST ?? 'every interface'}, port ${env.PORT}`,
+    database: env.database.kind === 'sqlite' ? `SQLite file ${env.database.file}` : `PostgreSQL ${where(env.database.url)}`,
+    writer:
+      env.OPENAI_API_KEY || env.OPENAI_BASE_URL
+        ? `the model ${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ? where(env.OPENAI_BASE_URL) : 'OpenAI'}`
+        : 'the offline drafter (no model configured)',
+    mail: env.SMTP_URL ? `SMTP ${where(env.SMTP_URL)}` : `files in ${outboxOf(env.dataDir)}`,
+    signups: env.SIGNUPS,
+  }
+}

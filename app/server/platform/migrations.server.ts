@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { SCHEMAS, type DatabaseTarget } from '~/server/platform/database-url.server'
 import { postgresPoolConfig } from '~/server/platform/database-adapters.server'
+import { log } from '~/server/platform/logger.server'
 
 const APPLIED = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL'
 
@@ -14,12 +15,21 @@ const APPLIED = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at
  * (about ten on PostgreSQL even with nothing to do), so a restart with nothing to migrate skips it.
  */
 export async function applyPendingMigrations(database: DatabaseTarget) {
-  if (!(await hasPendingMigrations(database))) return
+  const pending = await pendingMigrations(database)
+  if (!pending.length) return
   const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js')
-  execFileSync(process.execPath, [prismaCli, 'migrate', 'deploy'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  // The CLI's own chatter ("Prisma config detected, skipping environment variable loading") reads as if
+  // the app's settings were ignored: it is shown only when the CLI fails, and the app says what it did.
+  const result = spawnSync(process.execPath, [prismaCli, 'migrate', 'deploy'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+  if (result.status !== 0) {
+    log('error', 'database.migration-failed', { output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() })
+    throw new Error('Could not apply the database migrations: see the log line before this one.')
+  }
+  log('info', 'database.migrated', { message: `Applied ${pending.length} database migration(s).`, migrations: pending })
 }
 
-async function hasPendingMigrations(database: DatabaseTarget): Promise<boolean> {
+/** The migrations not yet applied; every one when the database is new or unreadable (Prisma then decides). */
+async function pendingMigrations(database: DatabaseTarget): Promise<string[]> {
   const folder = path.join(path.dirname(SCHEMAS[database.kind]), 'migrations')
   const migrations = fs
     .readdirSync(folder, { withFileTypes: true })
@@ -27,9 +37,9 @@ async function hasPendingMigrations(database: DatabaseTarget): Promise<boolean> 
     .map((entry) => entry.name)
   try {
     const applied = new Set(database.kind === 'sqlite' ? appliedInSqlite(database.file) : await appliedInPostgres(database.url))
-    return migrations.some((name) => !applied.has(name))
+    return migrations.filter((name) => !applied.has(name))
   } catch {
-    return true // no migrations table yet, or unreadable: let Prisma decide
+    return migrations // no migrations table yet, or unreadable
   }
 }
 
