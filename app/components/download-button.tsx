@@ -20,7 +20,7 @@ export function DownloadButton({
   /** The file's resource route, ending in /docx or /pdf. */
   href: string
   label: string
-  /** Shown instead of the label text; the label stays the accessible name and tooltip. */
+  /** Shown instead of the label text (an icon and a word); the label stays the accessible name. */
   icon?: ReactNode
   className?: string
 }) {
@@ -38,7 +38,7 @@ export function DownloadButton({
     }
   }
   return (
-    <a href={href} className={className} download onClick={download} {...(icon ? { 'aria-label': label, 'data-tooltip': label } : {})}>
+    <a href={href} className={className} download onClick={download} {...(icon ? { 'aria-label': label } : {})}>
       {icon ?? label}
     </a>
   )

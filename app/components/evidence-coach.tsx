@@ -26,6 +26,14 @@ export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | nu
         <div className="coach-answer" role="region" aria-label="The coach's answer" tabIndex={0}>
           {check ? (
             <>
+              {/* First: what the form as a whole lacks is what a reviewer asks first, and a long list of figures would hide it. */}
+              {check.flags.length ? (
+                <>
+                  <h4>Across the form</h4>
+                  <Flags flags={check.flags} />
+                </>
+              ) : null}
+              {check.metrics.length ? <h4>Line by line</h4> : null}
               {check.metrics.length ? (
                 <ol className="coach-metrics" aria-label="Your impact figures">
                   {check.metrics.map((metric, index) => (
@@ -38,12 +46,6 @@ export const EvidenceCoach = forwardRef<HTMLElement, { check: EvidenceCheck | nu
                     </li>
                   ))}
                 </ol>
-              ) : null}
-              {check.flags.length ? (
-                <>
-                  <h4>Across the form</h4>
-                  <Flags flags={check.flags} />
-                </>
               ) : null}
               {check.secondOpinion ? <SecondOpinionRemarks opinion={check.secondOpinion} /> : null}
             </>

@@ -117,21 +117,38 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
   return (
     <>
       {/* Regenerating uses a day's narrative; changing the words does not, and is one click away too. */}
-      <IconLink
+      <ActionLink
         to={`/dashboard?from=${encodeURIComponent(row.id)}`}
-        label="Edit prompts to regenerate narrative"
+        text="Edit inputs"
+        label="Edit inputs and write again"
         icon={<RegenerateIcon />}
       />
       {busy ? null : (
-        <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}?edit=1#narrative`} label="Edit Narrative" icon={<EditIcon />} />
+        <ActionLink
+          to={`${LIST_PATH}/${encodeURIComponent(row.id)}?edit=1#narrative`}
+          text="Edit"
+          label="Edit Narrative"
+          icon={<EditIcon />}
+        />
       )}
-      <IconLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} label="View Narrative" icon={<ViewIcon />} />
+      <ActionLink to={`${LIST_PATH}/${encodeURIComponent(row.id)}`} text="View" label="View Narrative" icon={<ViewIcon />} />
       {busy ? null : (
-        <DownloadButton href={narrativeDocxPath(row.id)} label="Download Narrative" icon={<DownloadIcon />} className="icon-button" />
+        <DownloadButton
+          href={narrativeDocxPath(row.id)}
+          label="Download Narrative"
+          className="action-link"
+          icon={
+            <>
+              <DownloadIcon />
+              Download
+            </>
+          }
+        />
       )}
       {busy ? null : (
-        <IconLink
+        <ActionLink
           to={`${LIST_PATH}/${encodeURIComponent(row.id)}/delete`}
+          text="Delete"
           label="Delete Narrative"
           icon={<DeleteIcon />}
           danger
@@ -142,22 +159,29 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
   )
 }
 
-function IconLink({
+/**
+ * A row's action: its icon and a word in sight, its accessible name the longer label, which begins
+ * with that word (so a voice user can say what they see).
+ */
+function ActionLink({
   to,
+  text,
   label,
   icon,
   danger = false,
   onClick,
 }: {
   to: string
+  text: string
   label: string
   icon: ReactNode
   danger?: boolean
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
 }) {
   return (
-    <Link to={to} className={`icon-button${danger ? ' icon-button-danger' : ''}`} aria-label={label} data-tooltip={label} onClick={onClick}>
+    <Link to={to} className={`action-link${danger ? ' action-link-danger' : ''}`} aria-label={label} onClick={onClick}>
       {icon}
+      {text}
     </Link>
   )
 }
@@ -219,7 +243,7 @@ export function DeleteDialog({
     <dialog ref={dialogRef} className="dialog" aria-labelledby="delete-title" aria-describedby="delete-description" onClose={onClose}>
       <h2 id="delete-title">Confirm Delete</h2>
       <p id="delete-description">Are you sure you want to delete this narrative? This action cannot be undone.</p>
-      {narrative ? <p>{narrative.company}</p> : null}
+      {narrative ? <NarrativeIdentity narrative={{ ...narrative, opening: narrative.preview }} /> : null}
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           Cancel
@@ -236,6 +260,46 @@ export function DeleteDialog({
         </button>
       </div>
     </dialog>
+  )
+}
+
+/**
+ * Which narrative this is, as its owner would tell it from the others: for whom, when, in what tone,
+ * for which funder, and how it begins. Asked before a deletion, which cannot be undone.
+ */
+export function NarrativeIdentity({
+  narrative,
+}: {
+  narrative: { company: string; tone: string; createdAt: Date; funder: string | null; opening: string; owner?: { name: string } | null }
+}) {
+  const timeZone = useLocalTimeZone()
+  return (
+    <dl className="narrative-identity">
+      <dt>Organization</dt>
+      <dd>{narrative.company}</dd>
+      {narrative.owner ? (
+        <>
+          <dt>Owner</dt>
+          <dd>{narrative.owner.name}</dd>
+        </>
+      ) : null}
+      <dt>Written</dt>
+      <dd>
+        {formatDateTime(narrative.createdAt, timeZone)}, {narrative.tone.toLowerCase()} tone
+      </dd>
+      {narrative.funder ? (
+        <>
+          <dt>For</dt>
+          <dd>{narrative.funder}</dd>
+        </>
+      ) : null}
+      {narrative.opening ? (
+        <>
+          <dt>Begins</dt>
+          <dd>“{narrative.opening}”</dd>
+        </>
+      ) : null}
+    </dl>
   )
 }
 

@@ -39,14 +39,15 @@ function SignedInNav({ user }: { user: NonNullable<HeaderUser> }) {
           </li>
         ) : null}
       </ul>
-      <UserMenu label={user.name || user.email || 'User'} email={user.email} />
+      <UserMenu name={user.name} email={user.email} />
     </nav>
   )
 }
 
 // A <details> menu opens and closes without JavaScript (with it, Escape and leaving the page close it
 // too); Logout is a real POST form, which first forgets this browser's unsaved narrative form.
-function UserMenu({ label, email }: { label: string; email: string }) {
+function UserMenu({ name, email }: { name: string; email: string }) {
+  const label = name || email || 'User'
   const menu = useRef<HTMLDetailsElement>(null)
   const { key } = useLocation()
   useEffect(() => {
@@ -62,7 +63,10 @@ function UserMenu({ label, email }: { label: string; email: string }) {
         <span className="user-name">{label}</span>
       </summary>
       <div className="user-menu-panel">
-        <p className="user-menu-email">{email}</p>
+        <p className="user-menu-who">
+          {name ? <strong>{name}</strong> : null}
+          {email}
+        </p>
         <Link to="/account" className="button button-secondary button-block user-menu-link">
           Account
         </Link>

@@ -44,6 +44,18 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
     return () => document.removeEventListener('keydown', onKey)
   }, [])
 
+  // A toast never sits over the field a person is at (often the one it asks them to correct): as it
+  // appears, and as focus moves while it shows, that field is scrolled clear of it.
+  useEffect(() => {
+    const region = regionRef.current
+    if (!region || toasts.length === 0) return
+    // After the browser's own scroll to what took focus, which knows nothing of the toasts.
+    const clear = () => requestAnimationFrame(() => scrollClearOf(region, document.activeElement))
+    clear()
+    document.addEventListener('focusin', clear)
+    return () => document.removeEventListener('focusin', clear)
+  }, [toasts.length])
+
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), [])
   const shown: Toast[] = hydrated ? toasts : serverToast ? [{ ...serverToast, id: 0 }] : []
 
@@ -75,6 +87,23 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       </button>
     </li>
   )
+}
+
+const TOAST_GAP_PX = 12
+
+/** Scrolls the page so that `target` is out from under the toasts: above them at the foot of a phone's screen, below them at the top. */
+function scrollClearOf(region: HTMLElement, target: Element | null) {
+  if (!(target instanceof HTMLElement) || target === document.body || region.contains(target)) return
+  const toasts = region.querySelector('ol')?.getBoundingClientRect()
+  if (!toasts || toasts.height === 0) return
+  const field = target.getBoundingClientRect()
+  const covered = field.left < toasts.right && field.right > toasts.left && field.top < toasts.bottom && field.bottom > toasts.top
+  if (!covered) return
+  const atFoot = toasts.top > window.innerHeight / 2
+  window.scrollBy({
+    top: atFoot ? field.bottom - toasts.top + TOAST_GAP_PX : field.top - toasts.bottom - TOAST_GAP_PX,
+    behavior: 'instant',
+  })
 }
 
 /** In the HTML of the action's answer, so it shows without JavaScript; handed to the Toaster once hydrated. */

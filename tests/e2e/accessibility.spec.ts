@@ -42,7 +42,16 @@ for (const size of WIDTHS) {
 
     test('public pages, and the forms with their errors', async ({ page }) => {
       expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true)
-      for (const path of ['/login', '/signup', '/forgot-password', '/terms', '/privacy-policy', '/copyright-policy', '/email-consent']) {
+      for (const path of [
+        '/',
+        '/login',
+        '/signup',
+        '/forgot-password',
+        '/terms',
+        '/privacy-policy',
+        '/copyright-policy',
+        '/email-consent',
+      ]) {
         await page.goto(path)
         await expectAccessible(page, path)
       }
@@ -203,8 +212,24 @@ for (const size of WIDTHS) {
       await expectAccessible(page, 'the list searched and filtered')
     })
 
-    test("the administrator's pages", async ({ page }) => {
+    test("the administrator's pages, and every signed-in page under a long name and the admin menu", async ({ page }) => {
       await signIn(page, ADMIN.email, ADMIN.password)
+      for (const path of ['/dashboard', '/funders', '/account']) {
+        await page.goto(path)
+        await expectAccessible(page, `${path} for an administrator`)
+      }
+      // Every control of the header in sight as the page opens, none in a strip that scrolls.
+      const width = page.viewportSize()!.width
+      for (const control of await page.locator('.site-header a, .site-header summary').all()) {
+        const box = (await control.boundingBox())!
+        expect(box.x, await control.innerText()).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, await control.innerText()).toBeLessThanOrEqual(width)
+        expect((await control.evaluate((element) => element.closest('ul')?.scrollWidth ?? 0)) <= width).toBe(true)
+      }
+      await page.locator('.user-menu summary').click()
+      await expect(page.locator('.user-menu-who')).toContainText(`${ADMIN.firstName} ${ADMIN.lastName}`)
+      await expectAccessible(page, "an administrator's account menu open")
+      await page.keyboard.press('Escape')
       await page.goto('/users')
       await expectAccessible(page, 'Manage Users')
       await page.getByRole('button', { name: 'Send invitation' }).click()

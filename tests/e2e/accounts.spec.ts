@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { field, registerUser, signIn, uniqueEmail, waitForMail } from './helpers'
 
+test('a newcomer at / reads what the product is, with sign-in and sign-up beside it', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Impact Narrative Studio' })).toBeVisible()
+  await expect(page.getByText(/get a 300 to 400 word impact narrative for funders, donors and boards/)).toBeVisible()
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+  await page.goBack()
+  await page.getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
 test('sign up, sign out, sign in, reset the password by email, sign in with the new one', async ({ page }) => {
   const email = uniqueEmail('journey')
   await page.goto('/signup')
@@ -18,14 +29,14 @@ test('sign up, sign out, sign in, reset the password by email, sign in with the 
   await expect(page.getByRole('link', { name: 'Create Narrative' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Manage Users' })).toHaveCount(0)
 
-  await page.getByText('Jo Journey').click()
+  await page.locator('.user-menu summary').filter({ hasText: 'Jo Journey' }).click()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('link', { name: 'Create Narrative' })).toHaveCount(0)
 
   await signIn(page, email, 'first password 1')
   await expect(page.getByRole('status').filter({ hasText: 'Welcome! Login Successfully' })).toBeVisible()
-  await page.getByText('Jo Journey').click()
+  await page.locator('.user-menu summary').filter({ hasText: 'Jo Journey' }).click()
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
@@ -96,7 +107,8 @@ test('the administrator sees Manage Users and the user list', async ({ page }) =
 
 test('unknown paths go to / and signed-out visitors to /login', async ({ page }) => {
   await page.goto('/no/such/page')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/:3300\/$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Impact Narrative Studio' })).toBeVisible()
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
 })
@@ -108,7 +120,7 @@ test.describe('without JavaScript', () => {
     const { email, password } = await registerUser()
     await signIn(page, email, password)
     await expect(page.getByText('Welcome! Login Successfully')).toBeVisible()
-    await page.getByText('Mia Member').click()
+    await page.locator('.user-menu summary').filter({ hasText: 'Mia Member' }).click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/login$/)
   })

@@ -43,6 +43,21 @@ test.describe('with JavaScript', () => {
     await expect(panel).toContainText('A change with nothing to compare it with Found: “up 18%”.')
   })
 
+  test('with many figures, what the form as a whole lacks is in sight at the top of the coach', async ({ page }) => {
+    await newUser(page)
+    await page.goto(`${OFFLINE}/dashboard`)
+    const counts = Array.from({ length: 12 }, (_, i) => `${(i + 2) * 150} meals served at site ${i + 1} in 2024`)
+    await field(page, 'Impact Metrics and Achievements').fill(counts.join('\n'))
+    const panel = coach(page)
+    await expect(panel.getByRole('list', { name: 'Your impact figures' }).getByRole('listitem')).toHaveCount(12)
+    const across = panel.getByRole('heading', { name: 'Across the form' })
+    await expect(across).toBeInViewport()
+    await expect(panel).toContainText('No outcome, only activity counts')
+    // It comes before the figures, line by line: the panel's own scroll hides only those.
+    const [first, lineByLine] = [await across.boundingBox(), await panel.getByRole('heading', { name: 'Line by line' }).boundingBox()]
+    expect(first!.y).toBeLessThan(lineByLine!.y)
+  })
+
   test('a model, when one is configured, adds its own remarks under its name', async ({ page }) => {
     await newUser(page, 'http://localhost:3300')
     await page.goto('/dashboard')

@@ -3,7 +3,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 
-export const ADMIN = { email: 'admin@e2e.test', firstName: 'Ada', lastName: 'Admin', password: 'admin password 1' }
+// A long name, as people have: the header must hold it beside an administrator's longer menu at every width.
+export const ADMIN = {
+  email: 'admin@e2e.test',
+  firstName: 'Maximiliana Alejandra',
+  lastName: 'Featherstonehaugh-Worthington',
+  password: 'admin password 1',
+}
 const MAIL_DIR = 'tests/.tmp/e2e/mail'
 
 /** Every password and key the e2e run uses: none may ever appear in the apps' logs. */

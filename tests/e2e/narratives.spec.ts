@@ -43,7 +43,14 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   }
   await expect(row(page, company)).toContainText('Every week, Harvest Table Food...')
   await expect(row(page, company)).toContainText('Conversational')
-  await expect(page.getByRole('link', { name: 'Edit prompts to regenerate narrative' })).toHaveAttribute('href', `/dashboard?from=${id}`)
+  await expect(page.getByRole('link', { name: 'Edit inputs and write again' })).toHaveAttribute('href', `/dashboard?from=${id}`)
+  // Each action says what it does in sight, not by an icon alone; its full name begins with that word.
+  const actions = row(page, company).getByRole('cell').last().getByRole('link')
+  await expect(actions).toHaveText(['Edit inputs', 'Edit', 'View', 'Download', 'Delete'])
+  for (const action of await actions.all()) {
+    const [seen, name] = [await action.innerText(), await action.getAttribute('aria-label')]
+    expect(name?.toLowerCase().startsWith(seen.trim().toLowerCase()), `${name} begins with ${seen}`).toBe(true)
+  }
 
   await page.getByRole('link', { name: 'View Narrative' }).click()
   await expect(page).toHaveURL(`${LIST}/${id}`)
@@ -88,6 +95,10 @@ test('list, view, edit, save, download, back, and delete with the dialog', async
   const dialog = page.getByRole('dialog', { name: 'Confirm Delete' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('Are you sure you want to delete this narrative? This action cannot be undone.')
+  // Which one it deletes, told apart from others for the same organisation by when, tone and opening.
+  await expect(dialog.locator('dl')).toContainText(company)
+  await expect(dialog.locator('dl')).toContainText('conversational tone')
+  await expect(dialog.locator('dl')).toContainText('“Edited by a person. A second p...”')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(row(page, company)).toBeVisible()
@@ -223,7 +234,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${LIST}/${id}/delete`)
     await expect(page.getByRole('heading', { name: 'Confirm Delete' })).toBeVisible()
     await expect(page.getByText('Are you sure you want to delete this narrative? This action cannot be undone.')).toBeVisible()
-    await expect(page.getByText(company)).toBeVisible()
+    const identity = page.locator('main dl')
+    await expect(identity).toContainText(company)
+    await expect(identity).toContainText(/Written\s*\S.*tone/)
+    await expect(identity).toContainText(`“${EDITED.split(/\s+/).slice(0, 20).join(' ')}`)
     await page.getByRole('link', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(LIST)
     await expect(row(page, company)).toBeVisible()

@@ -194,7 +194,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/privacy-policy', auth: 'cookie', expect: all(html(200)) },
   { method: 'GET', path: '/copyright-policy', auth: 'cookie', expect: all(html(200)) },
   { method: 'GET', path: '/email-consent', auth: 'cookie', expect: all(html(200)) },
-  { method: 'GET', path: '/', auth: 'cookie', expect: signedIn(redirectTo('/login'), redirectTo('/dashboard')) },
+  { method: 'GET', path: '/', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },
   { method: 'GET', path: '/create-narrative', auth: 'cookie', expect: all(redirectTo('/dashboard')) },
   { method: 'GET', path: '/no-such-page/anywhere', auth: 'cookie', expect: all(redirectTo('/')) },
   // GET never logs out (no GET changes state).

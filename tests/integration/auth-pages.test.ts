@@ -179,7 +179,10 @@ describe('sign-in page', () => {
     const cookie = await signIn('grace@example.org')
     expect((await call(loginLoader, getRequest('/login', { cookie }))).headers.get('Location')).toBe('/dashboard')
     expect((await call(indexLoader, getRequest('/', { cookie }))).headers.get('Location')).toBe('/dashboard')
-    expect((await call(indexLoader, getRequest('/'))).headers.get('Location')).toBe('/login')
+  })
+
+  it('keeps a newcomer at /, where sign-up is offered while sign-ups are open', async () => {
+    expect(await call(indexLoader, getRequest('/'))).toMatchObject({ status: 200, body: { signupsOpen: true } })
   })
 
   it('logs out by deleting the session row', async () => {

@@ -1,21 +1,47 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, useLoaderData } from 'react-router'
 import { SubmitButton } from '~/components/forms'
+import { NarrativeIdentity } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, getNarrative } from '~/server/narratives/narratives.server'
 import { redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { toneLabel } from '~/shared/tones'
 
 // A real page, so deleting works without JavaScript.
 
 export const meta: MetaFunction = () => [{ title: 'Confirm Delete | Impact Narrative Studio' }]
 
 const LIST_PATH = '/admin/narratives'
+const OPENING_WORDS = 20
+
+/** The text's first words, on one line: enough to tell two narratives for one organisation apart. */
+function openingWords(text: string) {
+  const words = text
+    .slice(0, OPENING_WORDS * 40)
+    .split(/\s+/)
+    .filter(Boolean)
+  return words.slice(0, OPENING_WORDS).join(' ') + (words.length > OPENING_WORDS ? '…' : '')
+}
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
   if (!narrative) throw new Response('Not found', { status: 404 })
-  return { narrative: { id: narrative.id, company: narrative.company, generating: narrative.status === 'generating' } }
+  return {
+    narrative: {
+      id: narrative.id,
+      company: narrative.company,
+      tone: toneLabel(narrative.tone),
+      createdAt: narrative.createdAt,
+      funder: narrative.funderName,
+      opening: openingWords(narrative.generatedNarrative),
+      owner:
+        narrative.userId === user.id
+          ? null
+          : { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim() || narrative.user.email },
+      generating: narrative.status === 'generating',
+    },
+  }
 }
 
 export async function action({ request, params, url }: ActionFunctionArgs) {
@@ -34,9 +60,7 @@ export default function ConfirmDeletePage() {
       <section className="card narrow" aria-labelledby="delete-title" aria-describedby="delete-description">
         <h1 id="delete-title">Confirm Delete</h1>
         <p id="delete-description">Are you sure you want to delete this narrative? This action cannot be undone.</p>
-        <p>
-          <strong>{narrative.company}</strong>
-        </p>
+        <NarrativeIdentity narrative={narrative} />
         {narrative.generating ? (
           <p className="field-hint">This narrative is still being written; it can be deleted once it has finished.</p>
         ) : null}

@@ -159,7 +159,7 @@ export default function NarrativesPage() {
 function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders: { id: string; name: string }[] }) {
   return (
     <Form method="get" action={LIST_PATH} className="list-filters card" aria-label="Search and filter narratives">
-      <div className="field">
+      <div className="field list-filters-wide">
         <label htmlFor="filter-q">Search</label>
         <input
           id="filter-q"
@@ -207,7 +207,7 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
           <option value="deadline">Upcoming deadlines first</option>
         </select>
       </div>
-      <div className="actions">
+      <div className="actions list-filters-wide">
         <button type="submit" className="button button-primary">
           Search
         </button>
