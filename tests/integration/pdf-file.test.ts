@@ -52,7 +52,7 @@ async function download(id: string, language: string) {
 }
 
 describe('GET /api/narrative/{id}/pdf', () => {
-  it('is the Word file’s page as a PDF: its title and name, the reader’s paper, Arimo, and only “Page X” in the footer', async () => {
+  it('is the Word file’s page as a PDF: its title and name, the reader’s paper, Arimo, and only “Page X of Y” in the footer', async () => {
     const id = await create('Harvest Table Food Bank fed 38,000 people in 2023.\n\nA second paragraph, with Łódź and Nguyễn.')
     const letter = await download(id, 'en-US')
     expect(letter.response.headers.get('Content-Type')).toBe('application/pdf')
@@ -65,7 +65,7 @@ describe('GET /api/narrative/{id}/pdf', () => {
     expect(letter.fonts).toMatch(/Arimo-Bold/)
     expect(letter.text).toContain('Harvest Table Food Bank fed 38,000 people in 2023.')
     expect(letter.text).toContain('Łódź and Nguyễn')
-    expect(letter.text).toContain('Page 1')
+    expect(letter.text).toContain('Page 1 of 1')
     expect(letter.text).not.toMatch(/Created with|Impact Narrative Studio ·|Tone:/)
     const a4 = await download(id, 'en-GB')
     expect(a4.info).toMatch(/Page size:\s+595(\.\d+)? x 841(\.\d+)? pts \(A4\)/)
@@ -79,7 +79,8 @@ describe('GET /api/narrative/{id}/pdf', () => {
     const lines = await download(await create('line\n'.repeat(2000).trim()), 'en-US')
     const pages = Number(/Pages:\s+(\d+)/.exec(lines.info)![1])
     expect(pages).toBeGreaterThan(10)
-    expect(lines.text).toContain(`Page ${pages}`)
+    expect(lines.text).toContain(`Page 1 of ${pages}`)
+    expect(lines.text).toContain(`Page ${pages} of ${pages}`)
   })
 
   it('is 404 for a narrative that is not the caller’s, and the page’s link needs a session', async () => {

@@ -60,6 +60,7 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     lang: locale,
     displayTitle: true,
+    bufferPages: true,
     info: { Title: fullTitle({ title, date }), ...(plain(options.company ?? '') ? { Subject: plain(options.company ?? '') } : {}) },
   })
   const { regular, bold } = loadedFonts()
@@ -67,15 +68,15 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   document.registerFont('Body', regular as unknown as Buffer)
   document.registerFont('Bold', bold as unknown as Buffer)
   const done = collect(document)
-  // Each page is finished and written out as the next begins, its footer drawn as it starts: the end of
-  // a long document is no long step that holds the server.
+  // Every page is kept until the text is set, so each footer can give the total ("Page X of Y", as the Word
+  // file), and all are written out in one step at the end: about 3 ms for a narrative of a few pages, and
+  // 15-45 ms for the most a narrative's 20,000 characters make (about 200 pages of one-letter lines), in the
+  // pool's worker (docs/decisions/041). A first pass to count the pages would set all the text twice.
   const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
-  writer.footer()
-  document.on('pageAdded', () => writer.footer())
-
   writer.title(title, date)
   await writeBody(writer, options)
   await writeContacts(writer, options)
+  await writer.footers()
   document.end()
   return done
 }
@@ -94,7 +95,7 @@ async function writeBody(writer: PageWriter, { narrative, sections }: NarrativeD
   for (const [key, heading] of SECTION_HEADINGS) {
     const text = sections?.[key] ?? ''
     if (!plain(text)) continue
-    writer.heading(heading)
+    writer.heading(heading, plain(text))
     await writer.paragraphs(text)
   }
 }
@@ -102,26 +103,31 @@ async function writeBody(writer: PageWriter, { narrative, sections }: NarrativeD
 async function writeContacts(writer: PageWriter, { contacts, website }: NarrativeDocxOptions) {
   const contactText = plain(contacts ?? '')
   if (contactText && contactText.toLowerCase() !== 'empty') {
-    writer.heading('Contact Information')
-    for (const line of contactText.split('\n').filter((part) => part.trim())) await writer.body(line.trim())
+    const lines = contactText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+    writer.heading('Contact Information', lines[0] ?? '')
+    for (const line of lines) await writer.body(line)
   }
   const site = plain(website ?? '')
   if (site) {
-    writer.heading('Website')
+    writer.heading('Website', site)
     await writer.body(site)
   }
 }
 
 const LONG_RUN = /\S{31,}/g
+const PARAGRAPH_BREAK = /\n[ \t]*\n\s*/
 const PIECE_CHARS = 400
 const PIECE_LINES = 20
 /** How long one document may hold the event loop before it lets others have a turn. */
 const TURN_MS = 8
+/** The lines of its text a heading keeps on its page, as Word's "keep with next" and widow control do. */
+const KEEP_LINES = 2
 
-/** The flowing text of one document, its style remembered so a footer drawn in the middle of it can give it back. */
+/** The flowing text of one document. */
 class PageWriter {
-  private page = 0
-  private style = { font: 'Body', size: BODY_SIZE, color: TEXT }
   private heldSince = performance.now()
 
   constructor(
@@ -143,14 +149,28 @@ class PageWriter {
     this.document.y = y + 12
   }
 
-  heading(text: string) {
-    this.setStyle('Bold', HEADING_SIZE, PRIMARY, 0.6).text(text, { width: this.width(), lineGap: LINE_GAP })
-    this.document.moveDown(0.3)
+  /**
+   * A heading, kept with the first lines of `next`, the text it heads: when they would not all fit above
+   * the bottom margin, the heading begins the next page. At the top of a page, as in Word, it has no space
+   * above it.
+   */
+  heading(text: string, next: string) {
+    const document = this.document
+    const width = this.width()
+    // The space above is 0.6 of a line of the text before the heading.
+    const above = document.y > document.page.margins.top ? document.currentLineHeight(true) * 0.6 : 0
+    this.setStyle('Bold', HEADING_SIZE, PRIMARY)
+    const below = document.currentLineHeight(true) * 0.3
+    const height = document.heightOfString(text, { width, lineGap: LINE_GAP })
+    if (above && document.y + above + height + below + this.keptHeight(next) > document.page.maxY()) document.addPage()
+    else document.y += above
+    this.setStyle('Bold', HEADING_SIZE, PRIMARY).text(text, { width, lineGap: LINE_GAP })
+    document.y += below
   }
 
   /** Paragraphs at blank lines; a single newline inside one is kept as a line break. */
   async paragraphs(text: string) {
-    for (const block of plain(text).split(/\n[ \t]*\n\s*/)) await this.body(block)
+    for (const block of plain(text).split(PARAGRAPH_BREAK)) await this.body(block)
   }
 
   /**
@@ -160,7 +180,7 @@ class PageWriter {
    * character by character, at a cost that grows with the square of its length.
    */
   async body(text: string) {
-    const pieces = piecesOf(text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B')))
+    const pieces = piecesOf(breakable(text))
     this.setStyle('Body', BODY_SIZE, TEXT)
     for (const [index, piece] of pieces.entries()) {
       const last = index === pieces.length - 1
@@ -170,33 +190,45 @@ class PageWriter {
   }
 
   /**
-   * "Page X" at the foot of a page as it begins (the total is not known until the last page); with the
-   * operator's credit on, the product's name and link above it.
+   * "Page X of Y" at the foot of every page, drawn once all the text is set; with the operator's credit
+   * on, the product's name and link above it.
    */
-  footer() {
+  async footers() {
     const document = this.document
-    this.page++
-    const { x, y } = document
-    const bottom = document.page.margins.bottom
-    // Writing inside the bottom margin would start a new page: the margin is lifted while the footer is drawn.
-    document.page.margins.bottom = 0
-    const width = this.width()
-    const top = document.page.height - MARGIN / 2 - (this.link ? FOOTER_SIZE * 2.6 : FOOTER_SIZE * 1.3)
-    document.font('Body').fontSize(FOOTER_SIZE).fillColor(SECONDARY)
-    // Centred by hand, with a width of 0: pdfkit lends a continued paragraph's options (its width among
-    // them) to the next text, and text with a width would join the paragraph being wrapped.
-    const centred = (line: string, at: number) =>
-      document.text(line, MARGIN + (width - document.widthOfString(line)) / 2, at, { lineBreak: false, width: 0, align: 'left' })
-    if (this.link) centred(`${PRODUCT_CREDIT} · ${this.link}`, top)
-    centred(`Page ${this.page}`, this.link ? top + FOOTER_SIZE * 1.3 : top)
-    document.page.margins.bottom = bottom
-    document.x = x
-    document.y = y
-    document.font(this.style.font).fontSize(this.style.size).fillColor(this.style.color)
+    const { start, count } = document.bufferedPageRange()
+    for (let index = start; index < start + count; index++) {
+      document.switchToPage(index)
+      // Writing inside the bottom margin would start a new page: the margin is lifted while the footer is drawn.
+      const bottom = document.page.margins.bottom
+      document.page.margins.bottom = 0
+      const width = this.width()
+      const top = document.page.height - MARGIN / 2 - (this.link ? FOOTER_SIZE * 2.6 : FOOTER_SIZE * 1.3)
+      document.font('Body').fontSize(FOOTER_SIZE).fillColor(SECONDARY)
+      // Centred by hand and set as one line, with no width: text with a width goes through the line breaker.
+      const centred = (line: string, at: number) =>
+        document.text(line, MARGIN + (width - document.widthOfString(line)) / 2, at, { lineBreak: false, width: 0, align: 'left' })
+      if (this.link) centred(`${PRODUCT_CREDIT} · ${this.link}`, top)
+      centred(`Page ${index - start + 1} of ${count}`, this.link ? top + FOOTER_SIZE * 1.3 : top)
+      document.page.margins.bottom = bottom
+      await this.pause()
+    }
+  }
+
+  /**
+   * The height of the first KEEP_LINES lines of `text` (fewer when its first paragraph has fewer), set as
+   * body text. Only the paragraph's first piece is measured: a long one costs no more than a short one.
+   */
+  private keptHeight(text: string) {
+    const document = this.document
+    const first = breakable(text.split(PARAGRAPH_BREAK, 1)[0].slice(0, PIECE_CHARS))
+    if (!first) return 0
+    document.font('Body').fontSize(BODY_SIZE)
+    const line = document.currentLineHeight(true) + LINE_GAP
+    const lines = Math.min(KEEP_LINES, Math.round(document.heightOfString(first, { width: this.width(), lineGap: LINE_GAP }) / line))
+    return lines * line - LINE_GAP
   }
 
   private setStyle(font: string, size: number, color: string, gapBefore = 0) {
-    this.style = { font, size, color }
     if (gapBefore) this.document.moveDown(gapBefore)
     return this.document.font(font).fontSize(size).fillColor(color)
   }
@@ -210,6 +242,11 @@ class PageWriter {
   private width() {
     return this.document.page.width - MARGIN * 2
   }
+}
+
+/** A run of characters with no space is given a place to break every 30 characters. */
+function breakable(text: string): string {
+  return text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B'))
 }
 
 function piecesOf(text: string): string[] {
