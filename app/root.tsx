@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from 'react-router'
 import { useEffect, type ReactNode } from 'react'
 import { RequestIdNote } from './components/request-id'
@@ -22,7 +23,10 @@ import styles from './styles/app.css?url'
 import { getOptionalUser } from '~/server/accounts/auth.server'
 import { noStoreForPrivateAnswers } from '~/server/edge/no-store.server'
 import { getEnv } from '~/server/platform/env.server'
+import { localeSettings } from '~/server/narratives/document-locale.server'
 import { useNonce } from '~/shared/nonce'
+import { LocaleContext } from '~/hooks/use-locale'
+import { US_ENGLISH } from '~/shared/locale'
 import { getToast } from '~/server/accounts/session.server'
 
 export const links: LinksFunction = () => [
@@ -44,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user && { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, isAdmin: user.isAdmin },
       toast: toast ?? null,
       contactEmail: getEnv().CONTACT_EMAIL,
+      // How every page writes dates, money and the words US and UK English spell apart (docs/decisions/043).
+      locale: localeSettings(request, user?.locale),
     },
     // getToast always re-commits its cookie; only send it when there was a toast to clear.
     { headers: toast ? headers : undefined },
@@ -52,8 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  // Missing on an error page whose loader failed: the product's own English.
+  const locale = useRouteLoaderData<typeof loader>('root')?.locale ?? US_ENGLISH
   return (
-    <html lang="en">
+    <html lang={locale.variety}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,7 +72,7 @@ function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {children}
+        <LocaleContext value={locale}>{children}</LocaleContext>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,6 @@
 import { FIELD_LABELS } from '~/shared/narrative-schema'
+import { useLocale } from '~/hooks/use-locale'
+import { spell } from '~/shared/locale'
 
 // A priority's state is said in words, never by colour alone (docs/decisions/030).
 
@@ -20,6 +22,7 @@ const STATE_LABELS: Record<AlignmentView['state'], string> = {
 
 export function AlignmentPanel({ funder, alignment, coverage }: { funder: string; alignment: AlignmentView[]; coverage: number | null }) {
   const answered = alignment.filter((item) => item.state === 'answered').length
+  const { variety } = useLocale()
   return (
     <section className="section-block" aria-labelledby="alignment-title" id="alignment">
       <h2 id="alignment-title">How it answers {funder}</h2>
@@ -55,7 +58,9 @@ export function AlignmentPanel({ funder, alignment, coverage }: { funder: string
                   </p>
                 ) : null}
                 {item.fields.length ? (
-                  <p className="alignment-fields">From your {item.fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}.</p>
+                  <p className="alignment-fields">
+                    From your {item.fields.map((field) => spell(FIELD_LABELS[field] ?? field, variety)).join(', ')}.
+                  </p>
                 ) : null}
                 {item.gap ? <p className="alignment-gap">{item.gap}</p> : null}
               </li>

@@ -1,18 +1,22 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { useNavigation } from 'react-router'
 import type { ComponentProps, ReactNode } from 'react'
+import { useLocale } from '~/hooks/use-locale'
+import { spell } from '~/shared/locale'
 
 // Conform infers each field's value type from the schema; these components only need its metadata.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFieldMetadata = FieldMetadata<any, any, string[]>
 
+/** The product's messages, spelled as the person's variety spells them ("Organisation Name is required"). */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { variety } = useLocale()
   if (!errors?.length) return null
   return (
     <ul id={id} className="field-errors">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{spell(error, variety)}</li>
       ))}
     </ul>
   )
@@ -93,6 +97,42 @@ export function TextareaField({
         </div>
       ) : null}
       <textarea {...props} rows={rows} {...textareaProps} key={props.key} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A labelled choice among `options` (value, label); its errors are tied to it as a Field's are. */
+export function SelectField({
+  meta,
+  label,
+  hint,
+  options,
+}: {
+  meta: AnyFieldMetadata
+  label: ReactNode
+  hint?: ReactNode
+  options: readonly { value: string; label: string }[]
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined
+  const props = getSelectProps(meta, { ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={meta.id} required={props.required}>
+        {label}
+      </FieldLabel>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <select {...props} key={props.key}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )

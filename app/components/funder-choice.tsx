@@ -2,6 +2,8 @@ import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/r
 import { Link } from 'react-router'
 import { ErrorList } from '~/components/forms'
 import { formatDate } from '~/shared/dates'
+import { useLocale } from '~/hooks/use-locale'
+import { formatMoney } from '~/shared/locale'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>
@@ -11,6 +13,7 @@ type Brief = { id: string; name: string; deadline: string | null }
 export function FunderChoice({ funderId, amountRequested, funders }: { funderId: AnyField; amountRequested: AnyField; funders: Brief[] }) {
   const select = getSelectProps(funderId)
   const amount = getInputProps(amountRequested, { type: 'text', ariaDescribedBy: `${amountRequested.id}-hint` })
+  const locale = useLocale()
   return (
     <fieldset className="form-section">
       <legend>
@@ -28,7 +31,7 @@ export function FunderChoice({ funderId, amountRequested, funders }: { funderId:
             {funders.map((funder) => (
               <option key={funder.id} value={funder.id}>
                 {funder.name}
-                {funder.deadline ? ` (deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC')})` : ''}
+                {funder.deadline ? ` (deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC', locale)})` : ''}
               </option>
             ))}
           </select>
@@ -37,7 +40,7 @@ export function FunderChoice({ funderId, amountRequested, funders }: { funderId:
         <div className="field">
           <label htmlFor={amountRequested.id}>Amount requested</label>
           <p id={`${amountRequested.id}-hint`} className="field-hint">
-            As you would write it in the ask, for example $25,000.
+            As you would write it in the ask, for example {formatMoney(25_000, null, locale)}.
           </p>
           <input {...amount} key={amount.key} inputMode="text" autoComplete="off" />
           <ErrorList id={amountRequested.errorId} errors={amountRequested.errors} />

@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { IMPACT_EXAMPLES, type ImpactField } from '~/shared/examples'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { DEFAULT_TONE, TONE_DETAILS, TONES } from '~/shared/tones'
+import { useLocale } from '~/hooks/use-locale'
+import { spell } from '~/shared/locale'
 import { ErrorList, Field, TextareaField } from './forms'
 
 // Conform infers the value types from the route's schema; only the field names matter here.
@@ -33,11 +35,13 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   )
 }
 
+// The labels are written in US English; a person who writes UK English reads them spelled their way (docs/decisions/043).
 function OrganizationSection({ fields }: { fields: NarrativeFields }) {
+  const { variety } = useLocale()
   return (
-    <FormSection title="Organization Information">
+    <FormSection title={spell('Organization Information', variety)}>
       <div className="field-row">
-        <Field meta={fields.company} label="Organization Name" inputProps={{ autoComplete: 'organization' }} />
+        <Field meta={fields.company} label={spell('Organization Name', variety)} inputProps={{ autoComplete: 'organization' }} />
         {/* type=text, not url: people type 'example.org' without a scheme and the browser would reject it. */}
         <Field
           meta={fields.website}
@@ -107,6 +111,7 @@ const IMPACT_FIELDS: { name: ImpactField; label: string; rows: number; hint: str
 ]
 
 function ImpactSection({ fields, coach }: { fields: NarrativeFields; coach?: ReactNode }) {
+  const { variety } = useLocale()
   // One example open at a time. The details also share a name, so browsers that support
   // exclusive accordions keep to one without JavaScript too.
   const [openExample, setOpenExample] = useState<ImpactField | null>(null)
@@ -116,7 +121,7 @@ function ImpactSection({ fields, coach }: { fields: NarrativeFields; coach?: Rea
         <div className="impact-fields">
           {IMPACT_FIELDS.map(({ name, label, rows, hint }) => (
             <div className="field-with-example" key={name}>
-              <TextareaField meta={fields[name]} label={label} rows={rows} hint={hint} />
+              <TextareaField meta={fields[name]} label={spell(label, variety)} rows={rows} hint={spell(hint, variety)} />
               <details
                 className="example"
                 name="narrative-example"

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DownloadButton, narrativeDocxPath } from '~/components/download-button'
+import { useLocale } from '~/hooks/use-locale'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { spell } from '~/shared/locale'
 
 export const LIST_PATH = '/admin/narratives'
 
@@ -71,6 +73,7 @@ function StatusBadge({ status }: { status: string }) {
 
 function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => void }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <tr role="row">
       {row.owner ? (
@@ -87,7 +90,7 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
             <br />
             <small>
               for {row.funder}
-              {row.deadline ? `, due ${formatDate(`${row.deadline}T12:00:00Z`, 'UTC')}` : ''}
+              {row.deadline ? `, due ${formatDate(`${row.deadline}T12:00:00Z`, 'UTC', locale)}` : ''}
             </small>
           </>
         ) : null}
@@ -99,7 +102,7 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
         {row.tone}
       </td>
       <td role="cell" data-label="Created">
-        {formatDateTime(row.createdAt, timeZone)}
+        {formatDateTime(row.createdAt, timeZone, locale)}
       </td>
       <td role="cell" className="row-actions">
         <RowActions row={row} onDelete={onDelete} />
@@ -273,9 +276,10 @@ export function NarrativeIdentity({
   narrative: { company: string; tone: string; createdAt: Date; funder: string | null; opening: string; owner?: { name: string } | null }
 }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <dl className="narrative-identity">
-      <dt>Organization</dt>
+      <dt>{spell('Organization', locale.variety)}</dt>
       <dd>{narrative.company}</dd>
       {narrative.owner ? (
         <>
@@ -285,7 +289,7 @@ export function NarrativeIdentity({
       ) : null}
       <dt>Written</dt>
       <dd>
-        {formatDateTime(narrative.createdAt, timeZone)}, {narrative.tone.toLowerCase()} tone
+        {formatDateTime(narrative.createdAt, timeZone, locale)}, {narrative.tone.toLowerCase()} tone
       </dd>
       {narrative.funder ? (
         <>

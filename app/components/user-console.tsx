@@ -4,6 +4,7 @@ import { Form, Link, useNavigate } from 'react-router'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { DAILY_LIMIT_MAX, DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { formatDate, useLocalTimeZone } from '~/shared/dates'
+import { useLocale } from '~/hooks/use-locale'
 import type { UserSummary } from '~/shared/user-summary'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
@@ -122,6 +123,7 @@ function UserRow({
   reply,
 }: Omit<TableProps, 'users' | 'firstIndex' | 'caption'> & { user: UserSummary; number: number }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <tr>
       <td>{number}</td>
@@ -133,7 +135,7 @@ function UserRow({
       </td>
       <td>{user.firstName}</td>
       <td>{user.lastName}</td>
-      <td>{formatDate(user.createdAt, timeZone)}</td>
+      <td>{formatDate(user.createdAt, timeZone, locale)}</td>
       <td>
         {user.generationsToday} of {user.dailyLimit ?? defaultLimit}
       </td>

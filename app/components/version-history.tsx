@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { SubmitButton } from '~/components/forms'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { useLocale } from '~/hooks/use-locale'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
 export type VersionSummary = { id: string; source: string; createdAt: string | Date }
@@ -22,6 +23,7 @@ export function VersionHistory({
   currentText: string
 }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <section className="section-block" aria-labelledby="versions-title" id="versions">
       <h2 id="versions-title">Versions</h2>
@@ -35,7 +37,7 @@ export function VersionHistory({
                 preventScrollReset
                 aria-current={selected?.id === version.id ? 'true' : undefined}
               >
-                {SOURCE_LABELS[version.source] ?? version.source}, {formatDateTime(version.createdAt, timeZone)}
+                {SOURCE_LABELS[version.source] ?? version.source}, {formatDateTime(version.createdAt, timeZone, locale)}
               </Link>
               {index === 0 ? <span className="version-tag"> (current)</span> : null}
             </li>
@@ -60,7 +62,8 @@ function SelectedVersionView({
   currentText: string
   timeZone: string
 }) {
-  const label = `${SOURCE_LABELS[version.source] ?? version.source} version of ${formatDateTime(version.createdAt, timeZone)}`
+  const locale = useLocale()
+  const label = `${SOURCE_LABELS[version.source] ?? version.source} version of ${formatDateTime(version.createdAt, timeZone, locale)}`
   return (
     <div className="version-view">
       <h3>{label}</h3>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
+import { CURRENCIES, DATE_FORMATS, PAPERS, VARIETIES } from '~/shared/locale'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
@@ -84,6 +85,18 @@ const CurrentPasswordSchema = z
   .max(PASSWORD_MAX, 'Your current password is not right')
 
 export const ProfileNameSchema = z.object({ firstName: NameSchema('First name'), lastName: NameSchema('Last name') })
+
+/** One of the values offered; empty (the form's "From my browser") is none chosen. */
+const choiceOf = <Values extends readonly [string, ...string[]]>(values: Values, message: string) =>
+  z.enum(values, { errorMap: () => ({ message }) }).optional()
+
+/** The account's language, dates, currency and paper (docs/decisions/043). */
+export const LocaleChoicesSchema = z.object({
+  variety: choiceOf(VARIETIES, 'Choose English (US), English (UK) or “From my browser”'),
+  dateFormat: choiceOf(DATE_FORMATS, 'Choose one of the date formats listed'),
+  currency: choiceOf(CURRENCIES, 'Choose one of the currencies listed'),
+  paper: choiceOf(PAPERS, 'Choose US Letter, A4 or “From my browser”'),
+})
 
 export const EmailChangeSchema = z.object({ email: EmailSchema, currentPassword: CurrentPasswordSchema })
 

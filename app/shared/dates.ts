@@ -1,23 +1,9 @@
 import { useEffect, useState } from 'react'
 
 // Dates are rendered in UTC on the server (it cannot know the reader's zone) and switched to the
-// reader's local date once the page is running in the browser.
-// Building an Intl formatter costs far more than using one: keep one per zone and style.
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${timeZone}|${JSON.stringify(options)}`
-  let format = formatters.get(key)
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
-  return format
-}
-
-export function formatDate(value: string | Date, timeZone?: string): string {
-  return formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(value))
-}
-
-export function formatDateTime(value: string | Date, timeZone?: string): string {
-  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
-}
+// reader's local date once the page is running in the browser, written as the person writes dates
+// (~/shared/locale, docs/decisions/043).
+export { formatDate, formatDateTime } from '~/shared/locale'
 
 export function useLocalTimeZone(): string {
   const [zone, setZone] = useState('UTC')

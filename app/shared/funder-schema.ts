@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cleanName, hasVisibleCharacter } from '~/shared/text'
+import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 import { cleaned } from '~/shared/cleaned'
 import { AMOUNT_REQUESTED_MAX } from '~/shared/for-funder-schema'
 
@@ -101,10 +101,13 @@ const BRIEF_FIELDS = {
   currency: cleaned(FUNDER_LIMITS.currency).nullable(),
 }
 
-function amountsInOrder(value: { amountMin?: number | null; amountMax?: number | null }, context: z.RefinementCtx) {
-  if (value.amountMin != null && value.amountMax != null && value.amountMin > value.amountMax)
-    context.addIssue({ code: 'custom', path: ['amountMin'], message: 'amountMin must not be more than amountMax' })
-}
+/** The API names its fields; the form, its labels. */
+const amountsInOrder =
+  (message = 'amountMin must not be more than amountMax') =>
+  (value: { amountMin?: number | null; amountMax?: number | null }, context: z.RefinementCtx) => {
+    if (value.amountMin != null && value.amountMax != null && value.amountMin > value.amountMax)
+      context.addIssue({ code: 'custom', path: ['amountMin'], message })
+  }
 
 export const FunderCreateSchema = z
   .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
@@ -118,13 +121,13 @@ export const FunderCreateSchema = z
     amountMax: true,
     currency: true,
   })
-  .superRefine(amountsInOrder)
+  .superRefine(amountsInOrder())
 
 /** `PUT /api/funders/{id}`: null clears a value. */
 export const FunderUpdateSchema = z
   .object({ name: FunderNameSchema, callText: CallTextSchema, ...BRIEF_FIELDS })
   .partial()
-  .superRefine(amountsInOrder)
+  .superRefine(amountsInOrder())
 
 export type FunderCreate = z.infer<typeof FunderCreateSchema>
 export type FunderUpdate = z.infer<typeof FunderUpdateSchema>
@@ -167,39 +170,112 @@ export const FunderAddFormSchema = z.object({
   deadline: DeadlineSchema.optional(),
 })
 
-/** The form that corrects what was understood: one row a priority and a question, and a blank row to add one. */
-export const FunderEditFormSchema = z
-  .object({
-    name: FunderNameSchema,
-    deadline: DeadlineSchema.optional(),
-    amountMin: amount('The smallest amount').optional(),
-    amountMax: amount('The largest amount').optional(),
-    currency: cleaned(FUNDER_LIMITS.currency).optional(),
-    maxWords: optionalWhole('The word limit', LIMIT_BOUNDS.words),
-    priorities: z
-      .array(cleaned(FUNDER_LIMITS.priority).optional())
-      .max(FUNDER_LIMITS.priorities + 1)
-      .default([]),
-    questionText: z
-      .array(cleaned(FUNDER_LIMITS.question).optional())
-      .max(FUNDER_LIMITS.questions + 1)
-      .default([]),
-    questionMaxWords: z
-      .array(optionalWhole("A question's word limit", LIMIT_BOUNDS.words))
-      .max(FUNDER_LIMITS.questions + 1)
-      .default([]),
-    questionMaxCharacters: z
-      .array(optionalWhole("A question's character limit", LIMIT_BOUNDS.characters))
-      .max(FUNDER_LIMITS.questions + 1)
-      .default([]),
-    terms: cleaned(FUNDER_LIMITS.terms * (FUNDER_LIMITS.term + 2)).optional(),
-    removePriority: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.priorities).default([]),
-    removeQuestion: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.questions).default([]),
+/** The most characters the "Add priorities" box takes: every priority a brief can hold, at its longest, one a line. */
+export const NEW_PRIORITIES_MAX = FUNDER_LIMITS.priorities * (FUNDER_LIMITS.priority + 2)
+
+/**
+ * The form that corrects what was understood: one row a priority and a question, a blank row to add a
+ * question, and a box to add priorities one a line. Priorities are moved by a form of their own
+ * (`PriorityMoveFormSchema`), which saves the new order at once.
+ */
+const EditFormFields = z.object({
+  name: FunderNameSchema,
+  deadline: DeadlineSchema.optional(),
+  amountMin: amount('The smallest grant').optional(),
+  amountMax: amount('The largest grant').optional(),
+  currency: cleaned(FUNDER_LIMITS.currency).optional(),
+  maxWords: optionalWhole('The word limit', LIMIT_BOUNDS.words),
+  // One more than a brief holds: a page opened before the box replaced the blank row sends that row too.
+  priorities: z
+    .array(cleaned(FUNDER_LIMITS.priority).optional())
+    .max(FUNDER_LIMITS.priorities + 1)
+    .default([]),
+  newPriorities: z
+    .string()
+    .max(
+      NEW_PRIORITIES_MAX,
+      `A brief holds at most ${FUNDER_LIMITS.priorities} priorities of ${FUNDER_LIMITS.priority} characters: this is longer than all of them together (${NEW_PRIORITIES_MAX.toLocaleString('en-US')} characters)`,
+    )
+    .transform((value) => value.replace(/\r\n?/g, '\n'))
+    .optional(),
+  questionText: z
+    .array(cleaned(FUNDER_LIMITS.question).optional())
+    .max(FUNDER_LIMITS.questions + 1)
+    .default([]),
+  questionMaxWords: z
+    .array(optionalWhole("A question's word limit", LIMIT_BOUNDS.words))
+    .max(FUNDER_LIMITS.questions + 1)
+    .default([]),
+  questionMaxCharacters: z
+    .array(optionalWhole("A question's character limit", LIMIT_BOUNDS.characters))
+    .max(FUNDER_LIMITS.questions + 1)
+    .default([]),
+  terms: cleaned(FUNDER_LIMITS.terms * (FUNDER_LIMITS.term + 2)).optional(),
+  removePriority: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.priorities).default([]),
+  removeQuestion: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.questions).default([]),
+})
+type EditForm = z.infer<typeof EditFormFields>
+
+export const FunderEditFormSchema = EditFormFields.superRefine(
+  amountsInOrder('The smallest grant must not be more than the largest'),
+).superRefine(prioritiesAddable)
+
+/** Two priorities are the same when their words are, whatever their case and spacing. */
+function sameText(text: string) {
+  return text.replace(/\s+/g, ' ').toLowerCase()
+}
+
+/**
+ * The priorities an edit form keeps and adds. Kept: its rows, in order, less the empty and those marked
+ * to remove. Added: each non-blank line of `newPriorities`, trimmed, in order, after them; a line the
+ * brief already has (or that an earlier line gave), case and spacing aside, is skipped and named in
+ * `skipped`; a line past the limit of one priority is named in `tooLong`, by its line number.
+ */
+export function prioritiesOfEditForm(value: Pick<EditForm, 'priorities' | 'removePriority' | 'newPriorities'>) {
+  // Read defensively: a refinement sees the values of a form with errors elsewhere too.
+  const rows = Array.isArray(value.priorities) ? value.priorities : []
+  const removed = Array.isArray(value.removePriority) ? value.removePriority : []
+  const kept = rows
+    .filter((text, index): text is string => typeof text === 'string' && text !== '' && !removed.includes(index))
+    .slice(0, FUNDER_LIMITS.priorities)
+  const seen = new Set(kept.map(sameText))
+  const added: string[] = []
+  const skipped: string[] = []
+  const tooLong: { line: number; length: number }[] = []
+  const lines = typeof value.newPriorities === 'string' ? value.newPriorities.split('\n') : []
+  lines.forEach((line, index) => {
+    const text = cleanText(line)
+    if (!text) return
+    if (text.length > FUNDER_LIMITS.priority) tooLong.push({ line: index + 1, length: text.length })
+    else if (seen.has(sameText(text))) skipped.push(text)
+    else {
+      seen.add(sameText(text))
+      added.push(text)
+    }
   })
-  .superRefine(amountsInOrder)
+  return { kept, added, skipped, tooLong }
+}
+
+/** Lines past a limit are refused, all of them, and nothing is saved: never some of the lines and not others. */
+function prioritiesAddable(value: EditForm, context: z.RefinementCtx) {
+  const { kept, added, tooLong } = prioritiesOfEditForm(value)
+  for (const { line, length } of tooLong)
+    context.addIssue({
+      code: 'custom',
+      path: ['newPriorities'],
+      message: `Line ${line} is ${length.toLocaleString('en-US')} characters long; a priority can be at most ${FUNDER_LIMITS.priority}. Shorten it or split it in two.`,
+    })
+  if (kept.length + added.length <= FUNDER_LIMITS.priorities) return
+  const room = Math.max(0, FUNDER_LIMITS.priorities - kept.length)
+  context.addIssue({
+    code: 'custom',
+    path: ['newPriorities'],
+    message: `A brief holds at most ${FUNDER_LIMITS.priorities} priorities: with the ${kept.length} above, ${room === 0 ? 'no more fit' : room === 1 ? '1 more fits' : `${room} more fit`}, and these lines add ${added.length}. Add fewer, or remove some above first.`,
+  })
+}
 
 /** The corrected brief a FunderEditForm describes: rows left empty are dropped, terms are one a line. */
-export function briefFromEditForm(value: z.infer<typeof FunderEditFormSchema>) {
+export function briefFromEditForm(value: EditForm) {
   const questions: CallQuestion[] = []
   value.questionText.forEach((text, index) => {
     if (!text || value.removeQuestion.includes(index)) return
@@ -207,6 +283,7 @@ export function briefFromEditForm(value: z.infer<typeof FunderEditFormSchema>) {
     const maxCharacters = value.questionMaxCharacters[index]
     questions.push({ text, ...(maxWords ? { maxWords } : {}), ...(maxCharacters ? { maxCharacters } : {}) })
   })
+  const { kept, added } = prioritiesOfEditForm(value)
   return {
     name: value.name,
     deadline: value.deadline ?? null,
@@ -214,10 +291,7 @@ export function briefFromEditForm(value: z.infer<typeof FunderEditFormSchema>) {
     amountMax: value.amountMax ?? null,
     currency: value.currency || null,
     maxWords: value.maxWords ?? null,
-    priorities: value.priorities
-      .filter((text, index): text is string => Boolean(text) && !value.removePriority.includes(index))
-      .slice(0, FUNDER_LIMITS.priorities)
-      .map((text) => ({ text })),
+    priorities: [...kept, ...added].slice(0, FUNDER_LIMITS.priorities).map((text) => ({ text })),
     questions: questions.slice(0, FUNDER_LIMITS.questions),
     terms: [...new Set((value.terms ?? '').split(/[\n,;]+/).map((term) => term.trim().slice(0, FUNDER_LIMITS.term)))]
       .filter(Boolean)
@@ -225,21 +299,23 @@ export function briefFromEditForm(value: z.infer<typeof FunderEditFormSchema>) {
   }
 }
 
-/** "$5,000 to $25,000", "up to £50,000", or null. */
-export function describeAmounts({
-  amountMin,
-  amountMax,
-  currency,
-}: {
-  amountMin: number | null
-  amountMax: number | null
-  currency: string | null
-}) {
-  const money = (value: number) =>
-    `${currency && /^\p{Sc}$/u.test(currency) ? currency : ''}${value.toLocaleString('en-US')}${currency && !/^\p{Sc}$/u.test(currency) ? ` ${currency}` : ''}`
-  if (amountMin != null && amountMax != null)
-    return amountMin === amountMax ? money(amountMax) : `${money(amountMin)} to ${money(amountMax)}`
-  if (amountMax != null) return `up to ${money(amountMax)}`
-  if (amountMin != null) return `from ${money(amountMin)}`
-  return null
-}
+/**
+ * Moving one priority a place up or down: its own small form, sent by that priority's buttons, which saves
+ * the new order at once. It names the priority as the page showed it, so a list changed since (in another
+ * tab, or by a second press) moves nothing.
+ */
+export const PriorityMoveFormSchema = z.object({
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(FUNDER_LIMITS.priorities - 1),
+  direction: z.enum(['up', 'down']),
+  // A browser sends a value's line ends as CRLF; a priority keeps LF.
+  priority: z
+    .string()
+    .max(FUNDER_LIMITS.priority * 2)
+    .transform((value) => value.replace(/\r\n?/g, '\n')),
+})
+
+export type PriorityMove = z.infer<typeof PriorityMoveFormSchema>

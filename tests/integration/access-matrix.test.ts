@@ -173,6 +173,14 @@ const ROWS: Row[] = [
     label: 'intent=save, invalid',
     expect: ownBrief(toLogin('/funders/{funderId}'), html(400)),
   },
+  {
+    method: 'POST',
+    path: '/funders/{funderId}',
+    auth: 'cookie',
+    form: { intent: 'move', index: '0', direction: 'sideways', priority: 'Youth access' },
+    label: 'intent=move, invalid',
+    expect: ownBrief(toLogin('/funders/{funderId}'), html(400)),
+  },
 
   // ---- Public pages: open to everyone; signed-in people are sent on from sign-in and sign-up.
   { method: 'GET', path: '/login', auth: 'cookie', expect: signedIn(html(200), redirectTo('/dashboard')) },

@@ -7,7 +7,9 @@ import { loader as narrativePage, action as narrativeAction } from '~/routes/app
 import { loader as listPage } from '~/routes/app/narratives'
 import { loader as docxApi } from '~/routes/api/narrative-download'
 import { action as loginAction } from '~/routes/public/login'
-import { createFunder } from '~/server/funders/funders.server'
+import { loader as funderApi } from '~/routes/api/funder'
+import { createFunder, forFunder } from '~/server/funders/funders.server'
+import { getToast } from '~/server/accounts/session.server'
 import { CALL_READINGS_PER_MINUTE, enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
 import mammoth from 'mammoth'
 import { createSession } from '~/server/accounts/auth.server'
@@ -56,7 +58,8 @@ describe('adding a brief', () => {
       maxWords: '500',
       amountMin: '10000',
       amountMax: '40000',
-      priorities: expect.arrayContaining(['Sustainability: a credible plan to continue the work after the grant ends', '']),
+      priorities: expect.arrayContaining(['Sustainability: a credible plan to continue the work after the grant ends']),
+      newPriorities: '',
       questionMaxWords: ['250', '200', '150', ''],
     })
     expect(page.body.funder.source).toBe('community-foundation.docx')
@@ -177,6 +180,227 @@ describe('correcting what was understood', () => {
     ).toBe(404)
     expect((await call(fundersLoader, getRequest('/funders', { cookie }))).body.funders).toEqual([])
     expect(await prisma.funder.count()).toBe(1)
+  })
+})
+
+/** The edit form as the page sends it for a brief with these priorities and no questions, plus `extra`. */
+function editForm(priorities: string[], extra: Record<string, string> = {}) {
+  const fields = new URLSearchParams({ intent: 'save', name: 'Acme', ...extra })
+  priorities.forEach((text, index) => fields.append(`priorities[${index}]`, text))
+  return fields
+}
+
+function post(id: string, fields: URLSearchParams | Record<string, string>, cookie: string) {
+  return call(
+    funderAction,
+    new Request(`${ORIGIN}/funders/${id}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    }),
+    { id },
+  )
+}
+
+async function saved(id: string) {
+  const funder = await prisma.funder.findUniqueOrThrow({ where: { id } })
+  return { ...funder, priorities: (JSON.parse(funder.priorities) as { text: string }[]).map((priority) => priority.text) }
+}
+
+async function toastOf(res: { headers: Headers }) {
+  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookiesFrom(res.headers) } }))).toast
+}
+
+const numbered = (count: number, from = 1) => Array.from({ length: count }, (_, index) => `Priority number ${from + index}`)
+
+describe('adding several priorities at once, one a line', () => {
+  it('adds each non-blank line, trimmed, in order, after those kept, and skips one already there whatever its case', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, {
+      name: 'Acme',
+      callText: 'Call.',
+      priorities: [{ text: 'Youth access' }, { text: 'Stewardship' }, { text: 'Workforce' }],
+    })
+    const lines = '  Climate resilience  \r\n\n   \nFood access in rural towns\nYOUTH  access\nclimate resilience\n\t Volunteering\n\n'
+    const res = await post(
+      funder.id,
+      editForm(['Youth access', 'Stewardship', 'Workforce'], { removePriority: '2', newPriorities: lines }),
+      cookie,
+    )
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe(`/funders/${funder.id}`)
+    expect((await saved(funder.id)).priorities).toEqual([
+      'Youth access',
+      'Stewardship',
+      'Climate resilience',
+      'Food access in rural towns',
+      'Volunteering',
+    ])
+    expect(await toastOf(res)).toMatchObject({
+      type: 'success',
+      message: 'Funder brief saved. Already among its priorities, so not added again: “YOUTH  access”, “climate resilience”.',
+    })
+    // The page shows them in that order, and the box empty again.
+    const page = await call(funderLoader, getRequest(`/funders/${funder.id}`, { cookie }), { id: funder.id })
+    expect(page.body.values.priorities).toEqual((await saved(funder.id)).priorities)
+    expect(page.body.values.newPriorities).toBe('')
+  })
+
+  it('fills a brief to its 20 priorities, not counting a line it already has', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, {
+      name: 'Acme',
+      callText: 'Call.',
+      priorities: numbered(18).map((text) => ({ text })),
+    })
+    const res = await post(
+      funder.id,
+      editForm(numbered(18), { newPriorities: 'Priority number 3\nPriority number 19\nPriority number 20' }),
+      cookie,
+    )
+    expect(res.status).toBe(302)
+    expect((await saved(funder.id)).priorities).toEqual(numbered(20))
+  })
+
+  it('refuses lines past 20 priorities, saving nothing of the form, and keeps what was typed', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, {
+      name: 'Acme',
+      callText: 'Call.',
+      priorities: numbered(18).map((text) => ({ text })),
+    })
+    const before = await saved(funder.id)
+    const typed = 'Priority number 19\nPriority number 20\nPriority number 21'
+    const res = await post(funder.id, editForm(numbered(18), { name: 'Acme Renamed', newPriorities: typed }), cookie)
+    expect(res.status).toBe(400)
+    expect(res.body.result.error.newPriorities).toEqual([
+      'A brief holds at most 20 priorities: with the 18 above, 2 more fit, and these lines add 3. Add fewer, or remove some above first.',
+    ])
+    expect(res.body.result.initialValue.newPriorities).toBe(typed)
+    expect(await saved(funder.id)).toEqual(before)
+    // Removing some above first makes room.
+    const room = await post(funder.id, editForm(numbered(18), { removePriority: '0', newPriorities: typed }), cookie)
+    expect(room.status).toBe(302)
+    expect((await saved(funder.id)).priorities).toEqual(numbered(20, 2))
+  })
+
+  it('names the grant fields as the form labels them when the smallest is more than the largest', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, { name: 'Acme', callText: 'Call.', priorities: [{ text: 'Youth access' }] })
+    const res = await post(funder.id, editForm(['Youth access'], { amountMin: '90000', amountMax: '100' }), cookie)
+    expect(res.status).toBe(400)
+    expect(res.body.result.error.amountMin).toEqual(['The smallest grant must not be more than the largest'])
+  })
+
+  it('refuses a line longer than a priority can be, naming it, and adds none of the others', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, { name: 'Acme', callText: 'Call.', priorities: [{ text: 'Youth access' }] })
+    const before = await saved(funder.id)
+    const res = await post(
+      funder.id,
+      editForm(['Youth access'], { newPriorities: `Stewardship\n\n${'a'.repeat(301)}\nWorkforce\n${'b'.repeat(300)}` }),
+      cookie,
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.result.error.newPriorities).toEqual([
+      'Line 3 is 301 characters long; a priority can be at most 300. Shorten it or split it in two.',
+    ])
+    expect(await saved(funder.id)).toEqual(before)
+  })
+
+  it('refuses a box longer than 20 priorities could be, without sending it back', async () => {
+    const { user, cookie } = await member()
+    const funder = await createFunder(user, { name: 'Acme', callText: 'Call.', priorities: [{ text: 'Youth access' }] })
+    const res = await post(funder.id, editForm(['Youth access'], { newPriorities: 'Stewardship\n'.repeat(600) }), cookie)
+    expect(res.status).toBe(400)
+    expect(res.body.result.error.newPriorities.at(-1)).toMatch(/^A brief holds at most 20 priorities of 300 characters/)
+    expect(JSON.stringify(res.body)).not.toContain('Stewardship\\nStewardship')
+    expect((await saved(funder.id)).priorities).toEqual(['Youth access'])
+  })
+})
+
+describe('moving a priority up or down', () => {
+  const move = (index: number, direction: string, priority: string) => ({ intent: 'move', index: String(index), direction, priority })
+
+  async function briefOf(user: Awaited<ReturnType<typeof member>>['user']) {
+    return createFunder(user, {
+      name: 'Acme',
+      callText: 'Call.',
+      priorities: [{ text: 'Youth access' }, { text: 'Stewardship' }, { text: 'Young people’s mental health' }],
+    })
+  }
+
+  it('saves the new order, which the page, the API and a narrative written for the brief all read', async () => {
+    const { user, cookie } = await member()
+    const funder = await briefOf(user)
+    const up = await post(funder.id, move(2, 'up', 'Young people’s mental health'), cookie)
+    expect(up.status).toBe(302)
+    expect(up.headers.get('Location')).toBe(`/funders/${funder.id}#priority-2`)
+    expect(await toastOf(up)).toMatchObject({
+      type: 'success',
+      message: 'Moved “Young people’s mental health” up: it is now priority 2 of 3.',
+    })
+    expect((await saved(funder.id)).priorities).toEqual(['Youth access', 'Young people’s mental health', 'Stewardship'])
+
+    const down = await post(funder.id, move(0, 'down', 'Youth access'), cookie)
+    expect(down.status).toBe(302)
+    expect(down.headers.get('Location')).toBe(`/funders/${funder.id}#priority-2`)
+    const order = ['Young people’s mental health', 'Youth access', 'Stewardship']
+    expect((await saved(funder.id)).priorities).toEqual(order)
+
+    const page = await call(funderLoader, getRequest(`/funders/${funder.id}`, { cookie }), { id: funder.id })
+    expect(page.body.values.priorities).toEqual(order)
+    expect(page.body.funder.priorities).toEqual(order)
+    const token = await createSession(user.id, 'api')
+    const api = await call(funderApi, getRequest(`/api/funders/${funder.id}`, { token }), { id: funder.id })
+    expect(api.body.data.priorities).toEqual(order.map((text) => ({ text })))
+    const written = await forFunder(user, { funderId: funder.id })
+    expect(JSON.parse(written!.brief).priorities).toEqual(order)
+  })
+
+  it('moves nothing past either end', async () => {
+    const { user, cookie } = await member()
+    const funder = await briefOf(user)
+    const before = await saved(funder.id)
+    const first = await post(funder.id, move(0, 'up', 'Youth access'), cookie)
+    expect(first.status).toBe(400)
+    expect(first.body.toast).toMatchObject({ type: 'error', message: '“Youth access” is already first.' })
+    const last = await post(funder.id, move(2, 'down', 'Young people’s mental health'), cookie)
+    expect(last.status).toBe(400)
+    expect(last.body.toast).toMatchObject({ type: 'error', message: '“Young people’s mental health” is already last.' })
+    expect(await saved(funder.id)).toEqual(before)
+  })
+
+  it('moves nothing when the list is no longer the one the page showed, or the move cannot be read', async () => {
+    const { user, cookie } = await member()
+    const funder = await briefOf(user)
+    const before = await saved(funder.id)
+    // A second press: the page still names Stewardship second, where it no longer is.
+    for (const stale of [move(1, 'up', 'Young people’s mental health'), move(3, 'up', 'Stewardship'), move(1, 'up', 'stewardship')]) {
+      const res = await post(funder.id, stale, cookie)
+      expect(res.status).toBe(409)
+      expect(res.body.toast.message).toMatch(/^The priorities have changed since this page was shown/)
+    }
+    for (const unread of [move(1, 'sideways', 'Stewardship'), move(-1, 'up', 'Stewardship'), move(25, 'up', 'Stewardship')]) {
+      expect((await post(funder.id, unread, cookie)).status).toBe(400)
+    }
+    const { priority, ...noPriority } = move(1, 'up', 'Stewardship')
+    expect(priority).toBe('Stewardship')
+    expect((await post(funder.id, noPriority, cookie)).status).toBe(400)
+    expect(await saved(funder.id)).toEqual(before)
+  })
+
+  it("is the owner's alone: another member's brief, or an administrator's move of it, is not found", async () => {
+    const { user } = await member()
+    const funder = await briefOf(user)
+    const before = await saved(funder.id)
+    const other = await makeApiUser()
+    for (const email of [other.user.email, 'admin@example.org']) {
+      const cookie = await signIn(email)
+      const res = await post(funder.id, move(2, 'up', 'Young people’s mental health'), cookie)
+      expect(res.status).toBe(404)
+    }
+    expect(await saved(funder.id)).toEqual(before)
   })
 })
 

@@ -216,6 +216,16 @@ describe('/api/funders', () => {
     expect(invalid).toMatchObject({ status: 400, body: { error: 'amountMin must not be more than amountMax' } })
   })
 
+  it('keeps priorities in the order sent, most important first: a reordered list is the new order', async () => {
+    const { token } = await makeApiUser()
+    const { id, priorities } = (await createBrief(token)).body.data
+    expect(priorities.length).toBeGreaterThan(1)
+    const reordered = [...priorities].reverse()
+    const res = await call(funderAction, jsonRequest(`/api/funders/${id}`, { priorities: reordered }, { method: 'PUT', token }), { id })
+    expect(res.body.data.priorities).toEqual(reordered)
+    expect((await call(funderLoader, getRequest(`/api/funders/${id}`, { token }), { id })).body.data.priorities).toEqual(reordered)
+  })
+
   it('is owner-scoped: another user, and an administrator, get 404 in every verb', async () => {
     const admin = await makeApiUser({ email: 'admin@example.org' })
     const owner = await makeApiUser()

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { FormShapeError, maxEntriesOf, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
-import { CALL_FILE_MAX_BYTES, FunderAddFormSchema, FunderEditFormSchema } from '~/shared/funder-schema'
+import { CALL_FILE_MAX_BYTES, FunderAddFormSchema, FunderEditFormSchema, NEW_PRIORITIES_MAX } from '~/shared/funder-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 import { NARRATIVE_TEXT_MAX, NarrativeTextSchema } from '~/shared/narrative-text'
 import { ChangePasswordSchema, SignupSchema } from '~/shared/auth-schemas'
@@ -183,6 +183,7 @@ describe('the body caps fit every form we send (docs/decisions/025)', () => {
     name: 200,
     terms: 30 * 82,
     ...Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`priorities[${i}]`, 300])),
+    newPriorities: NEW_PRIORITIES_MAX,
     ...Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`questionText[${i}]`, 1000])),
   }
 

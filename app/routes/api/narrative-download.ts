@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
 import { apiError, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
-import { documentLocale } from '~/server/narratives/document-locale.server'
+import { localeSettings } from '~/server/narratives/document-locale.server'
 import { downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
@@ -14,7 +14,7 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
     return narrativeDownload(
       downloadKindOf(url),
       narrative,
-      documentLocale(request),
+      localeSettings(request, user.locale),
       { userId: user.id, signal: request.signal },
       url.searchParams.get('tz') ?? undefined,
     )

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import type { ZodTypeAny } from 'zod'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import {
   type ActionFunctionArgs,
   data,
@@ -11,14 +11,35 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { ErrorList, Field, SubmitButton } from '~/components/forms'
+import { ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
 import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
-import { ACCOUNT_DELETED, AccountError, changePassword, deleteAccount, renameUser } from '~/server/accounts/account.server'
+import {
+  ACCOUNT_DELETED,
+  AccountError,
+  changePassword,
+  deleteAccount,
+  renameUser,
+  saveLocaleChoices,
+} from '~/server/accounts/account.server'
 import { EMAIL_CHANGE_TTL_HOURS, emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { redirectWithSuccess } from '~/server/accounts/session.server'
 import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
-import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, ProfileNameSchema } from '~/shared/auth-schemas'
+import { localeSettings } from '~/server/narratives/document-locale.server'
+import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, LocaleChoicesSchema, ProfileNameSchema } from '~/shared/auth-schemas'
+import {
+  CURRENCIES,
+  CURRENCY_LABELS,
+  formatDate,
+  NO_CHOICES,
+  PAPER_LABELS,
+  PAPERS,
+  VARIETIES,
+  VARIETY_LABELS,
+  type DateFormat,
+  type LocaleChoices,
+  type LocaleSettings,
+} from '~/shared/locale'
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
@@ -33,13 +54,25 @@ const EXPORT_PATH = '/resources/account/export'
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
-  return { firstName: user.firstName, lastName: user.lastName, email: user.email, emailLinkHours: EMAIL_CHANGE_TTL_HOURS }
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    emailLinkHours: EMAIL_CHANGE_TTL_HOURS,
+    locale: {
+      choices: user.locale,
+      // What a choice left unmade comes to: the browser's variety, and the rest as the chosen variety (or the browser) has them.
+      browser: localeSettings(request, NO_CHOICES),
+      unchosen: localeSettings(request, { ...NO_CHOICES, variety: user.locale.variety }),
+    },
+  }
 }
 
 const FORMS = {
   name: { schema: ProfileNameSchema, hideFields: [] },
   email: { schema: EmailChangeSchema, hideFields: ['currentPassword'] },
   password: { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+  locale: { schema: LocaleChoicesSchema, hideFields: [] },
   delete: { schema: DeleteAccountSchema, hideFields: ['password'] },
 } satisfies Record<string, { schema: ZodTypeAny; hideFields: string[] }>
 
@@ -77,6 +110,9 @@ async function apply(intent: Intent, user: AuthUser, value: any, request: Reques
     case 'email':
       await requestEmailChange(user, value)
       return redirectWithSuccess(ACCOUNT_PATH, emailLinkSent(value.email))
+    case 'locale':
+      await saveLocaleChoices(user, value)
+      return redirectWithSuccess(ACCOUNT_PATH, 'Your language, dates, currency and paper are saved.')
     case 'password': {
       const keepSession = (await getCookieSessionToken(request))!
       await changePassword(user, { currentPassword: value.currentPassword, newPassword: value.newPassword, keepSession })
@@ -97,11 +133,12 @@ export default function AccountPage() {
       <ActionToast from={reply} />
       <header className="page-header">
         <h1>Account</h1>
-        <p className="page-subtitle">Your name, email and password, and your data.</p>
+        <p className="page-subtitle">Your name, email and password, how your pages and files are written, and your data.</p>
       </header>
       <NameForm lastResult={lastResult('name')} defaultValue={{ firstName: account.firstName, lastName: account.lastName }} />
       <EmailForm lastResult={lastResult('email')} email={account.email} linkHours={account.emailLinkHours} />
       <PasswordForm lastResult={lastResult('password')} />
+      <LocaleForm lastResult={lastResult('locale')} {...account.locale} />
       <section className="form-section" aria-labelledby="export-title">
         <h2 id="export-title">Your data</h2>
         <p>Download your profile, every narrative you keep with its versions and variants, and your funder briefs, as one JSON file.</p>
@@ -204,6 +241,87 @@ function PasswordForm({ lastResult }: FormProps) {
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Changing..." pending={submitting} className="button button-primary">
           Change password
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
+
+const SAMPLE_DATE = '2026-11-28T12:00:00Z'
+const DATE_FORMAT_OPTIONS: { value: DateFormat; label: string }[] = [
+  { value: 'day-month-year', label: formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-GB', dateFormat: 'day-month-year' }) },
+  { value: 'month-day-year', label: formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-US', dateFormat: 'month-day-year' }) },
+  { value: 'iso', label: `${formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-US', dateFormat: 'iso' })} (ISO 8601)` },
+]
+
+/** Each choice can be left to the browser: the first option, named with what it comes to now. */
+function LocaleForm({
+  lastResult,
+  choices,
+  browser,
+  unchosen,
+}: FormProps & { choices: LocaleChoices; browser: LocaleSettings; unchosen: LocaleSettings }) {
+  const defaultValue = useMemo(
+    () => ({
+      variety: choices.variety ?? '',
+      dateFormat: choices.dateFormat ?? '',
+      currency: choices.currency ?? '',
+      paper: choices.paper ?? '',
+    }),
+    [choices.variety, choices.dateFormat, choices.currency, choices.paper],
+  )
+  const [form, fields, submitting] = useIntentForm('locale', lastResult, defaultValue)
+  // With a variety chosen, the currency and paper left unchosen are that variety's country's.
+  const fromUnchosen = (value: string) =>
+    choices.variety ? `As ${VARIETY_LABELS[choices.variety]} has it (${value})` : `From my browser (${value})`
+  return (
+    <section className="form-section" aria-labelledby="locale-title">
+      <h2 id="locale-title">Language, dates and money</h2>
+      <p>
+        How your pages and your Word and PDF files spell words such as “organization”, write dates and amounts, and which paper the files
+        are laid out on. What you leave “From my browser” follows the language your browser asks for.
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="locale" />
+        <div className="field-row">
+          <SelectField
+            meta={fields.variety}
+            label="Language"
+            options={[
+              { value: '', label: `From my browser (${VARIETY_LABELS[browser.variety]})` },
+              ...VARIETIES.map((variety) => ({ value: variety, label: VARIETY_LABELS[variety] })),
+            ]}
+          />
+          <SelectField
+            meta={fields.dateFormat}
+            label="Dates"
+            options={[
+              { value: '', label: `As my language writes them (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
+              ...DATE_FORMAT_OPTIONS,
+            ]}
+          />
+          <SelectField
+            meta={fields.currency}
+            label="Currency"
+            hint="For amounts that name none; a funder's call keeps its own."
+            options={[
+              { value: '', label: fromUnchosen(unchosen.currency) },
+              ...CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] })),
+            ]}
+          />
+          <SelectField
+            meta={fields.paper}
+            label="Paper"
+            hint="For the Word and PDF files."
+            options={[
+              { value: '', label: fromUnchosen(PAPER_LABELS[unchosen.paper]) },
+              ...PAPERS.map((paper) => ({ value: paper, label: PAPER_LABELS[paper] })),
+            ]}
+          />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
+          Save language, dates and money
         </SubmitButton>
       </Form>
     </section>

@@ -9,6 +9,7 @@ import { CallFileError, callFromUpload } from '~/server/funders/call-file.server
 import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { createFunder, FunderLimitError, listFunders, prioritiesOf, questionsOf } from '~/server/funders/funders.server'
 import { formatDate } from '~/shared/dates'
+import { useLocale } from '~/hooks/use-locale'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, FunderAddFormSchema } from '~/shared/funder-schema'
 import { parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -108,6 +109,7 @@ export default function FundersPage() {
 type Brief = Awaited<ReturnType<typeof loader>>['funders'][number]
 
 function BriefList({ funders }: { funders: Brief[] }) {
+  const locale = useLocale()
   return (
     <ul className="brief-list">
       {funders.map((funder) => (
@@ -116,7 +118,7 @@ function BriefList({ funders }: { funders: Brief[] }) {
             <Link to={`/funders/${encodeURIComponent(funder.id)}`}>{funder.name}</Link>
           </h3>
           <p className="brief-facts">
-            {funder.deadline ? `Deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC')} · ` : ''}
+            {funder.deadline ? `Deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC', locale)} · ` : ''}
             {count(funder.priorities, 'priority', 'priorities')} · {count(funder.questions, 'question', 'questions')}
             {funder.source !== 'pasted' ? ` · from ${funder.source}` : ''}
           </p>

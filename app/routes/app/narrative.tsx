@@ -25,6 +25,8 @@ import { ErrorList, SubmitButton, TextareaField } from '~/components/forms'
 import { engineLabel } from '~/shared/engines'
 import { requireUser } from '~/server/accounts/auth.server'
 import { formatDate, formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { useLocale } from '~/hooks/use-locale'
+import { describeAmountRequested, spell } from '~/shared/locale'
 import { parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { alignmentOfNarrative, claimsOfNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
@@ -319,9 +321,10 @@ function Variants({
 
 /** What the narrative was written from, folded away under it; open without JavaScript too. */
 function OrganisationInputs({ narrative }: { narrative: Narrative }) {
+  const { variety } = useLocale()
   return (
     <section className="section-block" aria-labelledby="inputs-title">
-      <h2 id="inputs-title">The organisation's inputs</h2>
+      <h2 id="inputs-title">{spell("The organization's inputs", variety)}</h2>
       {/* The heading stays outside <summary>, whose content some screen readers do not list as headings. */}
       <details className="inputs-disclosure">
         <summary>Show what it was written from</summary>
@@ -334,6 +337,7 @@ function OrganisationInputs({ narrative }: { narrative: Narrative }) {
 
 function CompanyInformation({ narrative }: { narrative: Narrative }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <section aria-labelledby="company-title">
       <h3 id="company-title">Company Information</h3>
@@ -341,7 +345,7 @@ function CompanyInformation({ narrative }: { narrative: Narrative }) {
         <DetailItem term="Name">{narrative.ownerName || NOT_PROVIDED}</DetailItem>
         <DetailItem term="Email">{narrative.ownerEmail}</DetailItem>
         <DetailItem term="Company">{narrative.company}</DetailItem>
-        <DetailItem term="Last Updated">{formatDate(narrative.updatedAt, timeZone)}</DetailItem>
+        <DetailItem term="Last Updated">{formatDate(narrative.updatedAt, timeZone, locale)}</DetailItem>
         <DetailItem term="Website">{narrative.website || NOT_PROVIDED}</DetailItem>
         {narrative.contacts.map((contact) => (
           <DetailItem key={contact.designation} term={`${contact.designation} Contact`}>
@@ -367,6 +371,7 @@ function DetailItem({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function InputSections({ narrative }: { narrative: Narrative }) {
+  const { variety } = useLocale()
   // The titles of docs/spec.md#narrative-page, each with the form field it was entered in, where the names differ.
   const sections: [string, string | null, string][] = [
     ['Mission Statement', null, narrative.missionStatement],
@@ -382,7 +387,7 @@ function InputSections({ narrative }: { narrative: Narrative }) {
         <div key={title} className="section-block">
           <h3>
             {title}
-            {field ? <span className="field-origin"> (the form's “{field}”)</span> : null}
+            {field ? <span className="field-origin"> (the form's “{spell(field, variety)}”)</span> : null}
           </h3>
           <p>{text || NOT_PROVIDED}</p>
         </div>
@@ -394,12 +399,13 @@ function InputSections({ narrative }: { narrative: Narrative }) {
 const STATUS_LABELS: Record<string, string> = { stopped: 'Stopped', failed: 'Failed', generating: 'Generating' }
 
 function FunderLine({ funder }: { funder: NonNullable<LoaderData['funder']> }) {
+  const locale = useLocale()
   const name = funder.id ? <Link to={`/funders/${encodeURIComponent(funder.id)}`}>{funder.name}</Link> : funder.name
   return (
     <p className="funder-line">
       Written for {name}
-      {funder.amountRequested ? `, asking ${funder.amountRequested}` : ''}
-      {funder.deadline ? ` · deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC')}` : ''}
+      {funder.amountRequested ? `, asking ${describeAmountRequested(funder.amountRequested, locale)}` : ''}
+      {funder.deadline ? ` · deadline ${formatDate(`${funder.deadline}T12:00:00Z`, 'UTC', locale)}` : ''}
     </p>
   )
 }
@@ -458,13 +464,14 @@ function EditNarrativeForm({ narrative, basePath }: { narrative: Narrative; base
 
 function MetaFooter({ narrative }: { narrative: Narrative }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <footer className="meta-footer">
       <p>
         ID: <code>{narrative.id}</code>
       </p>
       <p>Tone: {narrative.tone}</p>
-      <p>Last updated: {formatDateTime(narrative.updatedAt, timeZone)}</p>
+      <p>Last updated: {formatDateTime(narrative.updatedAt, timeZone, locale)}</p>
     </footer>
   )
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
 import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
-import { documentLocale } from '~/server/narratives/document-locale.server'
+import { localeSettings } from '~/server/narratives/document-locale.server'
 import { downloadForPage, downloadKindOf, narrativeDownload } from '~/server/narratives/downloads.server'
 import { getNarrative } from '~/server/narratives/narratives.server'
 
@@ -13,6 +13,12 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) throw new Response('Not found', { status: 404 })
     const asker = { userId: user.id, signal: request.signal }
-    return narrativeDownload(downloadKindOf(url), narrative, documentLocale(request), asker, url.searchParams.get('tz') ?? undefined)
+    return narrativeDownload(
+      downloadKindOf(url),
+      narrative,
+      localeSettings(request, user.locale),
+      asker,
+      url.searchParams.get('tz') ?? undefined,
+    )
   })
 }

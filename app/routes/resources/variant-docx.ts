@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
 import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
-import { documentLocale } from '~/server/narratives/document-locale.server'
+import { localeSettings } from '~/server/narratives/document-locale.server'
 import { downloadForPage, variantDownload } from '~/server/narratives/downloads.server'
 import { getVariant } from '~/server/narratives/variants.server'
 
@@ -12,6 +12,6 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
     const variant = await getVariant({ id: params.id ?? '', viewer: user })
     if (!variant || variant.status !== 'complete') throw new Response('Not found', { status: 404 })
     const asker = { userId: user.id, signal: request.signal }
-    return variantDownload('docx', variant, documentLocale(request), asker, url.searchParams.get('tz') ?? undefined)
+    return variantDownload('docx', variant, localeSettings(request, user.locale), asker, url.searchParams.get('tz') ?? undefined)
   })
 }

@@ -18,6 +18,10 @@ const PROFILE_FIELDS = {
   termsAcceptedAt: true,
   marketingConsentAt: true,
   dailyLimit: true,
+  languageVariety: true,
+  dateFormat: true,
+  currency: true,
+  paper: true,
 } as const
 
 /**
@@ -27,9 +31,14 @@ const PROFILE_FIELDS = {
 const NARRATIVES_PER_STEP = 5
 
 async function readProfile(userId: string) {
-  const profile = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_FIELDS })
+  const { languageVariety, dateFormat, currency, paper, ...profile } = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: PROFILE_FIELDS,
+  })
   return {
     ...profile,
+    // How their pages and files are written (docs/decisions/043); null: from the browser.
+    locale: { variety: languageVariety, dateFormat, currency, paper },
     createdAt: profile.createdAt.toISOString(),
     termsAcceptedAt: profile.termsAcceptedAt?.toISOString() ?? null,
     marketingConsentAt: profile.marketingConsentAt?.toISOString() ?? null,

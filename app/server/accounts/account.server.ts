@@ -8,6 +8,7 @@ import { stopGenerationsOf } from '~/server/generation/job/jobs.server'
 import { deleteUserKeepingQuota } from '~/server/generation/quota/quota.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
+import type { LocaleChoices } from '~/shared/locale'
 
 // What a signed-in person changes about their own account (/account and /auth/profile; decision 022).
 // Every function takes the signed-in user and touches only their rows.
@@ -47,6 +48,21 @@ export async function renameUser(user: Owner, { firstName, lastName }: { firstNa
   })
   log('info', 'account.renamed', { userId: user.id })
   return updated
+}
+
+/** How their pages and files are written (docs/decisions/043); a choice left out is "from my browser". */
+export async function saveLocaleChoices(user: Owner, choices: Partial<LocaleChoices>) {
+  await prisma.user.update({
+    where: { id: user.id },
+    data: {
+      languageVariety: choices.variety ?? null,
+      dateFormat: choices.dateFormat ?? null,
+      currency: choices.currency ?? null,
+      paper: choices.paper ?? null,
+    },
+    select: { id: true },
+  })
+  log('info', 'account.locale_saved', { userId: user.id })
 }
 
 /**

@@ -12,13 +12,15 @@ import { beforeSignIn, signInSucceeded } from '~/server/accounts/sign-in-guard.s
 import { memoizeForRequest } from '~/server/platform/request-context.server'
 import { authSessionStorage } from '~/server/accounts/session.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
+import { readChoices, type LocaleChoices } from '~/shared/locale'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 export type SessionKind = 'cookie' | 'api'
 export type AuthUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>
-export type SignedInUser = AuthUser & { sessionId: string }
+/** `locale`: how they chose their pages and files be written (docs/decisions/043), read in the same query. */
+export type SignedInUser = AuthUser & { sessionId: string; locale: LocaleChoices }
 
 const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
 
@@ -82,14 +84,22 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
  */
 export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<SignedInUser | null> {
   const sessionId = hashToken(token)
-  const rows = await prisma.$queryRaw<(AuthUser & { isAdmin: number | boolean })[]>`
-    SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin"
+  type Row = AuthUser & {
+    isAdmin: number | boolean
+    languageVariety: string | null
+    dateFormat: string | null
+    currency: string | null
+    paper: string | null
+  }
+  const rows = await prisma.$queryRaw<Row[]>`
+    SELECT u."id", u."email", u."firstName", u."lastName", u."isAdmin", u."languageVariety", u."dateFormat", u."currency", u."paper"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${sessionId} AND s."kind" = ${kind} AND s."expiresAt" > ${new Date()} AND u."disabledAt" IS NULL`
-  const user = rows[0]
-  if (!user) return null
+  const row = rows[0]
+  if (!row) return null
   markAnswerPrivate()
-  return { ...user, isAdmin: Boolean(user.isAdmin), sessionId }
+  const { languageVariety, dateFormat, currency, paper, ...user } = row
+  return { ...user, isAdmin: Boolean(user.isAdmin), sessionId, locale: readChoices({ languageVariety, dateFormat, currency, paper }) }
 }
 
 export async function deleteSession(token: string) {

@@ -11,6 +11,7 @@ import {
   type FunderCreate,
   type FunderUpdate,
   type Priority,
+  type PriorityMove,
 } from '~/shared/funder-schema'
 
 // Funder briefs (docs/decisions/030): a user's own, reused for many narratives. Every read and write is
@@ -88,6 +89,37 @@ export async function updateFunder(viewer: Viewer, id: string, input: FunderUpda
   if (!count) return null
   log('info', 'funder.updated', { userId: viewer.id, funderId: id })
   return getFunder(viewer, id)
+}
+
+export type PriorityMoved =
+  | { status: 'moved'; to: number; of: number }
+  | { status: 'not-found' }
+  /** The list is not the one the page showed: changed in another tab, or by a second press. */
+  | { status: 'changed' }
+  /** The first cannot go up, nor the last down. */
+  | { status: 'at-end' }
+
+/**
+ * Moves one priority a place up or down and saves the new order, nothing else. The priority is named by
+ * its place and its text as the page showed them: if either no longer holds, nothing moves. The write
+ * is made only if the list is still the one read, so a save between the two is never undone.
+ */
+export async function movePriority(viewer: Viewer, id: string, { index, direction, priority }: PriorityMove): Promise<PriorityMoved> {
+  const funder = await getFunder(viewer, id)
+  if (!funder) return { status: 'not-found' }
+  const priorities = prioritiesOf(funder)
+  if (priorities[index]?.text !== priority) return { status: 'changed' }
+  const to = direction === 'up' ? index - 1 : index + 1
+  if (to < 0 || to >= priorities.length) return { status: 'at-end' }
+  const moved = [...priorities]
+  ;[moved[index], moved[to]] = [moved[to], moved[index]]
+  const { count } = await prisma.funder.updateMany({
+    where: { id, userId: viewer.id, priorities: funder.priorities },
+    data: { priorities: JSON.stringify(moved) },
+  })
+  if (!count) return (await getFunder(viewer, id)) ? { status: 'changed' } : { status: 'not-found' }
+  log('info', 'funder.priority_moved', { userId: viewer.id, funderId: id })
+  return { status: 'moved', to, of: moved.length }
 }
 
 /** The narratives written for it keep its name and the brief as written, and lose only the link. */

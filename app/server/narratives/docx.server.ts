@@ -13,6 +13,7 @@ import {
   type IRunOptions,
 } from 'docx'
 import { cleanText } from '~/shared/text'
+import { formatLongDate, spell, varietyOf, type DateFormat, type Variety } from '~/shared/locale'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
 // The Word download (docs/spec.md#word-and-pdf-downloads). User text only ever
@@ -75,25 +76,25 @@ export const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
   ['successStory', 'Success Story'],
 ]
 
-/** The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates. */
-export function narrativeTitle(company: string | undefined, date: Date, { locale = 'en-US', timeZone = 'UTC' } = {}): DocumentTitle {
+type TitleWriting = { locale?: string; variety?: Variety; dateFormat?: DateFormat | null; timeZone?: string }
+
+/**
+ * The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates
+ * (docs/decisions/043); with no company, "Organization Impact Narrative" as their variety spells it.
+ */
+export function narrativeTitle(
+  company: string | undefined,
+  date: Date,
+  { locale = 'en-US', variety = varietyOf(locale), dateFormat = null, timeZone = 'UTC' }: TitleWriting = {},
+): DocumentTitle {
   const name = cleanText(company ?? '')
-  if (!name) return { title: DEFAULT_TITLE }
-  return { title: `${name} Impact Narrative`, date: formatLocalDate(date, locale, timeZone) }
+  if (!name) return { title: spell(DEFAULT_TITLE, variety) }
+  return { title: `${name} Impact Narrative`, date: formatLongDate(date, timeZone || 'UTC', { locale, dateFormat }) }
 }
 
 /** The title as one line: the file's name and its document properties. */
 export function fullTitle({ title, date }: DocumentTitle): string {
   return date ? `${title} - ${date}` : title
-}
-
-function formatLocalDate(date: Date, locale: string, timeZone: string): string {
-  try {
-    return date.toLocaleDateString(locale, { timeZone, dateStyle: 'long' })
-  } catch {
-    // An unknown IANA zone throws RangeError.
-    return date.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
-  }
 }
 
 // Title with every run of characters outside [A-Za-z0-9] turned into one '-': ASCII-only, so the name

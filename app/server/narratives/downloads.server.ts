@@ -7,7 +7,7 @@ import {
   type DocumentTitle,
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
-import type { DocumentLocale } from '~/server/narratives/document-locale.server'
+import type { LocaleSettings } from '~/shared/locale'
 import { getEnv } from '~/server/platform/env.server'
 import { RefusedError, refusalResponse } from '~/server/platform/refused-error.server'
 import { runWork } from '~/server/platform/work-pool.server'
@@ -15,7 +15,8 @@ import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
 // A narrative or a variant as a file to download (docs/spec.md#word-and-pdf-downloads): the same title,
-// paper, fonts and content as Word and as PDF, dated in the reader's zone and locale. Built in the work pool:
+// paper, fonts and content as Word and as PDF, dated in the reader's zone, as the person writes dates and
+// on their paper (docs/decisions/043). Built in the work pool:
 // a file's cost grows with its text, and the event loop answers everyone.
 
 const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
@@ -28,14 +29,11 @@ export type Asker = { userId: string; signal: AbortSignal }
 export function narrativeDownload(
   kind: DownloadKind,
   narrative: Narrative,
-  documentLocale: DocumentLocale,
+  documentLocale: LocaleSettings,
   asker: Asker,
   timeZone?: string,
 ) {
-  const title = forFunder(
-    narrativeTitle(narrative.company, narrative.createdAt, { locale: documentLocale.locale, timeZone }),
-    narrative.funderName,
-  )
+  const title = forFunder(narrativeTitle(narrative.company, narrative.createdAt, { ...documentLocale, timeZone }), narrative.funderName)
   return download(kind, title, asker, {
     documentLocale,
     narrative: narrative.generatedNarrative,
@@ -58,13 +56,13 @@ export function narrativeDownload(
 export function variantDownload(
   kind: DownloadKind,
   variant: VariantWithNarrative,
-  documentLocale: DocumentLocale,
+  documentLocale: LocaleSettings,
   asker: Asker,
   timeZone?: string,
 ) {
   const { company, funderName } = variant.narrative
   const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
-  const dated = forFunder(narrativeTitle(company, variant.createdAt, { locale: documentLocale.locale, timeZone }), funderName)
+  const dated = forFunder(narrativeTitle(company, variant.createdAt, { ...documentLocale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
   return download(kind, title, asker, { documentLocale, narrative: variant.text, title, company })
 }
