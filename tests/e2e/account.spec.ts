@@ -121,3 +121,19 @@ test.describe('without JavaScript', () => {
     expect((await page.request.get('/auth/profile', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401)
   })
 })
+
+test('English (UK) chosen on the account page: the form spells it so, and the list dates day first', async ({ page }) => {
+  const { email, password, token } = await registerUser()
+  await createNarrative(token)
+  await signIn(page, email, password)
+  await page.goto('/account')
+  await page.getByLabel('Language', { exact: true }).selectOption('en-GB')
+  await page.getByRole('button', { name: 'Save these choices' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your language, dates, currency and paper are saved.' })).toBeVisible()
+
+  await page.goto('/dashboard')
+  await expect(page.getByLabel('Organisation Name')).toBeVisible()
+  await page.goto('/admin/narratives')
+  const created = page.getByRole('row').nth(1).getByRole('cell').nth(3)
+  await expect(created).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}\b/)
+})

@@ -112,7 +112,7 @@ describe('the account page’s form', () => {
     await save(ada, { variety: 'en-GB', dateFormat: '', currency: '', paper: '' })
     const chosen = await drawn('/account', AccountPage, accountLoader, ada.cookie)
     expect(chosen).toContain('<option value="en-GB" selected="">English (UK)</option>')
-    expect(chosen).toContain('As my language writes them (28 Nov 2026)')
+    expect(chosen).toContain('As my language (28 Nov 2026)')
     expect(chosen).toContain('As English (UK) has it (A4)')
   })
 

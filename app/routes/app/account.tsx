@@ -283,7 +283,7 @@ function LocaleForm({
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="locale" />
-        <div className="field-row">
+        <div className="field-row field-row-wide">
           <SelectField
             meta={fields.variety}
             label="Language"
@@ -296,7 +296,7 @@ function LocaleForm({
             meta={fields.dateFormat}
             label="Dates"
             options={[
-              { value: '', label: `As my language writes them (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
+              { value: '', label: `As my language (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
               ...DATE_FORMAT_OPTIONS,
             ]}
           />
@@ -321,7 +321,7 @@ function LocaleForm({
         </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
-          Save language, dates and money
+          Save these choices
         </SubmitButton>
       </Form>
     </section>
