@@ -6,6 +6,7 @@ import { DownloadButton } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
 import { ErrorList, Field } from '~/components/forms'
 import type { GenerationState } from '~/hooks/use-generation'
+import { useLocale } from '~/hooks/use-locale'
 import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
 import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -60,7 +61,6 @@ export function VariantPanel({
       submit(formData, { method: 'POST', action: basePath, replace: true, preventScrollReset: true })
     },
   })
-  const format = fields.format.value ?? 'pitch'
   return (
     <section className="section-block" aria-labelledby="variants-title" id="variants">
       <h2 id="variants-title" ref={headingRef} tabIndex={-1}>
@@ -89,15 +89,17 @@ export function VariantPanel({
           ))}
           <ErrorList id={fields.format.errorId} errors={fields.format.errors} />
         </fieldset>
-        <div className="variant-custom" data-active={format === 'custom' || undefined}>
-          <Field
-            meta={fields.maxWords}
-            type="number"
-            label="Custom limit: most words"
-            hint="For Custom: fill in words or characters, not both."
-          />
-          <Field meta={fields.maxCharacters} type="number" label="Custom limit: most characters" />
-        </div>
+        {/* The hint covers both fields, so it sits above them and the two inputs line up. */}
+        <fieldset className="variant-custom" aria-describedby="variant-custom-hint">
+          <legend>Custom limit</legend>
+          <p id="variant-custom-hint" className="field-hint">
+            For Custom: fill in words or characters, not both.
+          </p>
+          <div className="variant-custom-fields">
+            <Field meta={fields.maxWords} type="number" label="Most words" />
+            <Field meta={fields.maxCharacters} type="number" label="Most characters" />
+          </div>
+        </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={writing || remaining === 0}>
           {writing ? 'Writing...' : 'Write variant'}
@@ -150,13 +152,14 @@ function LimitCount({ text, limit }: { text: string; limit: Limit }) {
 
 function VariantList({ variants }: { variants: VariantView[] }) {
   const timeZone = useLocalTimeZone()
+  const locale = useLocale()
   return (
     <ol className="variant-list">
       {variants.map((variant) => {
         const label = variant.question
           ? `Answer to “${variant.question}”`
           : (VARIANT_FORMAT_DETAILS[variant.format as keyof typeof VARIANT_FORMAT_DETAILS]?.label ?? variant.format)
-        const title = `${label}, ${formatDateTime(variant.createdAt, timeZone)}`
+        const title = `${label}, ${formatDateTime(variant.createdAt, timeZone, locale)}`
         const idPrefix = `variant-${variant.id}-claim`
         return (
           <li key={variant.id} id={`variant-${variant.id}`} className="variant card">

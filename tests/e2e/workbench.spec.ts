@@ -65,7 +65,7 @@ test('fit to 280 characters and to 40 words, with live counts, copy and the Word
   expect(characters).toBeLessThanOrEqual(280)
 
   await panel.getByRole('radio', { name: /^Custom/ }).check()
-  await panel.getByLabel('Custom limit: most words').fill('40')
+  await panel.getByLabel('Most words').fill('40')
   await panel.getByRole('button', { name: 'Write variant' }).click()
   await expect(panel.locator('.variant')).toHaveCount(2, { timeout: 30_000 })
   const custom = panel.locator('.variant').first()
