@@ -37,6 +37,41 @@ function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required
   )
 }
 
+/** What every field shares: its label, its hint (tied to the control by `hintId`) and its errors. */
+function FieldFrame({
+  meta,
+  label,
+  required,
+  hint,
+  hintId,
+  hintAs: Hint = 'p',
+  children,
+}: {
+  meta: AnyFieldMetadata
+  label: ReactNode
+  required?: boolean
+  hint?: ReactNode
+  hintId?: string
+  /** A div when the hint may hold blocks of its own (an example, a list). */
+  hintAs?: 'p' | 'div'
+  children: ReactNode
+}) {
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={meta.id} required={required}>
+        {label}
+      </FieldLabel>
+      {hint ? (
+        <Hint id={hintId} className="field-hint">
+          {hint}
+        </Hint>
+      ) : null}
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
 type InputType = 'text' | 'email' | 'password' | 'url' | 'tel' | 'number' | 'date' | 'hidden'
 
 /** A labelled input whose errors are announced and tied to it with aria-describedby. */
@@ -56,18 +91,9 @@ export function Field({
   const hintId = hint ? `${meta.id}-hint` : undefined
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId })
   return (
-    <div className="field">
-      <FieldLabel htmlFor={meta.id} required={props.required}>
-        {label}
-      </FieldLabel>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame meta={meta} label={label} required={props.required} hint={hint} hintId={hintId}>
       <input {...props} {...inputProps} key={props.key} />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -87,18 +113,9 @@ export function TextareaField({
   const hintId = hint ? `${meta.id}-hint` : undefined
   const props = getTextareaProps(meta, { ariaDescribedBy: hintId })
   return (
-    <div className="field">
-      <FieldLabel htmlFor={meta.id} required={props.required}>
-        {label}
-      </FieldLabel>
-      {hint ? (
-        <div id={hintId} className="field-hint">
-          {hint}
-        </div>
-      ) : null}
+    <FieldFrame meta={meta} label={label} required={props.required} hint={hint} hintId={hintId} hintAs="div">
       <textarea {...props} rows={rows} {...textareaProps} key={props.key} />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -117,15 +134,7 @@ export function SelectField({
   const hintId = hint ? `${meta.id}-hint` : undefined
   const props = getSelectProps(meta, { ariaDescribedBy: hintId })
   return (
-    <div className="field">
-      <FieldLabel htmlFor={meta.id} required={props.required}>
-        {label}
-      </FieldLabel>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame meta={meta} label={label} required={props.required} hint={hint} hintId={hintId}>
       <select {...props} key={props.key}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -133,8 +142,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   )
 }
 

@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib'
 import { createElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub, Outlet, useLoaderData } from 'react-router'
@@ -18,6 +17,7 @@ import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
+import { unzip } from '../setup/unzip'
 
 // A person's own language variety, date format, currency and paper (docs/decisions/043): saved from the
 // account page's plain form, and followed by their pages and their Word and PDF files over whatever
@@ -202,27 +202,6 @@ describe('pages', () => {
 })
 
 // ---- files --------------------------------------------------------------------------------------
-
-/** The entries of a zip (a .docx), read with node:zlib: enough for stored and deflated entries. */
-function unzip(buffer: Buffer): Map<string, string> {
-  const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  const count = buffer.readUInt16LE(end + 10)
-  let entry = buffer.readUInt32LE(end + 16)
-  const files = new Map<string, string>()
-  for (let i = 0; i < count; i++) {
-    const method = buffer.readUInt16LE(entry + 10)
-    const size = buffer.readUInt32LE(entry + 20)
-    const nameLength = buffer.readUInt16LE(entry + 28)
-    const skip = nameLength + buffer.readUInt16LE(entry + 30) + buffer.readUInt16LE(entry + 32)
-    const name = buffer.toString('utf8', entry + 46, entry + 46 + nameLength)
-    const local = buffer.readUInt32LE(entry + 42)
-    const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28)
-    const data = buffer.subarray(start, start + size)
-    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'))
-    entry += 46 + skip
-  }
-  return files
-}
 
 const A4_DOCX = /<w:pgSz w:w="11906" w:h="16838"/
 const LETTER_DOCX = /<w:pgSz w:w="12240" w:h="15840"/
