@@ -20,6 +20,8 @@ export type VariantView = {
   text: string
   createdAt: string | Date
   claims: ClaimView[]
+  /** False once the narrative's text has been edited since it was written. */
+  current: boolean
 }
 
 /** Works without JavaScript (the page waits for the variant); with it, the variant streams in with a live count. */
@@ -167,6 +169,12 @@ function VariantList({ variants }: { variants: VariantView[] }) {
               <h3>{title}</h3>
               <LimitCount text={variant.text} limit={variant.limit} />
             </div>
+            {variant.current ? null : (
+              <p className="variant-stale">
+                <strong>Out of date:</strong> written from an earlier text of the narrative, which has been edited since.{' '}
+                {variant.question ? 'Write the answer again below' : 'Write it again above'} to fit the text as it is now.
+              </p>
+            )}
             <ClaimsSummary claims={variant.claims} idPrefix={idPrefix} />
             <p className="variant-text">
               <ClaimedText text={variant.text} claims={variant.claims} idPrefix={idPrefix} />

@@ -212,6 +212,7 @@ describe('variants with the offline drafter', () => {
         wordCount: measure(done.data.text, 'words'),
         characterCount: measure(done.data.text, 'characters'),
         claims: expect.any(Array),
+        current: true,
         createdAt: expect.any(String),
       },
     ])
@@ -227,6 +228,38 @@ describe('variants with the offline drafter', () => {
     expect(text).toContain('Riverside pantry')
     expect(text).not.toContain('38,000')
     await waitForGeneration(events.at(-1)!.data.id)
+  })
+
+  it('marks a variant out of date once the narrative is edited, and current again when that text is restored', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token)
+    const first = (await variantEvents(id, token, { format: 'pitch' })).at(-1)!.data.id as string
+    await waitForGeneration(first)
+    const listed = async () =>
+      Object.fromEntries(
+        (await call(listVariantsApi, getRequest(`/api/narrative/${id}/variants`, { token }), { id })).body.data.map(
+          (variant: { id: string; current: boolean }) => [variant.id, variant.current],
+        ),
+      )
+    expect(await listed()).toEqual({ [first]: true })
+
+    await edit(id, token, 'Harvest Table Food Bank opened its Riverside pantry in 2024.')
+    const second = (await variantEvents(id, token, { format: 'social' })).at(-1)!.data.id as string
+    await waitForGeneration(second)
+    expect(await listed()).toEqual({ [first]: false, [second]: true })
+    // The page says the same, where its owner reads the variants.
+    const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: user.email, password: PASSWORD }))).headers)
+    const page = await call(pageLoader, getRequest(`/admin/narratives/${id}`, { cookie }), { id })
+    expect(
+      Object.fromEntries(page.body.variants.map((variant: { id: string; current: boolean }) => [variant.id, variant.current])),
+    ).toEqual({
+      [first]: false,
+      [second]: true,
+    })
+
+    const firstVersion = (await versionsOf(id, token)).body.data.at(-1).id as string
+    expect((await restore(id, firstVersion, token)).status).toBe(200)
+    expect(await listed()).toEqual({ [first]: true, [second]: false })
   })
 
   it('refuses an impossible limit with 400, a foreign narrative with 404, and no quota left with 429', async () => {

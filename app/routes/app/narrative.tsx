@@ -15,7 +15,14 @@ import { QuestionAnswers } from '~/components/question-answers'
 import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getRemainingQuota } from '~/server/generation/quota/quota.server'
-import { claimsOfVariant, getNarrativeWorkbench, getVariant, getVariantOutcome, limitOfVariant } from '~/server/narratives/variants.server'
+import {
+  claimsOfVariant,
+  getNarrativeWorkbench,
+  getVariant,
+  getVariantOutcome,
+  isCurrentVariant,
+  limitOfVariant,
+} from '~/server/narratives/variants.server'
 import { getVersion, restoreVersion } from '~/server/narratives/versions.server'
 import { compareWordsInPool } from '~/server/narratives/word-diff.server'
 import { WorkRefusedError } from '~/server/platform/work-pool.server'
@@ -128,6 +135,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       text: variant.text,
       createdAt: variant.createdAt,
       claims: claimsOfVariant(variant, narrative),
+      current: isCurrentVariant(variant, narrative.generatedNarrative),
     })),
     liveVariant: liveVariant && {
       id: liveVariant.id,

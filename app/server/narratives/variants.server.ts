@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type Narrative, type Prisma, prisma } from '~/server/platform/db.server'
 import { REPLICA_ID } from '~/server/generation/job/replicas.server'
 import { WITH_OWNER } from '~/server/narratives/narratives.server'
@@ -30,13 +31,15 @@ export async function insertGeneratingVariant(
     engine: string
     quotaDay: string
     question: string | null
+    /** The narrative's text it is written from. */
+    source: string
   },
 ) {
   const id = createRowId()
   const now = new Date()
   await tx.$executeRaw`
-    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question", "runner")
-    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question}, ${REPLICA_ID})`
+    INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question", "runner", "writtenFrom")
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question}, ${REPLICA_ID}, ${fingerprint(row.source)})`
   return id
 }
 
@@ -89,6 +92,7 @@ const VARIANT_FIELDS = {
   engine: true,
   createdAt: true,
   question: true,
+  writtenFrom: true,
 } as const
 export type VariantRecord = Prisma.NarrativeVariantGetPayload<{ select: typeof VARIANT_FIELDS }>
 
@@ -117,6 +121,19 @@ export function getVariant({ id, viewer }: { id: string; viewer: Viewer }): Prom
   return prisma.narrativeVariant.findFirst({ where: { id, narrative: ownedBy(viewer) }, select: WITH_NARRATIVE })
 }
 
+/** Which text a variant was written from: a hash, so restoring that text makes the variant current again. */
+function fingerprint(text: string) {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/**
+ * Whether the variant fits the narrative's text as it is now: false once the text is edited after it
+ * was written. One written before its source was kept is taken as current, since nothing says otherwise.
+ */
+export function isCurrentVariant(variant: Pick<VariantRecord, 'writtenFrom'>, narrativeText: string) {
+  return variant.writtenFrom === null || variant.writtenFrom === fingerprint(narrativeText)
+}
+
 /** Traced to the inputs of `narrative`, the variant's source. */
 export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>, narrative: ClaimInputs) {
   return readClaims(variant.claims, variant.text, narrative)
@@ -136,6 +153,7 @@ export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
     wordCount: countWords(variant.text),
     characterCount: measure(variant.text, 'characters'),
     claims: claimsOfVariant(variant, narrative),
+    current: isCurrentVariant(variant, narrative.generatedNarrative),
     createdAt: variant.createdAt.toISOString(),
   }
 }

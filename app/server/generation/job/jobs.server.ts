@@ -118,6 +118,7 @@ export async function startVariant(userId: string, narrativeId: string, request:
       engine: engine.name,
       quotaDay,
       question: question?.text ?? null,
+      source: source.generatedNarrative,
     }),
   )
   const task: VariantTask = {
