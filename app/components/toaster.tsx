@@ -100,10 +100,9 @@ function scrollClearOf(region: HTMLElement, target: Element | null) {
   const covered = field.left < toasts.right && field.right > toasts.left && field.top < toasts.bottom && field.bottom > toasts.top
   if (!covered) return
   const atFoot = toasts.top > window.innerHeight / 2
-  window.scrollBy({
-    top: atFoot ? field.bottom - toasts.top + TOAST_GAP_PX : field.top - toasts.bottom - TOAST_GAP_PX,
-    behavior: 'instant',
-  })
+  // A field taller than the room above the toasts (a text area on a phone) keeps its top, where one types, in sight.
+  const up = Math.max(0, Math.min(field.bottom - toasts.top + TOAST_GAP_PX, field.top - TOAST_GAP_PX))
+  window.scrollBy({ top: atFoot ? up : field.top - toasts.bottom - TOAST_GAP_PX, behavior: 'instant' })
 }
 
 /** In the HTML of the action's answer, so it shows without JavaScript; handed to the Toaster once hydrated. */

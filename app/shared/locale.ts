@@ -164,21 +164,38 @@ const ISO_PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 }
 
-// Building an Intl formatter costs far more than using one: keep one per locale, zone and style.
+// Building an Intl formatter costs far more than using one: keep one per locale, zone and style. The
+// zone comes from a request (a download's ?tz=), so the cache is keyed by the zone Intl resolved, not
+// the words sent, and it is bounded: past its size it starts again.
+const FORMATTERS_KEPT = 500
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`
+  const zone = knownZone(timeZone)
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`
   let format = formatters.get(key)
   if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, { timeZone, ...options })
-    } catch {
-      // A zone Intl does not know (a download's ?tz= is the browser's word for it) reads as UTC.
-      format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })
-    }
+    if (formatters.size >= FORMATTERS_KEPT) formatters.clear()
+    format = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options })
     formatters.set(key, format)
   }
   return format
+}
+
+/** The zone as Intl names it; one it does not know (the browser's word for it, sent with a download) reads as UTC. */
+const zones = new Map<string, string>()
+function knownZone(timeZone: string | undefined): string | undefined {
+  if (timeZone === undefined) return undefined
+  let zone = zones.get(timeZone)
+  if (!zone) {
+    try {
+      zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
+    } catch {
+      zone = 'UTC'
+    }
+    if (zones.size >= FORMATTERS_KEPT) zones.clear()
+    zones.set(timeZone, zone)
+  }
+  return zone
 }
 
 /** The locale a date is written in: the chosen order's English, else the person's locale. */

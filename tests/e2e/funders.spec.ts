@@ -144,6 +144,8 @@ test.describe('on a phone', () => {
     await expect(smallest).toBeFocused()
     const toasts = page.locator('.toaster ol')
     await expect(async () => {
+      // Still there: once it has gone, nothing is left to cover the field.
+      await expect(page.getByRole('status').filter({ hasText: 'Funder brief saved.' })).toBeVisible({ timeout: 0 })
       const [box, toast] = [(await smallest.boundingBox())!, (await toasts.boundingBox())!]
       expect(box.y + box.height).toBeLessThanOrEqual(toast.y)
     }).toPass({ timeout: 2000 })

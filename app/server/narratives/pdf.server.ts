@@ -107,7 +107,8 @@ async function writeContacts(writer: PageWriter, { contacts, website }: Narrativ
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean)
-    writer.heading('Contact Information', lines[0] ?? '')
+    // Each contact is a paragraph of its own: the heading keeps the first two with it, as it would two lines of one.
+    writer.heading('Contact Information', lines.slice(0, 2).join('\n'))
     for (const line of lines) await writer.body(line)
   }
   const site = plain(website ?? '')

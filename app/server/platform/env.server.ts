@@ -148,9 +148,16 @@ export const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox')
  * password and any key never appear.
  */
 export function settingsInForce(env: Env) {
+  // Everything before the last "@" goes first (a password may hold "/" or "@" unencoded), and a URL the
+  // WHATWG parser refuses (pg's socket form "postgres://u:p@/db?host=/run/pg") is named by its scheme alone.
   const where = (url: string) => {
-    const { protocol, host, pathname } = new URL(url)
-    return `${protocol}//${host}${pathname === '/' ? '' : pathname}`
+    const scheme = /^[a-z]+:\/\//i.exec(url)?.[0] ?? ''
+    try {
+      const { protocol, host, pathname } = new URL(scheme + url.slice(url.lastIndexOf('@') + 1 || scheme.length))
+      return `${protocol}//${host}${pathname === '/' ? '' : pathname}`
+    } catch {
+      return `${scheme}(address not shown)`
+    }
   }
   return {
     url: env.appOrigin,

@@ -22,7 +22,12 @@ export async function applyPendingMigrations(database: DatabaseTarget) {
   // the app's settings were ignored: it is shown only when the CLI fails, and the app says what it did.
   const result = spawnSync(process.execPath, [prismaCli, 'migrate', 'deploy'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
   if (result.status !== 0) {
-    log('error', 'database.migration-failed', { output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() })
+    // A CLI that could not start, was killed or overflowed its buffer says why in `error` and `signal`.
+    log('error', 'database.migration-failed', {
+      output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim(),
+      ...(result.error ? { error: result.error.message } : {}),
+      ...(result.signal ? { signal: result.signal } : {}),
+    })
     throw new Error('Could not apply the database migrations: see the log line before this one.')
   }
   log('info', 'database.migrated', { message: `Applied ${pending.length} database migration(s).`, migrations: pending })
