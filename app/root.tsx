@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import {
   data,
   isRouteErrorResponse,
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)])
   return data(
     {
-      user: user && { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, isAdmin: user.isAdmin },
+      user: user && { name: fullName(user), email: user.email, isAdmin: user.isAdmin },
       toast: toast ?? null,
       contactEmail: getEnv().CONTACT_EMAIL,
       // How every page writes dates, money and the words US and UK English spell apart (docs/decisions/043).

@@ -5,7 +5,7 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { DAILY_LIMIT_MAX, DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { formatDate, useLocalTimeZone } from '~/shared/dates'
 import { useLocale } from '~/hooks/use-locale'
-import type { UserSummary } from '~/shared/user-summary'
+import { type UserSummary, fullName } from '~/shared/user-summary'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 // Every control on Manage Users is a plain form, so it works without JavaScript.
@@ -28,7 +28,6 @@ export function usersHref({ q, page, disable }: { q: string; page: number; disab
 }
 
 // Controls name their row's person by name, not email: the email cell alone reads as the email.
-const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()
 
 export function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(InviteSchema, {

@@ -16,3 +16,6 @@ export type UserSummary = {
   /** Invited, and has not set a password yet. */
   invitationPending: boolean
 }
+
+/** A person's name as the pages show it: first and last, either of which may be empty. */
+export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim()

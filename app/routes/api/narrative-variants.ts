@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startVariant, VariantSourceError } from '~/server/generation/job/jobs.server'
-import { getNarrativeWithVariants, toApiVariant } from '~/server/narratives/variants.server'
+import { getNarrativeWithVariants, toApiVariants } from '~/server/narratives/variants.server'
 import { VariantRequestSchema } from '~/shared/variant-limits'
 import { QuotaError } from '~/server/generation/quota/contract.server'
 
@@ -13,7 +13,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const narrative = await getNarrativeWithVariants({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, NOT_FOUND)
-    return Response.json({ data: narrative.variants.map((variant) => toApiVariant(variant, narrative)) })
+    return Response.json({ data: toApiVariants(narrative.variants, narrative) })
   })
 
 /** Writes a variant fitted to a limit and streams it as Server-Sent Events, like a generation. */

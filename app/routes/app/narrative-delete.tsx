@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, useLoaderData } from 'react-router'
 import { SubmitButton } from '~/components/forms'
@@ -35,10 +36,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       createdAt: narrative.createdAt,
       funder: narrative.funderName,
       opening: openingWords(narrative.generatedNarrative),
-      owner:
-        narrative.userId === user.id
-          ? null
-          : { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim() || narrative.user.email },
+      owner: narrative.userId === user.id ? null : { name: fullName(narrative.user) || narrative.user.email },
       generating: narrative.status === 'generating',
     },
   }

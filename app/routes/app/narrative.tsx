@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, replace, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
@@ -20,7 +21,7 @@ import {
   getNarrativeWorkbench,
   getVariant,
   getVariantOutcome,
-  isCurrentVariant,
+  currentVariantTest,
   limitOfVariant,
 } from '~/server/narratives/variants.server'
 import { getVersion, restoreVersion } from '~/server/narratives/versions.server'
@@ -86,6 +87,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const brief = parseBrief(narrative.brief)
   const alignment = status === 'generating' ? [] : alignmentOfNarrative(narrative)
   const diff = selected ? await compareWordsInPool(selected.text, generatedNarrative, request.signal) : null
+  const isCurrent = currentVariantTest(generatedNarrative)
   return {
     funder: narrative.funderName
       ? {
@@ -109,7 +111,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       claims: claimsOfNarrative(narrative),
       leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
-      ownerName: `${owner.firstName} ${owner.lastName}`.trim(),
+      ownerName: fullName(owner),
       ownerEmail: owner.email,
       missionStatement: narrative.missionStatement,
       targetAudience: narrative.targetAudience,
@@ -135,7 +137,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
       text: variant.text,
       createdAt: variant.createdAt,
       claims: claimsOfVariant(variant, narrative),
-      current: isCurrentVariant(variant, narrative.generatedNarrative),
+      current: isCurrent(variant),
     })),
     liveVariant: liveVariant && {
       id: liveVariant.id,

@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -95,7 +96,7 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeList
     createdAt: narrative.createdAt,
     funder: narrative.funderName,
     deadline: narrative.deadline,
-    owner: withOwner ? { name: `${narrative.user.firstName} ${narrative.user.lastName}`.trim(), email: narrative.user.email } : null,
+    owner: withOwner ? { name: fullName(narrative.user), email: narrative.user.email } : null,
   }
 }
 

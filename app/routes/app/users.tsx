@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { ConfirmDisableDialog, InviteForm, replyTo, SearchForm, UsersTable, usersHref, type ConsoleReply } from '~/components/user-console'
@@ -32,10 +33,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     currentUserId: admin.id,
     defaultLimit: DAILY_NARRATIVE_LIMIT,
     signups: SIGNUPS,
-    confirmDisable:
-      toDisable && !toDisable.disabled
-        ? { id: toDisable.id, email: toDisable.email, name: `${toDisable.firstName} ${toDisable.lastName}`.trim() }
-        : null,
+    confirmDisable: toDisable && !toDisable.disabled ? { id: toDisable.id, email: toDisable.email, name: fullName(toDisable) } : null,
   }
 }
 

@@ -1,3 +1,4 @@
+import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiUser } from '~/server/http/api.server'
 import { getQuota } from '~/server/generation/quota/quota.server'
@@ -10,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const quota = await getQuota(user.id)
     return Response.json({
       ...toApiUser(user),
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: fullName(user),
       count: quota.remaining,
       resetsAt: quota.resetsAt.toISOString(),
     })

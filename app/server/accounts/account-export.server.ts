@@ -2,7 +2,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { toApiNarrative, WITH_OWNER } from '~/server/narratives/narratives.server'
 import { toApiVersion, VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
-import { toApiVariant, WRITTEN_VARIANTS } from '~/server/narratives/variants.server'
+import { toApiVariants, WRITTEN_VARIANTS } from '~/server/narratives/variants.server'
 import { toApiFunder } from '~/server/funders/funders.server'
 
 // A person's data, theirs to take (decision 022), in the shapes the token API reads them. Only the user's
@@ -71,7 +71,7 @@ async function* readNarratives(userId: string) {
     yield step.map(({ versions, variants, ...narrative }) => ({
       ...toApiNarrative(narrative),
       versions: versions.map(toApiVersion),
-      variants: variants.map((variant) => toApiVariant(variant, narrative)),
+      variants: toApiVariants(variants, narrative),
     }))
 }
 

@@ -127,11 +127,13 @@ function fingerprint(text: string) {
 }
 
 /**
- * Whether the variant fits the narrative's text as it is now: false once the text is edited after it
- * was written. One written before its source was kept is taken as current, since nothing says otherwise.
+ * Whether a variant fits the narrative's text as it is now: false once the text is edited after it was
+ * written. One written before its source was kept is taken as current, since nothing says otherwise.
+ * The text is hashed once for all of a narrative's variants.
  */
-export function isCurrentVariant(variant: Pick<VariantRecord, 'writtenFrom'>, narrativeText: string) {
-  return variant.writtenFrom === null || variant.writtenFrom === fingerprint(narrativeText)
+export function currentVariantTest(narrativeText: string) {
+  const now = fingerprint(narrativeText)
+  return (variant: Pick<VariantRecord, 'writtenFrom'>) => variant.writtenFrom === null || variant.writtenFrom === now
 }
 
 /** Traced to the inputs of `narrative`, the variant's source. */
@@ -143,7 +145,13 @@ export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limit
   return { unit: variant.limitUnit === 'characters' ? 'characters' : 'words', max: variant.limitMax }
 }
 
-export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
+/** A narrative's variants as the API gives them. */
+export function toApiVariants(variants: VariantRecord[], narrative: Narrative) {
+  const isCurrent = currentVariantTest(narrative.generatedNarrative)
+  return variants.map((variant) => toApiVariant(variant, narrative, isCurrent(variant)))
+}
+
+function toApiVariant(variant: VariantRecord, narrative: Narrative, current: boolean) {
   return {
     id: variant.id,
     format: variant.format,
@@ -153,7 +161,7 @@ export function toApiVariant(variant: VariantRecord, narrative: Narrative) {
     wordCount: countWords(variant.text),
     characterCount: measure(variant.text, 'characters'),
     claims: claimsOfVariant(variant, narrative),
-    current: isCurrentVariant(variant, narrative.generatedNarrative),
+    current,
     createdAt: variant.createdAt.toISOString(),
   }
 }

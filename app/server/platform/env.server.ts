@@ -139,6 +139,9 @@ export function resetEnvForTests() {
   cached = undefined
 }
 
+/** A key or a server of its own names a model to write with; with neither, the offline drafter writes. */
+export const modelConfigured = (env: Env) => Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
+
 /** Where mail waits without an SMTP server, beside the database: data/outbox in a checkout, /data/outbox in the container. */
 export const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox')
 
@@ -163,10 +166,9 @@ export function settingsInForce(env: Env) {
     url: env.appOrigin,
     listen: `${env.HOST ?? 'every interface'}, port ${env.PORT}`,
     database: env.database.kind === 'sqlite' ? `SQLite file ${env.database.file}` : `PostgreSQL ${where(env.database.url)}`,
-    writer:
-      env.OPENAI_API_KEY || env.OPENAI_BASE_URL
-        ? `the model ${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ? where(env.OPENAI_BASE_URL) : 'OpenAI'}`
-        : 'the offline drafter (no model configured)',
+    writer: modelConfigured(env)
+      ? `the model ${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ? where(env.OPENAI_BASE_URL) : 'OpenAI'}`
+      : 'the offline drafter (no model configured)',
     mail: env.SMTP_URL ? `SMTP ${where(env.SMTP_URL)}` : `files in ${outboxOf(env.dataDir)}`,
     signups: env.SIGNUPS,
   }

@@ -12,7 +12,7 @@ import {
 import { createModelEngine } from '~/server/generation/engines/model.server'
 import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { getEnv } from '~/server/platform/env.server'
+import { getEnv, modelConfigured } from '~/server/platform/env.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { Answer } from '~/server/generation/variants/question-answer.server'
 
@@ -26,7 +26,7 @@ export function getEngine(): NarrativeEngine {
 
 function chooseEngine(): NarrativeEngine {
   const env = getEnv()
-  return env.OPENAI_API_KEY || env.OPENAI_BASE_URL ? createModelEngine(env) : offlineDrafter
+  return modelConfigured(env) ? createModelEngine(env) : offlineDrafter
 }
 
 const DRAFT_PIECE_WORDS = 3
