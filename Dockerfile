@@ -25,8 +25,9 @@ WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app \
   && mkdir /data && chown app:app /data
 COPY --from=build /app/node_modules ./node_modules
-# package.json: `npm run admin`, `backup` and `restore` run build/cli's commands.
+# package.json: `npm run admin`, `backup` and `restore` run build/cli's commands; `npm start` checks Node.js first.
 COPY --from=build /app/package.json ./
+COPY --from=build /app/scripts/check-node.cjs ./scripts/
 # Pending migrations are applied at start-up by Prisma's CLI, which reads prisma.config.js and prisma/.
 COPY --from=build /app/build/cli/prisma.config.js ./
 COPY --from=build /app/prisma ./prisma

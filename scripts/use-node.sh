@@ -1,10 +1,13 @@
-# Sourced by .ci/run: puts Node.js 24 LTS first on PATH when the machine's node is older than the
-# project needs (22.22). It comes from the npm registry's `node` package, which carries the binary
-# and the C headers; a native module that compiles uses those headers, without downloading any.
+# Sourced by .ci/run, or by hand (`source scripts/use-node.sh`): the app needs Node.js 24 LTS (any
+# Node.js from 22.22 runs it), and when the machine's node is older this puts Node.js 24 LTS first on PATH.
+# It comes from the npm registry's `node` package, which carries the binary and the C headers; a native
+# module that compiles uses those headers, without downloading any.
+# What is older is for check-node.cjs to say, from package.json's engines, as before npm start, build and
+# test: the floor is written once. Found beside this file (bash's BASH_SOURCE, zsh's $0), so any folder
+# will do; where neither names it, the check fails and Node.js 24 is put first anyway, which is harmless.
+node_check="$(dirname "${BASH_SOURCE:-$0}")/check-node.cjs"
 node_is_recent() {
-  command -v node >/dev/null 2>&1 && node -e '
-    const [major, minor] = process.versions.node.split(".").map(Number)
-    process.exit(major > 22 || (major === 22 && minor >= 22) ? 0 : 1)'
+  command -v node >/dev/null 2>&1 && node "$node_check" 2>/dev/null
 }
 
 if ! node_is_recent; then
