@@ -4,10 +4,12 @@ import { pathToFileURL } from 'node:url'
 import { findClaims } from '~/server/narratives/claims.server'
 import { leftOut } from '~/server/narratives/coverage.server'
 import { LONG_TEXT_MAX, type NarrativeInput } from '~/shared/narrative-schema'
+import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { countWords } from '~/shared/text'
 import { TONES } from '~/shared/tones'
 import { ORGANISATIONS } from '../tests/fixtures/organisations'
-import { copiedShare, numeralRun, PADDING, sentencesOf, sharedSentences, verblessSentences } from '../tests/setup/prose'
+import { readCalls, readOrganisations } from '../tests/setup/corpus'
+import { copiedShare, numeralRun, PADDING, sentencesOf, sharedRunShare, sharedSentences, verblessSentences } from '../tests/setup/prose'
 
 // The figures of docs/drafter.md, measured on the test organisations:
 //   npx tsx scripts/drafter-figures.ts [--drafter path/to/a/drafter.server.ts] [--samples]
@@ -16,7 +18,7 @@ import { copiedShare, numeralRun, PADDING, sentencesOf, sharedSentences, verbles
 
 const drafterPath = argValue('--drafter') ?? 'app/server/generation/drafter/drafter.server.ts'
 const { draftNarrative } = (await import(pathToFileURL(path.resolve(drafterPath)).href)) as {
-  draftNarrative: (input: NarrativeInput, brief?: null, options?: { variation?: number }) => string
+  draftNarrative: (input: NarrativeInput, brief?: FunderBrief | null, options?: { variation?: number }) => string
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)
@@ -114,6 +116,36 @@ console.log(
 )
 console.log('\n| organisation | inputs | words (professional / conversational / passionate / academic) | copied |\n|---|---|---|---|')
 console.log(perOrganisation.join('\n'))
+
+// On the reading corpus: each organisation in its four tones, and written for each call it is paired with.
+const corpusCalls = new Map([...readCalls(), ...readCalls('held-out/calls')].map((call) => [call.slug, call]))
+const toneShares: number[] = []
+const funderShares: number[] = []
+for (const organisation of [...readOrganisations(), ...readOrganisations('held-out/organisations')]) {
+  const input = { ...organisation.inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org' }
+  const general = TONES.map((tone) => draftNarrative({ ...input, selectedTone: tone }))
+  for (const [at, a] of general.entries()) for (const b of general.slice(at + 1)) toneShares.push(sharedRunShare(a, b))
+  for (const slug of Object.keys(organisation.alignment)) {
+    const { labels } = corpusCalls.get(slug)!
+    const brief: FunderBrief = {
+      funder: labels.name,
+      amount: null,
+      priorities: labels.priorities,
+      terms: [],
+      maxWords: labels.maxWords ?? null,
+    }
+    for (const [index, tone] of TONES.entries()) {
+      const written = draftNarrative({ ...input, selectedTone: tone }, brief)
+      funderShares.push(sharedSentences(written, general[index]).shared.length / Math.max(1, sentencesOf(written).length))
+    }
+  }
+}
+console.log(
+  `\nreading corpus: two tones of one organisation share a mean ${percent(mean(toneShares))} of their six-word runs (worst ${percent(Math.max(...toneShares))}, ${toneShares.filter((share) => share > 0.4).length} of ${toneShares.length} pairs over 40%)`,
+)
+console.log(
+  `reading corpus: a version written for a funder shares a mean ${percent(mean(funderShares))} of its sentences with the general narrative (worst ${percent(Math.max(...funderShares))}, ${funderShares.filter((share) => share > 0.5).length} of ${funderShares.length} over half)`,
+)
 
 if (process.argv.includes('--samples')) {
   for (const name of ['Eastside Community Pantry', 'ReWeave Textiles Inc.', 'The Center for Rural Water Safety']) {

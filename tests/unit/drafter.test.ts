@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
+import { leadOf } from '~/server/generation/drafter/funder-plan.server'
 import { offlineDrafter } from '~/server/generation/engines/engine.server'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
@@ -298,15 +299,78 @@ describe('a funder’s brief', () => {
     }
   })
 
-  it('says which priority the inputs answer, puts that fact first, and leaves an unanswered priority unsaid', () => {
-    const output = draft(
-      { ...foodBank, impactMetrics: 'We served 38,000 individuals. 1.1 million pounds of fresh produce went to families with children.' },
-      'professional',
-      brief,
-    )
-    expect(output).toMatch(/This answers the Meadow Fund['’]s priority of fresh produce for families with children\./)
+  it('leads, after the opening, with what answers a priority, says which priority, and leaves an unanswered one unsaid', () => {
+    const inputs = {
+      ...foodBank,
+      impactMetrics: 'We served 38,000 individuals. 1.1 million pounds of fresh produce went to families with children.',
+    }
+    const output = draft(inputs, 'professional', brief)
+    const paragraphs = output.split('\n\n')
+    // A priority that names a thing is said before the facts that answer it, in the call's own words.
+    expect(sentencesOf(paragraphs[1])[0]).toBe('The Meadow Fund gives priority to fresh produce for families with children.')
+    expect(paragraphs[1]).toContain('1.1 million pounds of fresh produce went to families with children.')
     expect(output.indexOf('1.1 million pounds of fresh produce')).toBeLessThan(output.indexOf('38,000 individuals'))
     expect(output).not.toMatch(/digital skills|older adults/i)
+    // A priority that is something to do leads the first sentence that answers it, whatever the call's shape.
+    for (const priority of [
+      'increase access to fresh produce for families with children',
+      'Increasing access to fresh produce for families with children',
+      'We fund projects that increase access to fresh produce for families with children.',
+    ]) {
+      const led = draft(inputs, 'academic', { ...brief, priorities: [priority] }).split('\n\n')[1]
+      expect(led, priority).toMatch(
+        /^To increase access to fresh produce for families with children, the food bank runs 14 neighborhood pantries/,
+      )
+      expect(led, priority).toContain('1.1 million pounds of fresh produce went to families with children.')
+    }
+  })
+
+  it('tells a priority as the call words it: something to do, an outcome, a group or theme, or nothing where it reads badly', () => {
+    const cases: [string, string | null][] = [
+      // From the corpus's calls, each a shape real calls use.
+      [
+        'bring people together and build strong relationships in and across communities',
+        'To bring people together and build strong relationships in and across communities,',
+      ],
+      [
+        'Bringing people and local organisations together so communities are stronger and more resilient',
+        'To bring people and local organisations together,',
+      ],
+      ["We fund projects that improve people's physical and mental health.", "To improve people's physical and mental health,"],
+      ['Improving biodiversity and responding to the climate emergency', 'To improve biodiversity and respond to the climate emergency,'],
+      [
+        'strengthen the social, cultural and environmental health of our towns and villages',
+        'To strengthen the social, cultural and environmental health of the towns and villages,',
+      ],
+      [
+        'get food to low-income people who need it, whether by distributing it, by helping them sign up for benefits',
+        'To get food to low-income people who need it,',
+      ],
+      ['show what works in practice', 'To show what works in practice,'],
+      [
+        'Older adults live safely and independently in the setting they choose',
+        'So that older adults live safely and independently in the setting they choose,',
+      ],
+      ['care leavers', 'The Fund gives priority to care leavers.'],
+      [
+        'people who are homeless or at risk of homelessness',
+        'The Fund gives priority to people who are homeless or at risk of homelessness.',
+      ],
+      ['Aboriginal and Torres Strait Islander people', 'The Fund gives priority to Aboriginal and Torres Strait Islander people.'],
+      ['Education: literacy, STEM and other learning programs for students of all ages', 'The Fund gives priority to education.'],
+      [
+        'Alcohol and substance misuse: helping people affected by drug or alcohol misuse, and their families, to recover',
+        'To help people affected by drug or alcohol misuse, and their families, to recover,',
+      ],
+      // The call's own voice, a sentence about a programme, the project as subject: no lead reads well from these.
+      ['We are particularly interested in support for people facing crisis, isolation or homelessness', null],
+      ['Explore and Create helps Canadian artists, groups and organizations investigate creative processes', null],
+      ['The project increases volunteering and participation in community life', null],
+    ]
+    for (const [priority, expected] of cases) {
+      const lead = leadOf(priority, 'the Fund')
+      expect(lead && ('opening' in lead ? lead.opening : lead.sentence), priority).toBe(expected)
+    }
   })
 
   it('uses the funder’s terms only where the inputs support them', () => {
@@ -487,6 +551,29 @@ describe('names that look like words, on the corpus', () => {
     expect(text).toMatch(/to sustain and extend Bake It Work, the paid placements and the aftercare\./)
     expect(text).not.toMatch(/the aftercare: every/)
   })
+
+  it('tells "Name: what it is" with the verb the colon stood for, and a name before a clause as written', () => {
+    const keyPrograms = [
+      'Paid Pathways: a 26-week paid traineeship in our kitchens covering food safety and customer service.',
+      'Shared plots: 34 raised beds rented to members for $40 a year.',
+      'Homework Lodge: drop-in tutoring four afternoons a week with a hot meal.',
+      'Surplus table: spare produce goes on a free table at the gate.',
+      'Employer Circle: 40 restaurants and hotels who interview our graduates.',
+      'Six Chairs: at every shift volunteers put out six chairs and sit with people.',
+      'We gather what we see in our casework, publish it, and make submissions on housing policy.',
+    ].join('\n')
+    const text = draft({ ...foodBank, keyPrograms })
+    expect(text).toContain('Paid Pathways is a 26-week paid traineeship in its kitchens covering food safety and customer service.')
+    expect(text).toContain('The shared plots are 34 raised beds rented to members for $40 a year.')
+    expect(text).toContain('Homework Lodge offers drop-in tutoring four afternoons a week with a hot meal.')
+    // A name before a clause: the programme is how it happens, or, a proper name, what the organisation runs.
+    expect(text).toContain('Through its surplus table, spare produce goes on a free table at the gate.')
+    expect(text).toMatch(/(?:The food bank|It) runs Six Chairs: at every shift volunteers put out six chairs and sit with people\./)
+    // Made of restaurants, not offering them.
+    expect(text).toContain('Employer Circle has 40 restaurants and hotels who interview its graduates.')
+    // A verb after the organisation's first in a list agrees with it too: "…, publishes it, and makes …".
+    expect(text).toContain('The food bank gathers what it sees in its casework, publishes it, and makes submissions on housing policy.')
+  })
 })
 
 describe('whom and where, as the corpus writes them', () => {
@@ -504,8 +591,15 @@ describe('whom and where, as the corpus writes them', () => {
       )
     }
     const befriending = organisations.find((organisation) => organisation.slug === 'uk-childrens-befriending')!
+    // With room for it (no story): under the limit, a statement about the need may give way, and the page says so.
     expect(
-      draftNarrative({ ...befriending.inputs, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone }),
+      draftNarrative({
+        ...befriending.inputs,
+        successStory: '',
+        contactName1: 'A. Person',
+        contactEmail1: 'a@example.org',
+        selectedTone: tone,
+      }),
     ).toContain(
       "NHS England's 2023 survey found that about one in five children and young people aged 8 to 16 had a probable mental disorder.",
     )
@@ -515,27 +609,30 @@ describe('whom and where, as the corpus writes them', () => {
 describe('the recorded reads of the corpus drafts', () => {
   // docs/drafter.md#the-recorded-read: every draft of the corpus in four tones, read sentence by sentence by an editor
   // who listed each broken one. Those the drafter has since mended must never come back.
-  const flagged = JSON.parse(fs.readFileSync('tests/fixtures/corpus/drafter-read/round-1.json', 'utf8')) as {
-    organisation: string
-    tone: (typeof TONES)[number]
-    sentence: string
-    fixed: boolean
-  }[]
+  type Flagged = { organisation: string; tone: (typeof TONES)[number]; sentence: string; fixed: boolean }
+  const readOf = (round: number) =>
+    JSON.parse(fs.readFileSync(`tests/fixtures/corpus/drafter-read/round-${round}.json`, 'utf8')) as Flagged[]
   const organisations = new Map([...readOrganisations(), ...readOrganisations('held-out/organisations')].map((one) => [one.slug, one]))
-
-  it('brings back none of the broken sentences the first read found and the drafter mended', () => {
-    const drafts = new Map<string, string>()
-    const draftOf = (slug: string, tone: (typeof TONES)[number]) => {
-      const key = `${slug} ${tone}`
-      if (!drafts.has(key)) {
-        const { inputs } = organisations.get(slug)!
-        drafts.set(key, draftNarrative({ ...inputs, contactName1: 'Jo Baker', contactEmail1: 'jo@example.org', selectedTone: tone }))
-      }
-      return drafts.get(key)!
+  const drafts = new Map<string, string>()
+  const draftOf = (slug: string, tone: (typeof TONES)[number]) => {
+    const key = `${slug} ${tone}`
+    if (!drafts.has(key)) {
+      const { inputs } = organisations.get(slug)!
+      drafts.set(key, draftNarrative({ ...inputs, contactName1: 'Jo Baker', contactEmail1: 'jo@example.org', selectedTone: tone }))
     }
-    const mended = flagged.filter((one) => one.fixed)
-    expect(mended.length).toBeGreaterThan(500)
-    expect(mended.filter((one) => draftOf(one.organisation, one.tone).includes(one.sentence))).toEqual([])
+    return drafts.get(key)!
+  }
+  /** The sentence whole in the draft: "Six Chairs: at every shift …" is mended inside "It runs Six Chairs: at every shift …". */
+  const told = (draft: string, sentence: string) =>
+    new RegExp(`(?:^|[.!?]\\s+|\\n)${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(draft)
+
+  it.each([
+    [1, 500],
+    [3, 500],
+  ])('brings back none of the broken sentences read %i found and the drafter mended', (round, atLeast) => {
+    const mended = readOf(round).filter((one) => one.fixed)
+    expect(mended.length).toBeGreaterThan(atLeast)
+    expect(mended.filter((one) => told(draftOf(one.organisation, one.tone), one.sentence))).toEqual([])
   })
 })
 

@@ -38,7 +38,8 @@ export function itemSentence(
   frame: (phrase: string, item: Item) => string,
   telling: Telling = 'passive',
 ): string {
-  const sentence = writeItem(item, subject, frame, telling)
+  const written = writeItem(item, subject, frame, telling)
+  const sentence = item.named ? namedSentence(item, written, subject, telling) : written
   // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one; so is a
   // programme told by its name ("Fleet maintenance contracts: our crews service 600 share bikes").
   // A clause is told as the organisation wrote it: "Its work includes" before it would glue two clauses.
@@ -47,6 +48,89 @@ export function itemSentence(
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
 }
+
+/**
+ * "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": a name and what it is, with
+ * the verb the colon stood for; "Homework Lodge: drop-in tutoring …" → "Homework Lodge offers drop-in tutoring …".
+ * A programme's name before a clause is what the organisation runs: "Six Chairs: at every shift volunteers …" →
+ * "The charity runs Six Chairs: at every shift volunteers …". Anything else keeps its colon, as written.
+ */
+function namedSentence(item: Item, sentence: string, subject: Subject, telling: Telling): string {
+  const colon = item.tokens.findIndex((token) => token.text === ':')
+  const described = item.tokens.slice(colon + 1)
+  const at = sentence.indexOf(': ')
+  const first = described[0]
+  if (!first || at < 1) return sentence
+  const name = sentence.slice(0, at)
+  const told = sentence.slice(at + 2)
+  const words = name.split(' ')
+  // "Cooking classes", "Shared plots" are things; "Tech Buddies" are sessions, "Launchpad" is a programme.
+  const things = /^\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
+  // "34 raised beds rented to members", "a catering arm serving offices": a participle describes; "volunteers drop
+  // shares at the door" tells.
+  if (tellsSomething(described)) {
+    if (telling !== 'present') return sentence
+    if (words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word)))
+      return `${subject.start} ${subject.we ? 'run' : 'runs'} ${name}: ${told}`
+    // "Furniture program: families referred by a caseworker visit …": the programme is how it happens.
+    return `Through ${subject.we ? 'our' : 'its'} ${lowerFirst(name)}, ${told}`
+  }
+  // "mentoring for young people", "paid training", "free weekly classes" are things too, whatever the tagger says.
+  const thing = ['DET', 'NUM', 'ADJ', 'NOUN'].includes(first.pos) || isParticiple(first) || /^(?:\p{L}{2,}ing|free)$/iu.test(first.text)
+  if (!thing) return sentence
+  const named = /^\p{Lu}\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
+  const single = /^(?:a|an|one|the)$/i.test(first.text)
+  const many = things || (named && !single)
+  // "Drop-in lounge: open weekdays 9 to 4" says how it is; "Laundry van: two washers and two dryers" what it has.
+  const how = PREDICATIVE.has(first.text.toLowerCase())
+  const verb = how ? (many ? 'are' : 'is') : many ? 'are' : single ? 'is' : first.pos === 'NUM' ? 'has' : 'offers'
+  // "Crisis refuge: an eight-bed refuge …" names a thing, not a programme: "The crisis refuge is …".
+  const opening = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word)) ? name : `The ${lowerFirst(name)}`
+  return `${opening} ${verb} ${told}`
+}
+
+/**
+ * A clause that tells ("two refrigerated trucks collect surplus", "fees are €60 a term"): a verb soon after its
+ * subject, outside a clause that only says which ("women who are not yet ready", "a path so members can garden").
+ * A verb after a preposition, an article or a list's comma is the tagger's noun ("for stays", "personal care, help").
+ */
+function tellsSomething(tokens: Token[]): boolean {
+  let aside = false
+  let gerund = false
+  for (const [index, token] of tokens.slice(0, CLAUSE_VERB_WITHIN).entries()) {
+    const previous = tokens[index - 1]
+    // "helping refugees bring their families": a bare verb after a gerund is the gerund's, not the description's.
+    const bare = gerund && token.text.toLowerCase() === token.lemma
+    if (isVerb(token) && /ing$/i.test(token.text)) gerund = true
+    if (SUBORDINATE.has(token.text.toLowerCase())) aside = true
+    else if (token.text === ',') aside = gerund = false
+    else if (!aside && !bare && tells(token, previous) && subjectEnds(previous)) return true
+  }
+  return false
+}
+
+/** A verb of the present that tells; a plural's "volunteers drop shares" too, which the tagger reads as nouns. */
+function tells(token: Token, previous: Token | undefined): boolean {
+  if (/(?:ing|ed)$/i.test(token.text)) return false
+  // "volunteers put out six chairs": a base form is no participle, though "put" can be one.
+  if (isVerb(token)) return token.text.toLowerCase() === token.lemma || !isParticiple(token)
+  return token.pos === 'NOUN' && /[^s]s$/i.test(previous?.text ?? '') && probe(`they ${token.text.toLowerCase()} it`, 1)?.pos === 'VERB'
+}
+
+/** How far into a description its verb may come: "four times a year all its matches come together". */
+const CLAUSE_VERB_WITHIN = 16
+
+function subjectEnds(token: Token | undefined): boolean {
+  return token !== undefined && ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(token.pos) && token.text.toLowerCase() !== 'to'
+}
+
+const SUBORDINATE = new Set(['who', 'that', 'which', 'where', 'whom', 'whose', 'when', 'so', 'if', 'because', 'while', 'until'])
+
+/** Words that say how a thing is, not what it is ("open weekdays 9 to 4"). */
+const PREDICATIVE = new Set(['open', 'available', 'closed', 'held', 'run', 'based'])
+
+/** The small words inside a programme's name: "Walk and Talk", "Book Swap Cafe of the Month". */
+const NAME_LINKS = new Set(['and', 'of', 'the', 'a', 'for', 'to', '&', 'in', 'on'])
 
 function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string, telling: Telling): string {
   // In the third person, the organisation's "we" and "our" become its name and "its", whatever the item's shape.
@@ -337,6 +421,8 @@ const AUXILIARIES: Record<string, string> = {
 function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
   const out: Token[] = []
   let named = false
+  // After "we" and its verb: a later verb in the same list agrees with the organisation too.
+  let listed = false
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]
     const word = token.text.toLowerCase()
@@ -359,7 +445,14 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
           out.push(tokens[index + 1], { ...tokens[index + 2], text: thirdPerson(tokens[index + 2].lemma) })
           index += 2
         }
+        listed = true
       } else index = next - 1
+    } else if (listed && isListedVerb(tokens, index)) {
+      // "we gather what we see, publish it, and make submissions" → "it gathers …, publishes it, and makes …".
+      out.push({ ...token, text: thirdPerson(token.lemma) })
+    } else if (token.text === '.' || token.text === ';') {
+      listed = false
+      out.push(token)
     } else if (named && (word === 'and' || word === 'but') && AUXILIARIES[tokens[index + 1]?.text.toLowerCase() ?? '']) {
       // "We have been running since 1988 and are funded by …": the second verb of the same subject agrees too.
       out.push(token, { ...tokens[index + 1], text: AUXILIARIES[tokens[index + 1].text.toLowerCase()] })
@@ -389,6 +482,19 @@ export function inPerson(text: string, subject: Subject): string {
 }
 
 /** "drilling and repairing boreholes" → "drill and repair boreholes"; "Run 14 pantries" → "runs 14 pantries". */
+/** A verb's base after a list's comma or "and", with its object after it: "…, publish it, and make submissions". */
+function isListedVerb(tokens: Token[], index: number): boolean {
+  const before = tokens[index - 1]
+  const after = tokens[index + 1]
+  return (
+    isBaseVerb(tokens[index]) &&
+    /^\p{Ll}/u.test(tokens[index].text) &&
+    (before?.text === ',' || before?.pos === 'CCONJ') &&
+    after !== undefined &&
+    ['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM', 'ADP'].includes(after.pos)
+  )
+}
+
 function conjugated(tokens: Token[], we: boolean): Token[] {
   return tokens.map((token, index) => {
     const joined = index === 0 || tokens[index - 1].pos === 'CCONJ' || tokens[index - 1].text === ','
@@ -457,7 +563,7 @@ export function lowerFirst(text: string): string {
 
 /** Words that are English words in the list but keep their capital: languages, peoples, days and months. */
 const PROPER_WORDS = new Set(
-  'English Welsh Scottish Irish British American Spanish French German Italian Portuguese Arabic Chinese Mandarin Cantonese Somali Polish Urdu Hindi Bengali Punjabi Swahili Kurdish Turkish Russian Ukrainian Vietnamese Korean Japanese African Asian European Latino Latina Hispanic Indigenous Black Native Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+  'English Welsh Scottish Irish British American Spanish French German Italian Portuguese Arabic Chinese Mandarin Cantonese Somali Polish Urdu Hindi Bengali Punjabi Swahili Kurdish Turkish Russian Ukrainian Vietnamese Korean Japanese African Asian European Latino Latina Hispanic Indigenous Aboriginal Black Native Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
     ' ',
   ),
 )

@@ -104,10 +104,6 @@ export type Context = {
   brief: FunderBrief | null
   /** The first of the funder's terms the inputs support, if any. */
   term: string | null
-  /** The funder's priority an item answers, if the inputs support one. */
-  priorityOf: (item: Item) => string | null
-  /** The voice's sentence saying that an item answers a priority. */
-  linkPriority: (priority: string) => string
   /** Writes the voice's own words in the organisation's spelling and apostrophe. */
   say: (text: string) => string
   /** Which arrangement of the draft this is: 0 the first; a regeneration asks for another. */

@@ -4,9 +4,9 @@ import { countWords, trimEndMatching } from '~/shared/text'
 import { keyWords } from '~/shared/items'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { FUNDER_LIMITS } from '~/shared/funder-schema'
-import { planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
-import { core, inPerson, lowerFirst, nameInside, shortName, theySubject } from '~/server/generation/drafter/clauses.server'
-import { readInput, shortenText } from '~/server/generation/drafter/reading.server'
+import { byPriorities, planFor, type FunderPlan } from '~/server/generation/drafter/funder-plan.server'
+import { inPerson, lowerFirst, nameInside, shortName, theySubject } from '~/server/generation/drafter/clauses.server'
+import { readInput } from '~/server/generation/drafter/reading.server'
 import { localise } from '~/server/generation/drafter/style.server'
 import { tag } from '~/server/generation/drafter/tagger.server'
 import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
@@ -18,8 +18,6 @@ import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/se
 const MAX_WORDS = 390
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
 const MAX_CHARACTERS = 5000
-/** A funder's priority is told in a few words: the call's own, cut at a clause. */
-const PRIORITY_WORDS = 14
 
 export type DraftOptions = {
   /** 0 the first arrangement; Regenerate asks for another, so the same inputs read differently. */
@@ -29,9 +27,9 @@ export type DraftOptions = {
 export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null = null, { variation = 0 }: DraftOptions = {}): string {
   const reading = readInput(input)
   const tone = input.selectedTone ?? DEFAULT_TONE
-  const plan = brief ? planFor(input, reading, brief, told) : null
+  const plan = brief ? planFor(input, reading, brief) : null
   const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
-  const paragraphs = plan ? weigh(written, plan) : written
+  const paragraphs = plan ? byPriorities(weigh(written, plan), plan) : written
   const limit = Math.min(MAX_WORDS, brief?.maxWords ?? MAX_WORDS)
   // The bridges between sentences that open on a figure add a word or two: a draft that then runs over
   // is fitted again to a little less.
@@ -140,7 +138,7 @@ function contextOf(
   const name = reading.name ? nameOf(reading, input) : we ? say('our organization') : descriptor
   const named = theySubject(name, reading.style.apostrophe)
   const described = theySubject(descriptor, reading.style.apostrophe)
-  const { rankOf, linked } = plan ?? NO_PLAN
+  const rankOf = plan?.rankOf ?? new Map<Item, number>()
   const programmes = byPriority(reading.programmes, rankOf, 0)
   const results = byPriority(reading.results, rankOf, variation)
   // The aim in the voice's person: "give our members homes" is "give its members homes" in a report.
@@ -158,25 +156,13 @@ function contextOf(
     contact: describeContact(reading.contact, tone),
     brief: brief && plan && { ...brief, funder: plan.funder },
     term: brief ? supportedTerm(reading, brief) : null,
-    priorityOf: (item) => linked.get(item) ?? null,
-    linkPriority: (priority) => LINKS[tone](say, plan?.funder ?? '', priority),
     say,
     variation,
     pick: (options, slot) => options[(reading.seed + variation * 5 + slot * 7) % options.length],
   }
 }
 
-type Say = (text: string) => string
-const LINKS: Record<Tone, (say: Say, funder: string, priority: string) => string> = {
-  professional: (say, funder, priority) => `${say('This answers')} ${funder}${say('’s priority of')} ${priority}.`,
-  conversational: (say, funder, priority) => `${say('That speaks to')} ${funder}${say('’s priority of')} ${priority}.`,
-  passionate: (say, funder, priority) => `${say('It answers')} ${funder}${say('’s call for')} ${priority}.`,
-  academic: (say, funder, priority) => `${say('This corresponds to')} ${funder}${say('’s stated priority of')} ${priority}.`,
-}
-
 // ---- A funder's brief ----
-
-const NO_PLAN = { rankOf: new Map<Item, number>(), linked: new Map<Item, string>() }
 
 /** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
 function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
@@ -214,10 +200,6 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
     return words.length > 0 && words.every((word) => used.has(word))
   })
   return term ? lowerFirst(term.trim()) : null
-}
-
-function told(priority: string): string {
-  return lowerFirst(shortenText(core(trimEndMatching(priority.trim(), /[.;:!?]/)), PRIORITY_WORDS))
 }
 
 // ---- The organisation ----

@@ -525,6 +525,8 @@ function kindOf(name: string, text: string): Kind {
   if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
     return 'arts'
   if (PUBLIC.test(name)) return 'public'
+  // An American non-profit is incorporated too: "Inc." says nothing of profit where the inputs say "non-profit".
+  if (/\binc\.?$/i.test(name) && NON_PROFIT.test(text) && !FOR_PROFIT.test(text)) return 'charity'
   if (COMPANY_SUFFIX.test(name) || FOR_PROFIT.test(text)) return 'enterprise'
   if (NON_PROFIT.test(text)) return 'charity'
   return 'unknown'
@@ -571,7 +573,8 @@ function descriptorOf(name: string | null, text: string, kind: Kind): string {
   if (ORGANISATION_NOUNS.has(last) && (!FACILITIES.has(last) || free(last))) return `the ${last}`
   const said = SELF_DESCRIPTION.exec(text)?.[1]?.toLowerCase()
   if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
-  if (COMPANY_SUFFIX.test(name ?? '')) return 'the company'
+  // "Safe Landing Youth Services Inc." that calls itself a non-profit is no company to its readers.
+  if (COMPANY_SUFFIX.test(name ?? '') && !NON_PROFIT.test(text)) return 'the company'
   if (kind === 'co-operative') return 'the co-operative'
   return 'the organization'
 }
@@ -595,19 +598,26 @@ const AMERICAN =
 /** Addresses in the countries that write British English. */
 const BRITISH_PLACES = /\.(?:uk|ie|au|nz|za)\b/i
 
-/** The success story or quote: its first sentences, whole, up to a short paragraph. */
+/**
+ * The success story or quote, whole sentences up to a short paragraph: its opening sentences, which say who, and its
+ * last, which says what changed. Cut once, just before its end: the people it names are met before they act.
+ */
 function readStory(value: string | undefined): string | null {
-  const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_ITEM_CHARS * 2)
+  const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_STORY_CHARS)
   if (!/\p{L}{2}/u.test(text)) return null
   const sentences = splitSentences(text)
+  const last = sentences.length > 1 && countWords(sentences.at(-1)!) <= MAX_STORY_WORDS / 2 ? sentences.pop()! : ''
   let story = ''
   for (const sentence of sentences) {
-    if (story && countWords(`${story} ${sentence}`) > MAX_STORY_WORDS) break
+    if (story && countWords(`${story} ${sentence} ${last}`) > MAX_STORY_WORDS) break
     story = story ? `${story} ${sentence}` : sentence
   }
-  story = shortenText(story, MAX_STORY_WORDS)
+  story = shortenText(last && !story.endsWith(last) ? `${story} ${last}` : story, MAX_STORY_WORDS)
   return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
+
+/** How much of a story is read: a long one is told by its first sentence and its end, so its end must be read too. */
+const MAX_STORY_CHARS = 3000
 
 function readContact(input: NarrativeInput): Contact | null {
   const primary = [input.contactName1, input.contactTitle1, input.contactEmail1, input.contactPhone1]

@@ -119,10 +119,7 @@ function need(
 }
 
 function programmes(context: Context, subject: (index: number) => Subject, frame: Parameters<typeof facts>[3]): Candidate[] {
-  return withPriorities(
-    context,
-    facts(context, context.programmes, subject, frame, { telling: 'present', role: 'programme', drop: DROP.programme }),
-  )
+  return facts(context, context.programmes, subject, frame, { telling: 'present', role: 'programme', drop: DROP.programme })
 }
 
 function results(
@@ -132,7 +129,7 @@ function results(
   frame: Parameters<typeof facts>[3],
   telling: Telling,
 ) {
-  return withPriorities(context, facts(context, list, subject, frame, { telling, role: 'result', drop: DROP.result }))
+  return facts(context, list, subject, frame, { telling, role: 'result', drop: DROP.result })
 }
 
 function awards(context: Context, subject: Subject, named = false): Candidate[] {
@@ -155,14 +152,6 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
 function story(context: Context, lead?: string): Candidate[] {
   const told = context.reading.story
   return told ? [rank(lead ? `${lead} ${told}` : told, 1, { role: 'story', drop: DROP.story })] : []
-}
-
-/** After the first item that answers a funder's priority, a sentence that says so, in the voice's words. */
-function withPriorities(context: Context, candidates: Candidate[]): Candidate[] {
-  return candidates.flatMap((candidate) => {
-    const priority = candidate.item ? context.priorityOf(candidate.item) : null
-    return priority ? [candidate, rank(context.linkPriority(priority), 2, { follows: candidate })] : [candidate]
-  })
 }
 
 /** A sentence listing the programmes the draft kept ("the partner pantry sites, the weekend meal packs and ShoreWatch"), when it kept two or more. */
@@ -316,12 +305,13 @@ function conversational(context: Context): Paragraph[] {
       ...question,
       ...told,
       ...awards(context, we),
-      ...story(context),
       ...why(
         context,
         `${say('None of this starts from scratch: your help would go straight into work')} ${context.nameInside} ${say('already does')}.`,
       ),
     ],
+    // A paragraph of its own, said to be a story: run on after the results, it read as one more of them.
+    story(context, `${say('This is one story from')} ${context.nameInside}.`),
     [
       ask((names) => {
         const what = names ?? `${say('our work at')} ${context.nameInside}`
@@ -354,7 +344,7 @@ function passionate(context: Context): Paragraph[] {
   const we = weSubject()
   // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
   // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
-  const figures = context.results.filter((item) => COUNT.test(item.text))
+  const figures = context.results.filter((item) => COUNT.test(item.text) && !POINTS_BACK.test(item.text))
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
   // The results come in another order when the draft is regenerated, so another figure may lead.
   const headline = storyFirst ? undefined : figures[0]
@@ -395,9 +385,9 @@ function passionate(context: Context): Paragraph[] {
     [
       ...results(context, rest, () => we, resultFrame, 'past'),
       ...awards(context, we),
-      ...(storyFirst ? [] : story(context)),
       ...why(context, `${say('This is not a plan on paper')}: ${context.nameInside} ${say('is doing this work now')}.`),
     ],
+    storyFirst ? [] : story(context, `${say('Here is one story from')} ${context.nameInside}.`),
     [
       ask((names) => {
         const what = names ?? `${say('the work of')} ${context.nameInside}`
@@ -479,6 +469,10 @@ function academic(context: Context): Paragraph[] {
 }
 
 // ---- Frames ----
+
+/** A result that leans on the one before it ("Since then …", "Of those, …"): it cannot open a draft. */
+const POINTS_BACK =
+  /^(?:since then|since that|of (?:those|these|them)|that|this|these|those|over the (?:same )?(?:year|period)|in the same|it|they|the rest)\b/i
 
 /** A number that counts something: not a year alone ("since 2016"). */
 const COUNT = /(?<![\d,.])(?!(?:19|20)\d\d(?![\d,.%]))\d/
