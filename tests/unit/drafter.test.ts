@@ -552,6 +552,40 @@ describe('names that look like words, on the corpus', () => {
     expect(text).not.toMatch(/the aftercare: every/)
   })
 
+  it('tells a result that points back only right after the result it points at, in every tone, order and limit', () => {
+    const impactMetrics = [
+      'In 2024, 51 adults completed the reading course.',
+      'Of those who completed, 44 improved their reading age by at least a year.',
+      'We distributed 1.9 million pounds of food in 2023.',
+      'That is the equivalent of about 4,300 meals a day.',
+      '92% of families surveyed said they ate more fruit and vegetables.',
+    ].join('\n')
+    const pairs = [
+      ['51 adults completed the reading course', 'Of those who completed, 44'],
+      ['1.9 million pounds of food', 'That is the equivalent of about 4,300 meals a day'],
+    ]
+    const forFunder: FunderBrief = {
+      funder: 'The Meadow Fund',
+      amount: '$25,000',
+      priorities: ['Fresh food for families: reducing hunger'],
+      terms: [],
+      maxWords: 120,
+    }
+    const briefs = [null, forFunder]
+    for (const tone of TONES)
+      for (const variation of [0, 1, 2])
+        for (const funder of briefs) {
+          const text = draftNarrative({ ...foodBank, impactMetrics, selectedTone: tone }, funder, { variation })
+          for (const [leader, follower] of pairs) {
+            const at = text.indexOf(follower)
+            if (at === -1) continue
+            // The sentence just before it is the one it points at.
+            const before = sentencesOf(text.slice(0, at)).at(-1) ?? ''
+            expect(before, `${tone} ${variation} ${funder ? 'for a funder' : ''}: ${text}`).toContain(leader)
+          }
+        }
+  })
+
   it('tells "Name: what it is" with the verb the colon stood for, and a name before a clause as written', () => {
     const keyPrograms = [
       'Paid Pathways: a 26-week paid traineeship in our kitchens covering food safety and customer service.',

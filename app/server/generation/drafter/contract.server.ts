@@ -19,7 +19,17 @@ export type Shape =
 
 /** `keepCase`: a place whose first word is its name ("Cork city"), never lower-cased. */
 /** `named`: written "Name: what it does", told as written. */
-export type Item = { text: string; tokens: Token[]; shape: Shape; figure: boolean; award: boolean; keepCase?: boolean; named?: boolean }
+/** `leans`: a result that points back at the one before it ("Of those, 44 …", "That is about 4,300 meals a day"). */
+export type Item = {
+  text: string
+  tokens: Token[]
+  shape: Shape
+  figure: boolean
+  award: boolean
+  keepCase?: boolean
+  named?: boolean
+  leans?: boolean
+}
 
 /** What the organisation is, as its inputs say: its name's last noun, or a word such as "charity" it uses of itself. */
 export type Kind = 'research' | 'school' | 'co-operative' | 'arts' | 'enterprise' | 'public' | 'charity' | 'unknown'

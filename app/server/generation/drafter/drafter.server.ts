@@ -60,6 +60,7 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
   }
   while (over() && giveWay(chosen)) {
     // one fact told briefly, or left out, at a time
+    withoutOrphans(chosen)
   }
   renameProgrammes(all, chosen)
   for (const level of [2, 3]) {
@@ -95,6 +96,15 @@ function giveWay(chosen: Map<Candidate, string>): boolean {
   if (!victim) return false
   chosen.delete(victim)
   return true
+}
+
+/** A fact that points back at another ("Of those, 44 …") goes with it: alone, it points at nothing. */
+function withoutOrphans(chosen: Map<Candidate, string>) {
+  for (const candidate of [...chosen.keys()]) {
+    let leader = candidate.follows
+    while (leader && chosen.has(leader)) leader = leader.follows
+    if (candidate.follows && leader) chosen.delete(candidate)
+  }
 }
 
 /** The request and the list of programmes name only the programmes the draft kept. */
@@ -166,11 +176,16 @@ function contextOf(
 
 /** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
 function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
-  const rotated = items.length > 1 && rotation % 2 === 1 ? [items[1], items[0], ...items.slice(2)] : items
+  // A result that leans on the one before it moves with it, as one.
+  const units: Item[][] = []
+  for (const item of items)
+    if (item.leans && units.length) units.at(-1)!.push(item)
+    else units.push([item])
+  const rotated = units.length > 1 && rotation % 2 === 1 ? [units[1], units[0], ...units.slice(2)] : units
   return rotated
-    .map((item, index) => ({ item, index, rank: rankOf.get(item) ?? Number.MAX_SAFE_INTEGER }))
+    .map((unit, index) => ({ unit, index, rank: rankOf.get(unit[0]) ?? Number.MAX_SAFE_INTEGER }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ item }) => item)
+    .flatMap(({ unit }) => unit)
 }
 
 /**

@@ -158,18 +158,27 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
   const groups = new Map<number, Candidate[]>()
   const moved = new Set<Candidate>()
   for (const candidate of paragraphs.flat()) {
-    const place =
-      candidate.item && (candidate.role === 'programme' || candidate.role === 'result') ? plan.rankOf.get(candidate.item) : undefined
+    // A fact that leans on one that moved ("Of those, 44 …") moves with it; a connective about it goes.
+    const leader = candidate.follows && moved.has(candidate.follows) ? candidate.follows : undefined
+    const place = leader
+      ? placeOf(leader, groups)
+      : candidate.item && FACTS.has(candidate.role ?? '')
+        ? plan.rankOf.get(candidate.item)
+        : undefined
     if (place === undefined) continue
-    groups.set(place, [...(groups.get(place) ?? []), candidate])
     moved.add(candidate)
+    if (leader && candidate.rank > 1) continue
+    groups.set(place, [...(groups.get(place) ?? []), candidate])
   }
-  // A connective about a fact that moved ("So what has changed for them?") would now point at another.
-  const rest = paragraphs.map((paragraph) =>
-    paragraph.filter((candidate) => !moved.has(candidate) && !(candidate.follows && moved.has(candidate.follows))),
-  )
+  const rest = paragraphs.map((paragraph) => paragraph.filter((candidate) => !moved.has(candidate)))
   const gathered = [...groups.entries()].sort(([a], [b]) => a - b).map(([place, group]) => led(group, plan.leads[place]))
   return [rest[0] ?? [], ...gathered, ...rest.slice(1)].filter((paragraph) => paragraph.length > 0)
+}
+
+const FACTS = new Set(['programme', 'result'])
+
+function placeOf(candidate: Candidate, groups: Map<number, Candidate[]>): number | undefined {
+  return [...groups.entries()].find(([, group]) => group.includes(candidate))?.[0]
 }
 
 /**
@@ -178,7 +187,9 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
  */
 function led(group: Candidate[], lead: Lead | null): Candidate[] {
   if (lead && 'sentence' in lead) return [{ text: lead.sentence, rank: 2, follows: group[0] }, ...group]
-  const carrier = lead ? group.find((candidate) => !/\balso\b/i.test(candidate.text) && !candidate.item?.named) : undefined
+  const carrier = lead
+    ? group.find((candidate) => !/\balso\b/i.test(candidate.text) && !candidate.item?.named && !candidate.follows)
+    : undefined
   if (!carrier || !lead) return group
   const lowest = Math.min(...group.map((candidate) => candidate.drop ?? 0))
   const withLead = (text: string) => `${lead.opening} ${lowerFirst(text)}`
@@ -189,5 +200,8 @@ function led(group: Candidate[], lead: Lead | null): Candidate[] {
     // The lead goes last of its group: what follows it adds to it.
     drop: lowest - 0.001,
   }
-  return [ledCarrier, ...group.filter((candidate) => candidate !== carrier)]
+  // What leans on the carrier comes with it, and leans on it as led.
+  const followers = group.filter((candidate) => candidate.follows === carrier)
+  for (const follower of followers) follower.follows = ledCarrier
+  return [ledCarrier, ...followers, ...group.filter((candidate) => candidate !== carrier && !followers.includes(candidate))]
 }

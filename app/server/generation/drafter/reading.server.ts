@@ -34,7 +34,7 @@ export function readInput(input: NarrativeInput): Reading {
     audience: readField(input.targetAudience).map(asDescription),
     places: readField(input.geographicFocus).map(asDescription).map(asPlace),
     programmes: programmes.filter((item) => !item.award),
-    results: impact.filter((item) => !item.award),
+    results: leaning(impact.filter((item) => !item.award)),
     awards: [...impact, ...programmes].filter((item) => item.award),
     story: readStory(input.successStory),
     contact: readContact(input),
@@ -43,6 +43,14 @@ export function readInput(input: NarrativeInput): Reading {
     style: styleOf(text.slice(text.indexOf('\n') + 1), [input.website, input.contactEmail1, input.contactEmail2].join(' ')),
     seed: hash(name ?? ''),
   }
+}
+
+/** A result that leans on the one before it ("Since then …", "Of those, …"): told only after it, never alone. */
+const POINTS_BACK =
+  /^(?:since then|since that|of (?:those|these|them)|that|this|these|those|over the (?:same )?(?:year|period)|in the same|it|they|the rest)\b/i
+
+function leaning(results: Item[]): Item[] {
+  return results.map((item, index) => (index > 0 && POINTS_BACK.test(item.text) ? { ...item, leans: true } : item))
 }
 
 /** Every field the organisation wrote, within the bound a reading looks at. */

@@ -33,7 +33,7 @@ function facts(
   frame: (phrase: string, item: Item, subject: Subject, index: number) => string,
   options: { telling?: Telling; role?: Candidate['role']; drop: number; firstDrop?: number },
 ): Candidate[] {
-  return list.map((item, index) => {
+  const candidates = list.map((item, index) => {
     const who = subject(index)
     const write = (told: Item) => itemSentence(told, who, (phrase) => frame(phrase, told, who, index), options.telling)
     const brief = briefItem(item)
@@ -44,6 +44,9 @@ function facts(
       drop: index === 0 && options.firstDrop !== undefined ? options.firstDrop : options.drop + index / 100,
     })
   })
+  // "Of those who completed, 44 …" is told only with the result it points back at.
+  for (const [index, candidate] of candidates.entries()) if (index > 0 && candidate.item?.leans) candidate.follows = candidates[index - 1]
+  return candidates
 }
 
 /**
@@ -282,7 +285,9 @@ function conversational(context: Context): Paragraph[] {
   )
   // The question leads into the results: it stays only with the first of them.
   const whom = firstAudience ? shortAudience(firstAudience.text) : null
-  const question = whom && told[0] ? [rank(`${say('So what has changed for')} ${whom}?`, 2, { follows: told[0] })] : []
+  // A change is asked about only where a result answers it: "We started in 2016 …" does not.
+  const question =
+    whom && told[0] && !HISTORY.test(told[0].text) ? [rank(`${say('So what has changed for')} ${whom}?`, 2, { follows: told[0] })] : []
   return [
     peopleFirst ? [...people, ...aim] : [...aim, ...people],
     need(
@@ -344,7 +349,7 @@ function passionate(context: Context): Paragraph[] {
   const we = weSubject()
   // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
   // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
-  const figures = context.results.filter((item) => COUNT.test(item.text) && !POINTS_BACK.test(item.text))
+  const figures = context.results.filter((item, index) => COUNT.test(item.text) && !item.leans && !context.results[index + 1]?.leans)
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
   // The results come in another order when the draft is regenerated, so another figure may lead.
   const headline = storyFirst ? undefined : figures[0]
@@ -470,9 +475,8 @@ function academic(context: Context): Paragraph[] {
 
 // ---- Frames ----
 
-/** A result that leans on the one before it ("Since then …", "Of those, …"): it cannot open a draft. */
-const POINTS_BACK =
-  /^(?:since then|since that|of (?:those|these|them)|that|this|these|those|over the (?:same )?(?:year|period)|in the same|it|they|the rest)\b/i
+/** A result that tells how the organisation began, not what changed. */
+const HISTORY = /\b(?:started|founded|began|opened|set up|established|was formed|grew out of)\b/i
 
 /** A number that counts something: not a year alone ("since 2016"). */
 const COUNT = /(?<![\d,.])(?!(?:19|20)\d\d(?![\d,.%]))\d/
