@@ -552,6 +552,22 @@ describe('names that look like words, on the corpus', () => {
     expect(text).not.toMatch(/the aftercare: every/)
   })
 
+  it('reads the corpus as its readers did: an incorporated association is no company, a past tense keeps its form, a quote keeps its speaker', () => {
+    const corpus = new Map(readOrganisations().map((organisation) => [organisation.slug, organisation.inputs]))
+    const drafted = (slug: string, tone: (typeof TONES)[number]) =>
+      draftNarrative({ ...corpus.get(slug)!, contactName1: 'A. Person', contactEmail1: 'a@example.org', selectedTone: tone })
+    for (const tone of TONES) {
+      // Australian "Inc.": a sailing club, not "the company".
+      expect(drafted('au-disability-sport-club', tone), tone).not.toMatch(/\bthe company\b/i)
+      // "We redistributed 412 tonnes" in the third person is never "redistributeds".
+      expect(drafted('uk-community-food-network', tone), tone).not.toMatch(/\b\w+eds\b(?<!needs|feeds|seeds|sheds)/)
+      // The story's last words are a quotation said in two sentences: both come, with "she says".
+      expect(drafted('ca-financial-empowerment', tone), tone).toContain(
+        "'I always thought saving was for people with money,' she says. 'It turns out it is how you get some.'",
+      )
+    }
+  })
+
   it('tells a result that points back only right after the result it points at, in every tone, order and limit', () => {
     const impactMetrics = [
       'In 2024, 51 adults completed the reading course.',

@@ -482,6 +482,8 @@ export function inPerson(text: string, subject: Subject): string {
 }
 
 /** "drilling and repairing boreholes" → "drill and repair boreholes"; "Run 14 pantries" → "runs 14 pantries". */
+const BASE_IN_ED = new Set(['shed', 'embed', 'wed', 'shred', 'bed'])
+
 /** A verb's base after a list's comma or "and", with its object after it: "…, publish it, and make submissions". */
 function isListedVerb(tokens: Token[], index: number): boolean {
   const before = tokens[index - 1]
@@ -516,6 +518,8 @@ function gerundLemma(token: Token): string {
 
 export function thirdPerson(verb: string): string {
   const [first, ...rest] = verb.split(' ')
+  // "We redistributed 412 tonnes": a past tense the lemmatiser did not know is no base to conjugate.
+  if (/[^e]ed$/.test(first) && !BASE_IN_ED.has(first)) return verb
   const irregular: Record<string, string> = { be: 'is', have: 'has', do: 'does', go: 'goes' }
   const conjugated =
     irregular[first] ??

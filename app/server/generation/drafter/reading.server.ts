@@ -526,6 +526,16 @@ export function shortenText(text: string, maxWords: number): string {
 
 const COMPANY_SUFFIX = /\b(?:ltd|limited|inc|llc|l\.l\.c|plc|corp|corporation|gmbh|pty|cic|b\.?v|s\.?a)\.?$/i
 
+/**
+ * A company by its name: "Ltd", "LLC", "plc". "Inc." too, but not where the inputs say non-profit, nor where they write
+ * British or Australian English: there it is an incorporated association ("Open Water Sailability Ballarat Inc.").
+ */
+function isCompany(name: string, text: string): boolean {
+  if (!COMPANY_SUFFIX.test(name)) return false
+  if (!/\binc\.?$/i.test(name)) return true
+  return !NON_PROFIT.test(text) && (FOR_PROFIT.test(text) || (text.match(BRITISH) ?? []).length <= (text.match(AMERICAN) ?? []).length)
+}
+
 function kindOf(name: string, text: string): Kind {
   if (/\b(?:co-?op(?:erative)?|coop)\b/i.test(name)) return 'co-operative'
   if (/\b(?:lab|laboratory|research|institute|observatory|unit)\b/i.test(name)) return 'research'
@@ -533,9 +543,7 @@ function kindOf(name: string, text: string): Kind {
   if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
     return 'arts'
   if (PUBLIC.test(name)) return 'public'
-  // An American non-profit is incorporated too: "Inc." says nothing of profit where the inputs say "non-profit".
-  if (/\binc\.?$/i.test(name) && NON_PROFIT.test(text) && !FOR_PROFIT.test(text)) return 'charity'
-  if (COMPANY_SUFFIX.test(name) || FOR_PROFIT.test(text)) return 'enterprise'
+  if (isCompany(name, text) || FOR_PROFIT.test(text)) return 'enterprise'
   if (NON_PROFIT.test(text)) return 'charity'
   return 'unknown'
 }
@@ -550,7 +558,7 @@ function sectorOf(name: string, text: string, kind: Kind): Sector {
   // A charity that names the council it advises or is commissioned by is still a charity.
   if (kind === 'charity') return 'non-profit'
   if (kind === 'public' || PUBLIC.test(text)) return 'public'
-  if (kind === 'enterprise' || COMPANY_SUFFIX.test(name)) return 'for-profit'
+  if (kind === 'enterprise' || isCompany(name, text)) return 'for-profit'
   return 'non-profit'
 }
 
@@ -581,8 +589,9 @@ function descriptorOf(name: string | null, text: string, kind: Kind): string {
   if (ORGANISATION_NOUNS.has(last) && (!FACILITIES.has(last) || free(last))) return `the ${last}`
   const said = SELF_DESCRIPTION.exec(text)?.[1]?.toLowerCase()
   if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
-  // "Safe Landing Youth Services Inc." that calls itself a non-profit is no company to its readers.
-  if (COMPANY_SUFFIX.test(name ?? '') && !NON_PROFIT.test(text)) return 'the company'
+  // "Open Water Sailability Ballarat Inc." is an incorporated association, and an American "Inc." as often a
+  // non-profit as not: only a business that says so is "the company".
+  if (isCompany(name ?? '', text)) return 'the company'
   if (kind === 'co-operative') return 'the co-operative'
   return 'the organization'
 }
@@ -614,7 +623,8 @@ function readStory(value: string | undefined): string | null {
   const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_STORY_CHARS)
   if (!/\p{L}{2}/u.test(text)) return null
   const sentences = splitSentences(text)
-  const last = sentences.length > 1 && countWords(sentences.at(-1)!) <= MAX_STORY_WORDS / 2 ? sentences.pop()! : ''
+  const ending = sentences.splice(endingFrom(sentences)).join(' ')
+  const last = sentences.length > 0 && countWords(ending) <= MAX_STORY_WORDS / 2 ? ending : (sentences.push(...splitSentences(ending)), '')
   let story = ''
   for (const sentence of sentences) {
     if (story && countWords(`${story} ${sentence} ${last}`) > MAX_STORY_WORDS) break
@@ -623,6 +633,25 @@ function readStory(value: string | undefined): string | null {
   story = shortenText(last && !story.endsWith(last) ? `${story} ${last}` : story, MAX_STORY_WORDS)
   return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
+
+/**
+ * Where a story's ending starts: its last sentence, or, when that closes a quotation opened earlier ("'Nobody asked.
+ * It turns out it is how you get some.'"), the sentence that opens it, so that the words have their speaker.
+ */
+function endingFrom(sentences: string[]): number {
+  const last = sentences.length - 1
+  // "'I always thought saving was for people with money,' she says. 'It turns out …'": one speech, said in two.
+  if (last >= 1 && OPENS_QUOTE.test(sentences[last]) && SAID.test(sentences[last - 1])) return last - 1
+  if (last < 1 || !/['’"”]\W*$/.test(sentences[last]) || OPENS_QUOTE.test(sentences[last])) return last
+  for (let index = last - 1; index >= Math.max(0, last - 3); index--) if (OPENS_QUOTE.test(sentences[index])) return index
+  return last
+}
+
+/** A sentence that gives a quotation its speaker at its end. */
+const SAID = /['’"”],?\s+(?:\p{L}+\s+){0,3}(?:says|said|adds|added|told us|tells us|explains|explained)\.$/u
+
+/** An opening quotation mark: at the start, or after a space, a bracket or a colon. */
+const OPENS_QUOTE = /(?:^|[\s(:])['‘"“]\S/
 
 /** How much of a story is read: a long one is told by its first sentence and its end, so its end must be read too. */
 const MAX_STORY_CHARS = 3000
