@@ -610,6 +610,7 @@ describe('names that look like words, on the corpus', () => {
       'Surplus table: spare produce goes on a free table at the gate.',
       'Employer Circle: 40 restaurants and hotels who interview our graduates.',
       'Six Chairs: at every shift volunteers put out six chairs and sit with people.',
+      'First Steps: practical help with forms and letters.',
       'We gather what we see in our casework, publish it, and make submissions on housing policy.',
     ].join('\n')
     const text = draft({ ...foodBank, keyPrograms })
@@ -619,6 +620,8 @@ describe('names that look like words, on the corpus', () => {
     // A name before a clause: the programme is how it happens, or, a proper name, what the organisation runs.
     expect(text).toContain('Through its surplus table, spare produce goes on a free table at the gate.')
     expect(text).toMatch(/(?:The food bank|It) runs Six Chairs: at every shift volunteers put out six chairs and sit with people\./)
+    // A programme's name is one thing, plural or not.
+    expect(text).toContain('First Steps offers practical help with forms and letters.')
     // Made of restaurants, not offering them.
     expect(text).toContain('Employer Circle has 40 restaurants and hotels who interview its graduates.')
     // A verb after the organisation's first in a list agrees with it too: "…, publishes it, and makes …".

@@ -78,12 +78,14 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   // "mentoring for young people", "paid training", "free weekly classes" are things too, whatever the tagger says.
   const thing = ['DET', 'NUM', 'ADJ', 'NOUN'].includes(first.pos) || isParticiple(first) || /^(?:\p{L}{2,}ing|free)$/iu.test(first.text)
   if (!thing) return sentence
-  const named = /^\p{Lu}\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
   const single = /^(?:a|an|one|the)$/i.test(first.text)
-  const many = things || (named && !single)
+  // A programme's name is one thing, plural or not: "First Steps offers practical help", "Tech Buddies is a scheme".
+  const many = things
   // "Drop-in lounge: open weekdays 9 to 4" says how it is; "Laundry van: two washers and two dryers" what it has.
   const how = PREDICATIVE.has(first.text.toLowerCase())
   const verb = how ? (many ? 'are' : 'is') : many ? 'are' : single ? 'is' : first.pos === 'NUM' ? 'has' : 'offers'
+  // "Old Hands & New Makers: each spring, …" says when, not what it offers.
+  if (verb === 'offers' && first.pos === 'DET') return sentence
   // "Crisis refuge: an eight-bed refuge …" names a thing, not a programme: "The crisis refuge is …".
   const opening = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word)) ? name : `The ${lowerFirst(name)}`
   return `${opening} ${verb} ${told}`
