@@ -325,6 +325,17 @@ describe('a funder’s brief', () => {
     }
   })
 
+  it('asks "So what has changed?" only right before a result, also when the results moved to answer a priority', () => {
+    // Its one result answers the priority and goes to the priority's paragraph: the question goes too.
+    const inputs = { ...foodBank, impactMetrics: '1.1 million pounds of fresh produce went to families with children.' }
+    for (const priorities of [[], ['Fresh produce for families with children'], ['reduce hunger among families with children']]) {
+      const text = draft(inputs, 'conversational', { ...brief, priorities, maxWords: null })
+      const sentences = sentencesOf(text)
+      const asked = sentences.findIndex((sentence) => sentence.startsWith('So what has changed'))
+      if (asked !== -1) expect(sentences[asked + 1], text).toMatch(/\d/)
+    }
+  })
+
   it('tells a priority as the call words it: something to do, an outcome, a group or theme, or nothing where it reads badly', () => {
     const cases: [string, string | null][] = [
       // From the corpus's calls, each a shape real calls use.

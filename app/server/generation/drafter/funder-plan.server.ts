@@ -158,17 +158,20 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
   const groups = new Map<number, Candidate[]>()
   const moved = new Set<Candidate>()
   for (const candidate of paragraphs.flat()) {
-    // A fact that leans on one that moved ("Of those, 44 …") moves with it; a connective about it goes.
-    const leader = candidate.follows && moved.has(candidate.follows) ? candidate.follows : undefined
-    const place = leader
-      ? placeOf(leader, groups)
-      : candidate.item && FACTS.has(candidate.role ?? '')
-        ? plan.rankOf.get(candidate.item)
-        : undefined
+    const place = candidate.item && FACTS.has(candidate.role ?? '') && !candidate.follows ? plan.rankOf.get(candidate.item) : undefined
     if (place === undefined) continue
-    moved.add(candidate)
-    if (leader && candidate.rank > 1) continue
     groups.set(place, [...(groups.get(place) ?? []), candidate])
+    moved.add(candidate)
+  }
+  // Then what leans on a fact that moved: a fact ("Of those, 44 …") goes right after it, a connective ("So what has
+  // changed?", which stood before it) goes.
+  for (const candidate of paragraphs.flat()) {
+    const leader = candidate.follows
+    if (!leader || !moved.has(leader) || moved.has(candidate)) continue
+    moved.add(candidate)
+    if (candidate.rank > 1) continue
+    const group = [...groups.values()].find((facts) => facts.includes(leader))!
+    group.splice(group.indexOf(leader) + 1, 0, candidate)
   }
   const rest = paragraphs.map((paragraph) => paragraph.filter((candidate) => !moved.has(candidate)))
   const gathered = [...groups.entries()].sort(([a], [b]) => a - b).map(([place, group]) => led(group, plan.leads[place]))
@@ -176,10 +179,6 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
 }
 
 const FACTS = new Set(['programme', 'result'])
-
-function placeOf(candidate: Candidate, groups: Map<number, Candidate[]>): number | undefined {
-  return [...groups.entries()].find(([, group]) => group.includes(candidate))?.[0]
-}
 
 /**
  * The group with its first sentence that can carry the lead first, led by it. A sentence with "also" adds to another,
