@@ -64,14 +64,15 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   const name = sentence.slice(0, at)
   const told = sentence.slice(at + 2)
   const words = name.split(' ')
-  // "Cooking classes", "Shared plots" are things; "Tech Buddies" are sessions, "Launchpad" is a programme.
-  const things = /^\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
+  // "Six Chairs", "Walk and Talk": a programme's own name; "Shared plots", "Crisis refuge": a thing's.
+  const proper = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word))
+  // "Cooking classes", "Shared plots" are many things; a programme's name is one, plural or not ("First Steps offers").
+  const many = /^\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
   // "34 raised beds rented to members", "a catering arm serving offices": a participle describes; "volunteers drop
   // shares at the door" tells.
   if (tellsSomething(described)) {
     if (telling !== 'present') return sentence
-    if (words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word)))
-      return `${subject.start} ${subject.we ? 'run' : 'runs'} ${name}: ${told}`
+    if (proper) return `${subject.start} ${subject.we ? 'run' : 'runs'} ${name}: ${told}`
     // "Furniture program: families referred by a caseworker visit …": the programme is how it happens.
     return `Through ${subject.we ? 'our' : 'its'} ${lowerFirst(name)}, ${told}`
   }
@@ -79,15 +80,13 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   const thing = ['DET', 'NUM', 'ADJ', 'NOUN'].includes(first.pos) || isParticiple(first) || /^(?:\p{L}{2,}ing|free)$/iu.test(first.text)
   if (!thing) return sentence
   const single = /^(?:a|an|one|the)$/i.test(first.text)
-  // A programme's name is one thing, plural or not: "First Steps offers practical help", "Tech Buddies is a scheme".
-  const many = things
   // "Drop-in lounge: open weekdays 9 to 4" says how it is; "Laundry van: two washers and two dryers" what it has.
   const how = PREDICATIVE.has(first.text.toLowerCase())
   const verb = how ? (many ? 'are' : 'is') : many ? 'are' : single ? 'is' : first.pos === 'NUM' ? 'has' : 'offers'
   // "Old Hands & New Makers: each spring, …" says when, not what it offers.
   if (verb === 'offers' && first.pos === 'DET') return sentence
   // "Crisis refuge: an eight-bed refuge …" names a thing, not a programme: "The crisis refuge is …".
-  const opening = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word)) ? name : `The ${lowerFirst(name)}`
+  const opening = proper ? name : `The ${lowerFirst(name)}`
   return `${opening} ${verb} ${told}`
 }
 
