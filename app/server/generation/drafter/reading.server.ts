@@ -623,14 +623,19 @@ function readStory(value: string | undefined): string | null {
   const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_STORY_CHARS)
   if (!/\p{L}{2}/u.test(text)) return null
   const sentences = splitSentences(text)
-  const ending = sentences.splice(endingFrom(sentences)).join(' ')
-  const last = sentences.length > 0 && countWords(ending) <= MAX_STORY_WORDS / 2 ? ending : (sentences.push(...splitSentences(ending)), '')
-  let story = ''
-  for (const sentence of sentences) {
-    if (story && countWords(`${story} ${sentence} ${last}`) > MAX_STORY_WORDS) break
-    story = story ? `${story} ${sentence}` : sentence
+  const from = endingFrom(sentences)
+  const ending = sentences.slice(from).join(' ')
+  // An ending too long to keep whole is no ending: the story is then its first sentences, as many as fit.
+  const last = from > 0 && countWords(ending) <= MAX_STORY_WORDS / 2 ? ending : ''
+  // Counted as it grows: a story of 3,000 characters of "!" is 1,500 sentences of no words.
+  let words = countWords(last)
+  const kept: string[] = []
+  for (const sentence of last ? sentences.slice(0, from) : sentences) {
+    words += countWords(sentence)
+    if (kept.length && words > MAX_STORY_WORDS) break
+    kept.push(sentence)
   }
-  story = shortenText(last && !story.endsWith(last) ? `${story} ${last}` : story, MAX_STORY_WORDS)
+  const story = shortenText([...kept, last].filter(Boolean).join(' '), MAX_STORY_WORDS)
   return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
 
