@@ -5,6 +5,7 @@ import { makeApiUser, PASSWORD } from '../setup/users'
 import { resetDatabase } from '../setup/db'
 import { logLines, type LogLine } from '../setup/app-logs'
 import { readEvents, textOf } from '../setup/sse'
+import { until } from '../setup/until'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
 import { RATE_LIMITS } from '~/server/edge/rate-limit.server'
@@ -140,6 +141,12 @@ it('a generation followed through nginx from Last-Event-ID, on each replica in t
   await vi.waitUntil(() => servedBy(path).length === apps.length, { timeout: 5_000 })
 }, 90_000)
 
+/**
+ * A Stop ends the generation within about a second, wherever it runs; three allow for a busy machine running three
+ * replicas, nginx and PostgreSQL. A Stop that never reached the runner would leave it to complete (about 10 s).
+ */
+const STOP_WITHIN_MS = 3_000
+
 it('Stop through nginx ends the generation within a second, wherever it runs', async () => {
   const { user, token } = await makeApiUser()
   const cookie = await signIn(user.email)
@@ -162,12 +169,17 @@ it('Stop through nginx ends the generation within a second, wherever it runs', a
     stops.push({ id, ms: Date.now() - postedAt, requestId: stopped.headers.get('X-Request-Id')! })
   }
   for (const { id, ms, requestId } of stops) {
-    expect(ms).toBeLessThan(1_000)
+    expect(ms).toBeLessThan(STOP_WITHIN_MS)
     expect((await prisma.narrative.findUniqueOrThrow({ where: { id } })).status).toBe('stopped')
-    const runner = await vi.waitUntil(() =>
-      apps.find((app) => logged(app, (line) => line.event === 'generation.started' && line.narrativeId === id)),
+    const runner = await until(
+      () => apps.find((app) => logged(app, (line) => line.event === 'generation.started' && line.narrativeId === id)),
+      {
+        what: `the replica that logged starting ${id}`,
+      },
     )
-    const stoppedOn = await vi.waitUntil(() => apps.find((app) => logged(app, (line) => line.requestId === requestId)))
+    const stoppedOn = await until(() => apps.find((app) => logged(app, (line) => line.requestId === requestId)), {
+      what: `the replica that logged the Stop ${requestId}`,
+    })
     expect(stoppedOn).not.toBe(runner)
   }
 }, 90_000)

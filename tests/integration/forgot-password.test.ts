@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { eventOf } from '../setup/app-logs'
+import { until } from '../setup/until'
 
 // Forgot-password must not tell known emails from unknown ones: not by its answer, not by waiting for
 // the mail, not by failing when the mail does. The built app, with a mail server that accepts
@@ -32,8 +33,7 @@ afterAll(async () => {
  * goes after the answer), and returns the new ones: another test's connections are not this one's.
  */
 async function untilMailServerReached(before: number) {
-  for (let i = 0; i < 100 && connections.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(connections.length).toBeGreaterThan(before)
+  await until(() => connections.length > before, { what: 'a connection to the mail server' })
   return connections.slice(before)
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newDataDir, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { until } from '../setup/until'
 
 // The HTTP server of `npm start` (server.ts and app/server/http): what it adds around React Router.
 let app: AppServer
@@ -25,13 +26,11 @@ function accessLines(): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line))
 }
 
-async function waitForAccessLine(requestId: string) {
-  for (let i = 0; i < 50; i++) {
-    const line = accessLines().find((entry) => entry.requestId === requestId)
-    if (line) return line
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`No access line for ${requestId}:\n${app.logs()}`)
+function waitForAccessLine(requestId: string) {
+  return until(() => accessLines().find((entry) => entry.requestId === requestId), {
+    what: `the access line of ${requestId}`,
+    details: app.logs,
+  })
 }
 
 describe('the access log', () => {
@@ -226,12 +225,15 @@ describe('robustness', () => {
     const probe = `setTimeout(() => Promise.reject(new Error('unhandled probe')), 300)`
     const server = await startAppServer({ nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(probe)}`] })
     try {
-      for (let i = 0; i < 50 && !server.logs().includes('unhandled probe'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-      const line = server
-        .logs()
-        .split('\n')
-        .find((entry) => entry.includes('unhandled probe'))
-      expect(JSON.parse(line!)).toMatchObject({ level: 'error', event: 'process.unhandled_rejection', error: 'unhandled probe' })
+      const line = await until(
+        () =>
+          server
+            .logs()
+            .split('\n')
+            .find((entry) => entry.includes('unhandled probe')),
+        { what: 'the unhandled rejection logged', details: server.logs },
+      )
+      expect(JSON.parse(line)).toMatchObject({ level: 'error', event: 'process.unhandled_rejection', error: 'unhandled probe' })
       expect((await fetch(`${server.origin}/resources/healthcheck`)).status).toBe(200)
     } finally {
       await server.stop()
@@ -264,7 +266,7 @@ describe('housekeeping', () => {
     db.close()
     server = await startAppServer({ dataDir })
     try {
-      for (let i = 0; i < 50 && !server.logs().includes('credentials.purged'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      await until(() => server.logs().includes('credentials.purged'), { what: 'the purge at start', details: server.logs })
       const reader = new Database(path.join(dataDir, 'app.db'), { readonly: true })
       expect(reader.prepare(`SELECT COUNT(*) AS n FROM "Session"`).get()).toEqual({ n: 0 })
       reader.close()

@@ -8,6 +8,7 @@ import { makeApiUser, PASSWORD } from '../setup/users'
 import { resetDatabase } from '../setup/db'
 import { logLines } from '../setup/app-logs'
 import { readEvents, textOf } from '../setup/sse'
+import { until } from '../setup/until'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
 import { rateLimitStore } from '~/server/edge/rate-limit.server'
@@ -18,6 +19,11 @@ import { deriveBusKeys, toPayloads } from '~/server/platform/bus.server'
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 
 const postgres = testPostgres()!
+/**
+ * A Stop, relayed over the bus, ends a generation on another replica within about a second; three allow
+ * for a busy machine running two replicas and PostgreSQL. A Stop lost on the way lets it run on to complete.
+ */
+const STOP_WITHIN_MS = 3_000
 let apps: AppServer[] = []
 let fake: FakeOpenAI | undefined
 
@@ -99,6 +105,14 @@ describe('replicas of one database (decision 036)', () => {
   const narrative = (id: string) => prisma.narrative.findUniqueOrThrow({ where: { id }, select: { status: true, runner: true } })
   const used = async (userId: string) => (await prisma.user.findUniqueOrThrow({ where: { id: userId } })).quotaUsed
   const recovered = (app: AppServer) => logLines(app).filter((line) => line.event === 'generation.recovered')
+  /** Waits until `count` replicas have beaten (app/server/generation/job/replicas.server.ts) since it was called. */
+  const survivorsBeat = async (count: number) => {
+    const since = new Date()
+    await until(async () => (await prisma.replica.count({ where: { seenAt: { gt: since } } })) >= count, {
+      what: `${count} replicas beating`,
+      intervalMs: 100,
+    })
+  }
 
   it("a replica that restarts leaves another's running generation alone, and it completes", async () => {
     const env = await slowReplicas(2)
@@ -122,8 +136,10 @@ describe('replicas of one database (decision 036)', () => {
     expect(await used(user.id)).toBe(2)
     await apps[0].kill()
     await vi.waitUntil(async () => (await narrative(id)).status === 'failed', { timeout: 30_000, interval: 200 })
-    // Both survivors look at every beat: give the slower one time to try as well.
-    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    // Both survivors look at every beat, right after writing it: once both have beaten twice since, the one
+    // that did not fail it has looked too, and had a whole beat (2 s) to finish looking.
+    await survivorsBeat(2)
+    await survivorsBeat(2)
     expect(await used(user.id)).toBe(1)
     const counts = [...recovered(apps[1]), ...recovered(apps[2])].map((line) => line.count)
     expect(counts).toEqual([1])
@@ -191,7 +207,7 @@ describe('the relay between replicas (decision 038)', () => {
     const postedAt = Date.now()
     await stopThrough(apps[1], id, cookie)
     const end = (await readEvents(stream)).at(-1)!
-    expect(Date.now() - postedAt).toBeLessThan(1_000)
+    expect(Date.now() - postedAt).toBeLessThan(STOP_WITHIN_MS)
     expect(end).toMatchObject({ event: 'done', data: { status: 'stopped' } })
     expect((await saved(id)).status).toBe('stopped')
   }, 90_000)
@@ -215,7 +231,7 @@ describe('the relay between replicas (decision 038)', () => {
     const postedAt = Date.now()
     await stopThrough(apps[1], second.id, cookie)
     expect((await readEvents(stream)).at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } })
-    expect(Date.now() - postedAt).toBeLessThan(1_000)
+    expect(Date.now() - postedAt).toBeLessThan(STOP_WITHIN_MS)
   }, 90_000)
 
   it("counts a person's open streams across replicas, and frees a killed replica's once it is seen dead", async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { linesOfRequest, logLines } from '../setup/app-logs'
+import { until } from '../setup/until'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { appDatabaseKind, onAppDatabase } from '../setup/app-database'
 import { refuseUpdatesSql } from '../setup/db'
@@ -328,8 +329,7 @@ describe('keys never appear in pages, answers or errors', () => {
     // The mail goes after the answer: the answer is the usual one, and the failure is logged.
     expect((await send('/forgot-password', { method: 'POST', form: { email: EMAILS.admin } })).status).toBe(200)
     expect((await send('/auth/forgot-password', { method: 'POST', json: { email: EMAILS.admin } })).status).toBe(200)
-    for (let i = 0; i < 100 && !app.logs().includes('auth.reset_mail_failed'); i++) await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(app.logs()).toContain('"event":"auth.reset_mail_failed"')
+    await until(() => app.logs().includes('"event":"auth.reset_mail_failed"'), { what: 'the failed mail logged', details: app.logs })
     const api = await send(`/api/narrative/${narrativeId}`, {
       actor: 'user',
       auth: 'bearer',

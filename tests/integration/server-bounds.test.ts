@@ -3,6 +3,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { readEvents } from '../setup/sse'
+import { until } from '../setup/until'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 
@@ -140,12 +141,16 @@ describe('connections', () => {
       ),
     )
     // The server closes what it will not hold as soon as it accepts it.
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    const closed = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length
-    expect(closed).toBeGreaterThanOrEqual(5)
+    const closed = () => sockets.filter((socket) => socket.destroyed || socket.readableEnded).length
+    await until(() => closed() >= 5, {
+      what: 'the server to close the 5 connections past MAX_CONNECTIONS',
+      details: () => `${closed()} closed`,
+    })
     for (const socket of sockets) socket.destroy()
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect((await fetch(`${app.origin}/resources/healthcheck`)).status).toBe(200)
+    // Once it has seen them go it serves again: until then it closes each new connection, and fetch fails.
+    let health: number | string = ''
+    const healthy = async () => (health = await fetch(`${app.origin}/resources/healthcheck`).then((r) => r.status, String)) === 200
+    await until(healthy, { what: 'a health check answered once the connections are gone', details: () => `last: ${health}` })
   })
 })
 

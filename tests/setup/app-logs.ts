@@ -1,4 +1,5 @@
 import type { AppServer } from './app-server'
+import { until } from './until'
 
 /** One JSON line of the app's log (app/server/platform/logger.server.ts). */
 export type LogLine = { time: string; level: string; event: string; requestId?: string; userId?: string; [field: string]: unknown }
@@ -17,12 +18,13 @@ export function logLines(app: AppServer): LogLine[] {
  * line can arrive a moment after the answer it belongs to.
  */
 export async function linesOfRequest(app: AppServer, requestId: string, event = 'http.request'): Promise<LogLine[]> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const lines = logLines(app).filter((line) => line.requestId === requestId)
-    if (lines.some((line) => line.event === event)) return lines
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`no ${event} line for request ${requestId} in:\n${app.logs()}`)
+  return until(
+    () => {
+      const lines = logLines(app).filter((line) => line.requestId === requestId)
+      return lines.some((line) => line.event === event) && lines
+    },
+    { what: `a ${event} line for request ${requestId}`, details: app.logs },
+  )
 }
 
 /** The one `event` line logged under the request id the answer carried (X-Request-Id). */

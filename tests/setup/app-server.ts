@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { copyDatabase, freePort, testPostgres } from './postgres'
+import { until } from './until'
 
 // Runs the BUILT app (npm run build first) as a real process on loopback, with a data folder of its
 // own, for tests that need HTTP, signals or crashes: `npm start`'s own script, not a mock.
@@ -103,17 +104,16 @@ async function databaseFor(dataDir: string): Promise<Record<string, string>> {
 async function waitForHealth(origin: string, exited: Promise<number | null>, logs: () => string) {
   let done = false
   void exited.then(() => (done = true))
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (done) throw new Error(`The app exited during start-up:\n${logs()}`)
-    const ok = await fetch(`${origin}/resources/healthcheck`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`The app did not become healthy in 30 s:\n${logs()}`)
+  await until(
+    async () => {
+      if (done) throw new Error(`The app exited during start-up:\n${logs()}`)
+      return fetch(`${origin}/resources/healthcheck`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    },
+    { what: 'the app to become healthy', timeoutMs: 30_000, intervalMs: 25, details: logs },
+  )
 }
 
 /** Registers an account over HTTP and returns its bearer token. */

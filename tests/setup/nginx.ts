@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './postgres'
+import { until } from './until'
 
 // Debian's nginx (nginx-light) in front of app processes on loopback, with the site configuration an
 // operator uses (deploy/nginx.conf, which compose.yaml mounts): only the replicas' addresses and the
@@ -40,19 +41,20 @@ http { access_log off; ${temp} include ${dir}/site.conf; }
   const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const origin = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
-    const up = await fetch(`${origin}/resources/healthcheck`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) break
-    if (attempt > 100 || child.exitCode !== null)
-      throw new Error(`nginx did not start:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const errorLog = () => (fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : '')
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited as it started:\n${errorLog()}`)
+      return fetch(`${origin}/resources/healthcheck`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    },
+    { what: 'nginx to answer', details: errorLog },
+  )
   return {
     origin,
-    errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    errorLog,
     async stop() {
       child.kill('SIGQUIT')
       await exited

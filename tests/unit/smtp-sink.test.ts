@@ -83,10 +83,22 @@ describe('smtp-sink fixture', () => {
     transport.close()
     expect((await pending).text).toBe('hi')
 
-    const started = Date.now()
-    await expect(sink.waitForMail((m) => m.subject === 'never', 150)).rejects.toThrow(
-      /waitForMail: no matching mail within 150ms \(received 1: "later"/,
-    )
-    expect(Date.now() - started).toBeLessThan(1000)
+    // At its timeout exactly, on a clock of the test's own: not a moment before, and not at the default 5 s.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let settled = false
+      const never = sink.waitForMail((m) => m.subject === 'never', 150)
+      never.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      await vi.advanceTimersByTimeAsync(149)
+      expect(settled).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(settled).toBe(true)
+      await expect(never).rejects.toThrow(/waitForMail: no matching mail within 150ms \(received 1: "later"/)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
