@@ -482,7 +482,7 @@ export function inPerson(text: string, subject: Subject): string {
   return subject.we ? text : untag(intoThirdPerson(tag(text), subject))
 }
 
-/** "drilling and repairing boreholes" → "drill and repair boreholes"; "Run 14 pantries" → "runs 14 pantries". */
+/** Verbs whose base form ends in "ed" ("shed", "embed"): no past tense, so they are conjugated. */
 const BASE_IN_ED = new Set(['shed', 'embed', 'wed', 'shred', 'bed'])
 
 /** A verb's base after a list's comma or "and", with its object after it: "…, publish it, and make submissions". */
@@ -498,7 +498,8 @@ function isListedVerb(tokens: Token[], index: number): boolean {
   )
 }
 
-function conjugated(tokens: Token[], we: boolean): Token[] {
+/** "drilling and repairing boreholes" → "drill and repair boreholes"; "Run 14 pantries" → "runs 14 pantries". */
+export function conjugated(tokens: Token[], we: boolean): Token[] {
   return tokens.map((token, index) => {
     const joined = index === 0 || tokens[index - 1].pos === 'CCONJ' || tokens[index - 1].text === ','
     if (!joined) return token

@@ -17,17 +17,17 @@ export type Shape =
   | 'infinitive' // "To end hunger in Lane County"
   | 'phrase' // "Weekend meal packs for school children who …": no main verb at all
 
-/** `keepCase`: a place whose first word is its name ("Cork city"), never lower-cased. */
-/** `named`: written "Name: what it does", told as written. */
-/** `leans`: a result that points back at the one before it ("Of those, 44 …", "That is about 4,300 meals a day"). */
 export type Item = {
   text: string
   tokens: Token[]
   shape: Shape
   figure: boolean
   award: boolean
+  /** A place whose first word is its name ("Cork city"), never lower-cased. */
   keepCase?: boolean
+  /** Written "Name: what it does": the name is a name, and the colon may become the verb it stood for. */
   named?: boolean
+  /** A result that points back at the one before it ("Of those, 44 …", "That is about 4,300 meals a day"). */
   leans?: boolean
 }
 

@@ -4,9 +4,9 @@ import { FUNDER_LIMITS } from '~/shared/funder-schema'
 import { trimEndMatching } from '~/shared/text'
 import { answersPriority, inputBacking, nameRemover } from '~/server/narratives/alignment.server'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
-import { capitalise, core, lowerFirst } from '~/server/generation/drafter/clauses.server'
+import { capitalise, conjugated, core, lowerFirst } from '~/server/generation/drafter/clauses.server'
 import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.server'
-import { probe, tag } from '~/server/generation/drafter/tagger.server'
+import { probe, tag, untag } from '~/server/generation/drafter/tagger.server'
 import type { Candidate, Item, Paragraph, Reading, Token } from '~/server/generation/drafter/contract.server'
 
 // The same plain code that reads a narrative's alignment decides what the inputs can answer (docs/decisions/030
@@ -108,9 +108,10 @@ export function leadOf(priority: string, funder: string): Lead | null {
   const verb = toDo(told)
   if (verb) return { opening: `To ${verb},` }
   const tokens = tag(told)
-  if (ownSubject(tokens) || (mainVerb(tokens) > 0 && !isParticiple(tokens[mainVerb(tokens)])))
+  const main = mainVerb(tokens)
+  if (ownSubject(tokens) || (main > 0 && !isParticiple(tokens[main])))
     return ['DET', 'PRON'].includes(tokens[0].pos) ? null : { opening: `So that ${lowerFirst(told)},` }
-  if (mainVerb(tokens) !== -1 || !['NOUN', 'ADJ', 'PROPN'].includes(tokens[0]?.pos)) return null
+  if (main !== -1 || !['NOUN', 'ADJ', 'PROPN'].includes(tokens[0]?.pos)) return null
   return { sentence: `${capitalise(funder)} gives priority to ${lowerFirst(told)}.` }
 }
 
@@ -133,15 +134,8 @@ function toDo(phrase: string): string | null {
   // "Explore and Create helps artists …" is a sentence about a programme, its name in capitals, not something to do.
   if (ownSubject(tokens) || /^\p{Lu}\p{Ll}+ (?:(?:and|&|of|the|a|your) )?\p{Lu}/u.test(phrase)) return null
   const word = first.text.toLowerCase()
-  if (/..ing$/.test(word) && first.pos === 'VERB' && first.lemma !== word) {
-    // "fixing or replacing equipment", "tackling inequality, building resilience": each gerund of the list a base.
-    return tokens
-      .map((token, index) => {
-        const listed = index === 0 || ['and', 'or', ','].includes(tokens[index - 1].text.toLowerCase())
-        return listed && token.pos === 'VERB' && /ing$/i.test(token.text) ? { ...token, text: token.lemma } : token
-      })
-      .reduce((text, token, index) => (index === 0 ? token.text : `${text}${token.spaced ? ' ' : ''}${token.text}`), '')
-  }
+  // "fixing or replacing equipment", "tackling inequality, building resilience": each gerund of the list a base.
+  if (/..ing$/.test(word) && first.pos === 'VERB' && first.lemma !== word) return untag(conjugated(tokens, true))
   if (NOUNS_FIRST.has(word) || (/[^s]s$/.test(word) && first.lemma !== word)) return null
   // After "to", so that "support people facing hardship" reads as a verb and its object, not as a noun.
   const verb = probe(`to ${word} them`, 1)

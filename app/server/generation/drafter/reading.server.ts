@@ -24,12 +24,14 @@ export function readInput(input: NarrativeInput): Reading {
   const impact = readField(input.impactMetrics)
   const programmes = readField(input.keyPrograms)
   const text = inputText(input)
-  const kind = kindOf(name ?? '', text)
+  // Asked once: the kind, the sector and what the organisation is called all turn on it.
+  const company = isCompany(name ?? '', text)
+  const kind = kindOf(name ?? '', text, company)
   return {
     name,
-    descriptor: descriptorOf(name, text, kind),
+    descriptor: descriptorOf(name, text, kind, company),
     kind,
-    sector: sectorOf(name ?? '', text, kind),
+    sector: sectorOf(text, kind, company),
     mission: readField(input.missionStatement),
     audience: readField(input.targetAudience).map(asDescription),
     places: readField(input.geographicFocus).map(asDescription).map(asPlace),
@@ -536,14 +538,14 @@ function isCompany(name: string, text: string): boolean {
   return !NON_PROFIT.test(text) && (FOR_PROFIT.test(text) || (text.match(BRITISH) ?? []).length <= (text.match(AMERICAN) ?? []).length)
 }
 
-function kindOf(name: string, text: string): Kind {
+function kindOf(name: string, text: string, company: boolean): Kind {
   if (/\b(?:co-?op(?:erative)?|coop)\b/i.test(name)) return 'co-operative'
   if (/\b(?:lab|laboratory|research|institute|observatory|unit)\b/i.test(name)) return 'research'
   if (/\b(?:school|academy|college|nursery|kindergarten)\b/i.test(name)) return 'school'
   if (/\b(?:theatre|theater|orchestra|choir|gallery|museum|arts?|dance|opera|festival|ensemble|studio|circus|film)\b/i.test(name))
     return 'arts'
   if (PUBLIC.test(name)) return 'public'
-  if (isCompany(name, text) || FOR_PROFIT.test(text)) return 'enterprise'
+  if (company || FOR_PROFIT.test(text)) return 'enterprise'
   if (NON_PROFIT.test(text)) return 'charity'
   return 'unknown'
 }
@@ -554,11 +556,11 @@ const FOR_PROFIT =
   /\b(?:for-profit|b corp|(?:our|its) customers|we sell|sells|(?:sold|sales) to|revenue|profitable|social enterprise|small business|(?:is|are) a (?:company|business|start-?up))\b/i
 const NON_PROFIT = /\b(?:charity|charitable|non-?profit|not-for-profit|501\s?\(c\)|donors?|donations?)\b/i
 
-function sectorOf(name: string, text: string, kind: Kind): Sector {
+function sectorOf(text: string, kind: Kind, company: boolean): Sector {
   // A charity that names the council it advises or is commissioned by is still a charity.
   if (kind === 'charity') return 'non-profit'
   if (kind === 'public' || PUBLIC.test(text)) return 'public'
-  if (kind === 'enterprise' || isCompany(name, text)) return 'for-profit'
+  if (kind === 'enterprise' || company) return 'for-profit'
   return 'non-profit'
 }
 
@@ -577,7 +579,7 @@ const FACILITIES = new Set(['kitchen', 'studio', 'farm', 'hub', 'library', 'gard
 const SELF_DESCRIPTION =
   /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|[a-z]+-(?:led|run|owned|based|driven|funded)|scottish|welsh|english|irish|british|american|canadian|australian|european|international)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b(?!\s+(?:assistants?|workers?|technicians?|managers?|officers?|staff|volunteers?|members?|shops?|teams?)\b)/i
 
-function descriptorOf(name: string | null, text: string, kind: Kind): string {
+function descriptorOf(name: string | null, text: string, kind: Kind, company: boolean): string {
   // "Center for Rural Water Safety" is a center: the head of the name comes before "for", "of" or "at".
   const head = (name ?? '').toLowerCase().split(/\s+(?:for|of|at|on|in)\s+/)[0]
   const words = head.split(/\s+/)
@@ -591,7 +593,7 @@ function descriptorOf(name: string | null, text: string, kind: Kind): string {
   if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
   // "Open Water Sailability Ballarat Inc." is an incorporated association, and an American "Inc." as often a
   // non-profit as not: only a business that says so is "the company".
-  if (isCompany(name ?? '', text)) return 'the company'
+  if (company) return 'the company'
   if (kind === 'co-operative') return 'the co-operative'
   return 'the organization'
 }
