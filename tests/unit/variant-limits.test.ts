@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'
 import { cutToLimit, fits, limitOf, measure, VariantRequestSchema, type Limit, type VariantFormat } from '~/shared/variant-limits'
@@ -40,6 +41,18 @@ describe('measure and cutToLimit', () => {
   it('counts words as the word count does, and characters as code points of the trimmed text', () => {
     expect(measure('  One two\nthree.  ', 'words')).toBe(3)
     expect(measure(' Café 🌱 ', 'characters')).toBe(6)
+  })
+
+  it('counts a pair of surrogates as one character and a lone one as one, as the text’s code points are', () => {
+    for (const text of ['😀', 'a😀b', '\ud800', '\udc00', '\ud800\ud800\udc00', '\udc00\ud800', 'e\u0301', '👩‍👩‍👧'])
+      expect(measure(text, 'characters'), JSON.stringify(text)).toBe([...text].length)
+    const units = fc.array(fc.constantFrom(0x61, 0x20, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00), { maxLength: 12 })
+    fc.assert(
+      fc.property(
+        units,
+        (codes) => measure(String.fromCharCode(...codes), 'characters') === [...String.fromCharCode(...codes).trim()].length,
+      ),
+    )
   })
 
   it('cuts at the last whole sentence within the limit, never inside one', () => {
