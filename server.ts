@@ -18,5 +18,5 @@ keepDataPrivate(dataDir, database.kind === 'sqlite' ? database.file : undefined)
 startWorkPool().catch(() => {}) // the same start as startServer's, which logs a failure
 await applyPendingMigrations(database)
 
-const [{ startServer }, build] = await Promise.all([import('~/server/http/start.server'), import('virtual:react-router/server-build')])
+const [{ startServer }, build] = await Promise.all([import('~/server/main/start.server'), import('virtual:react-router/server-build')])
 await startServer(build)

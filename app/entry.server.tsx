@@ -3,8 +3,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
-import { NonceContext } from '~/shared/nonce'
-import { RequestIdContext } from '~/shared/request-id'
+import { NonceContext } from '~/hooks/use-nonce'
+import { RequestIdContext } from '~/hooks/use-request-id'
 
 export const streamTimeout = 5_000
 

@@ -19,16 +19,17 @@ import { RequestIdNote } from './components/request-id'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
+import type { RootData } from '~/shared/root-data'
 import { useFocusAfterNavigation } from './hooks/use-focus-after-navigation'
 import styles from './styles/app.css?url'
 import { getOptionalUser } from '~/server/accounts/auth.server'
 import { noStoreForPrivateAnswers } from '~/server/edge/no-store.server'
 import { getEnv } from '~/server/platform/env.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
-import { useNonce } from '~/shared/nonce'
+import { useNonce } from '~/hooks/use-nonce'
 import { LocaleContext } from '~/hooks/use-locale'
 import { US_ENGLISH } from '~/shared/locale'
-import { getToast } from '~/server/accounts/session.server'
+import { getToast } from '~/server/http/toast.server'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
@@ -44,7 +45,7 @@ export const middleware = [noStoreForPrivateAnswers]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)])
-  return data(
+  return data<RootData>(
     {
       user: user && { name: fullName(user), email: user.email, isAdmin: user.isAdmin },
       toast: toast ?? null,

@@ -1,4 +1,4 @@
-import { REQUEST_ID_ELEMENT, useRequestId } from '~/shared/request-id'
+import { REQUEST_ID_ELEMENT, useRequestId } from '~/hooks/use-request-id'
 
 export function RequestIdNote() {
   const requestId = useRequestId()

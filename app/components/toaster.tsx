@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ToastMessage } from '~/shared/toast'
 
-export type ToastType = 'info' | 'success' | 'error' | 'warning'
-export type ToastMessage = { message: string; type: ToastType; description?: string }
 type Toast = ToastMessage & { id: number }
 
 export const TOAST_DURATION_MS = 5000

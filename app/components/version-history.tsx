@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { SubmitButton } from '~/components/forms'
-import { formatDateTime, useLocalTimeZone } from '~/shared/dates'
+import { formatDateTime } from '~/shared/dates'
+import { useLocalTimeZone } from '~/hooks/use-local-time-zone'
 import { useLocale } from '~/hooks/use-locale'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 

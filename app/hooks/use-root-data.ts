@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader as rootLoader } from '~/root'
+import type { RootData } from '~/shared/root-data'
 
 export function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>('root')
+  const data = useRouteLoaderData<RootData>('root')
   if (!data) throw new Error('Root loader data is missing')
   return data
 }

@@ -1,15 +1,5 @@
-import { useEffect, useState } from 'react'
-
-// Dates are rendered in UTC on the server (it cannot know the reader's zone) and switched to the
-// reader's local date once the page is running in the browser, written as the person writes dates
-// (~/shared/locale, docs/decisions/043).
+// The person's dates are written by ~/shared/locale; the browser's zone is ~/hooks/use-local-time-zone.
 export { formatDate, formatDateTime } from '~/shared/locale'
-
-export function useLocalTimeZone(): string {
-  const [zone, setZone] = useState('UTC')
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), [])
-  return zone
-}
 
 /** "5 h", "40 min", "1 min": whole hours past the first, rounded down. */
 export function durationUntil(to: Date | string, now = new Date()): string {

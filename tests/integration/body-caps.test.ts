@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { BODIES_PER_MINUTE } from '~/server/edge/rate-limit.server'
+import { BODIES_PER_MINUTE } from '~/server/edge/limits.server'
 import { BODY_LIMITS, FORM_ENTRIES_MAX } from '~/server/edge/body-limit.server'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { readAnswer } from '../setup/http-answer'

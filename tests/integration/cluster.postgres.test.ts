@@ -8,7 +8,7 @@ import { readEvents, textOf } from '../setup/sse'
 import { until } from '../setup/until'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
-import { RATE_LIMITS } from '~/server/edge/rate-limit.server'
+import { RATE_LIMITS } from '~/server/edge/limits.server'
 
 // PostgreSQL, three built replicas and Debian's nginx with the site configuration compose.yaml uses,
 // all on loopback: what a person reaching the site sees, wherever nginx sends each request

@@ -8,7 +8,7 @@ import { startGeneration, stopGeneration, waitForGeneration } from '~/server/gen
 import { TOO_MANY_STREAMS } from '~/server/generation/follow/event-stream.server'
 import { MAX_STREAMS_PER_USER } from '~/server/generation/follow/stream-slots.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
-import { utcDay, whyRefused } from '~/server/generation/quota/quota.server'
+import { utcDay, whyRefused } from '~/server/usage/quota.server'
 import { deleteAccount } from '~/server/accounts/account.server'
 import type { FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
@@ -16,7 +16,7 @@ import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { asFormFields, FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
-import { INSTANCE_EXHAUSTED } from '~/server/generation/quota/contract.server'
+import { INSTANCE_EXHAUSTED } from '~/server/usage/contract.server'
 
 // What one person, or many throwaway accounts, can cost an instance: model calls across the whole
 // instance, records kept, writes per minute, open streams. docs/security.md#quota-and-the-model.

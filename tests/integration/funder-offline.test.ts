@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { prisma } from '~/server/platform/db.server'
 import { startGeneration, startVariant } from '~/server/generation/job/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota/quota.server'
+import { getRemainingQuota } from '~/server/usage/quota.server'
 import { createFunder, forFunder } from '~/server/funders/funders.server'
 import { readCallFile } from '~/server/funders/call-file.server'
 import { alignmentOfNarrative } from '~/server/narratives/narratives.server'

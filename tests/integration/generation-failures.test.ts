@@ -1,7 +1,7 @@
 import { prisma } from '~/server/platform/db.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import { recoverInterruptedGenerations, startGeneration, subscribe } from '~/server/generation/job/jobs.server'
-import { getRemainingQuota, utcDay } from '~/server/generation/quota/quota.server'
+import { getRemainingQuota, utcDay } from '~/server/usage/quota.server'
 import { markNarrativeFailed, toNarrativeColumns } from '~/server/narratives/narratives.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import { SLOW_PIECE_MS, splitPieces, type FakeOpenAI } from '../fixtures/fake-openai'

@@ -1,14 +1,14 @@
 import { prisma } from '~/server/platform/db.server'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import { startGeneration, stopGeneration, subscribe, waitForGeneration } from '~/server/generation/job/jobs.server'
-import { claimQuota, getRemainingQuota, utcDay } from '~/server/generation/quota/quota.server'
+import { claimQuota, getRemainingQuota, utcDay } from '~/server/usage/quota.server'
 import { DEFAULT_TEXT, splitPieces, type FakeOpenAI } from '../fixtures/fake-openai'
 import { resetDatabase } from '../setup/db'
 import { setModelTimeout, useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { makeUser } from '../setup/users'
 import { until } from '../setup/until'
-import { QuotaError } from '~/server/generation/quota/contract.server'
+import { QuotaError } from '~/server/usage/contract.server'
 
 let fake: FakeOpenAI
 const MODEL_TIMEOUT_MS = 500

@@ -1,6 +1,6 @@
 import { prisma } from '~/server/platform/db.server'
 import { startGeneration, subscribe } from '~/server/generation/job/jobs.server'
-import { getRemainingQuota } from '~/server/generation/quota/quota.server'
+import { getRemainingQuota } from '~/server/usage/quota.server'
 import { resetEngineForTests } from '~/server/generation/engines/engine.server'
 import { resetEnvForTests } from '~/server/platform/env.server'
 import { DEFAULT_TEXT, THINKING_TEXT, type FakeOpenAI } from '../fixtures/fake-openai'

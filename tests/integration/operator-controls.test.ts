@@ -7,7 +7,7 @@ import { createUser } from '~/server/accounts/users.server'
 import { requestPasswordReset, resetPassword } from '~/server/accounts/password-reset.server'
 import { updateUserControls } from '~/server/accounts/user-controls.server'
 import { settlePendingMail } from '~/server/accounts/email.server'
-import { claimQuota, refundQuota, utcDay } from '~/server/generation/quota/quota.server'
+import { claimQuota, refundQuota, utcDay } from '~/server/usage/quota.server'
 import { startGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { action as signupAction, loader as signupLoader } from '~/routes/public/signup'
 import { action as loginAction, loader as loginLoader } from '~/routes/public/login'
@@ -29,7 +29,7 @@ import { useFakeModel, useOfflineDrafter } from '../setup/model'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, makeUser, PASSWORD } from '../setup/users'
-import { QuotaError } from '~/server/generation/quota/contract.server'
+import { QuotaError } from '~/server/usage/contract.server'
 
 // Controls for the people who run an instance (docs/decisions/014): who gets in (SIGNUPS, invitations), and seeing and
 // limiting use (Manage Users and PATCH /auth/users/{id}): disabling, per-user limits, the admin role.

@@ -1,5 +1,5 @@
 import { readCall } from '~/server/funders/call-reading.server'
-import { contentWords } from '~/server/funders/topics.server'
+import { contentWords } from '~/server/language/topics.server'
 import type { CallReading } from '~/shared/funder-schema'
 import { normal, type CorpusCall } from './corpus'
 

@@ -1,6 +1,6 @@
 import { checkEvidence } from '~/server/coach/check.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
-import { tag } from '~/server/generation/drafter/tagger.server'
+import { tag } from '~/server/language/tagger.server'
 import { coachSummary, METRIC_TYPES } from '~/shared/evidence'
 import { readOrganisations } from '../setup/corpus'
 

@@ -1,5 +1,5 @@
 import { checkEvidence } from '~/server/coach/check.server'
-import { contentWords, topicsOf } from '~/server/funders/topics.server'
+import { contentWords, topicsOf } from '~/server/language/topics.server'
 import { contactsOf, formatContacts, hasContacts } from '~/shared/contacts'
 import { cleaned } from '~/shared/cleaned'
 import { keyWords, splitItems, splitSentences } from '~/shared/items'

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { deleteFunder, getFunder, toApiFunder, updateFunder } from '~/server/funders/funders.server'
-import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderUpdateSchema } from '~/shared/funder-schema'
 
 const NOT_FOUND = 'Funder brief not found'

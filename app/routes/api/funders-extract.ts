@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
 import { understandCall } from '~/server/funders/understand.server'
-import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { CallTextSchema, ExtractRequestSchema } from '~/shared/funder-schema'
 
 /** What the app understands of a call (JSON `{text}`, or a form's `file`), saving nothing. */

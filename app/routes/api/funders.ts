@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { createFunder, FunderLimitError, listFunders, toApiFunder } from '~/server/funders/funders.server'
 import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
-import { enforceCallReadingRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

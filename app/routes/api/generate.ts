@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, readJson, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startGeneration } from '~/server/generation/job/jobs.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
-import { QuotaError } from '~/server/generation/quota/contract.server'
+import { QuotaError } from '~/server/usage/contract.server'
 import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
 
 const GenerateSchema = NarrativeInputSchema.merge(ForFunderSchema)

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
 import { EvidenceCheckSchema } from '~/shared/evidence'
 

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startVariant, VariantSourceError } from '~/server/generation/job/jobs.server'
 import { getNarrativeWithVariants, toApiVariants } from '~/server/narratives/variants.server'
 import { VariantRequestSchema } from '~/shared/variant-limits'
-import { QuotaError } from '~/server/generation/quota/contract.server'
+import { QuotaError } from '~/server/usage/contract.server'
 
 const NOT_FOUND = 'Narrative not found'
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { getNarrative, toApiNarrative } from '~/server/narratives/narratives.server'
 import { restoreVersion } from '~/server/narratives/versions.server'
 

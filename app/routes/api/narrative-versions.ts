@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readPage, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readPage } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { listVersions, toApiVersion, VERSIONS_KEPT } from '~/server/narratives/versions.server'
 
 export const loader = ({ request, params, url }: LoaderFunctionArgs) =>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
 

@@ -12,7 +12,7 @@ import { AuthCard } from '~/components/auth-card'
 import { SubmitButton } from '~/components/forms'
 import { requireUser } from '~/server/accounts/auth.server'
 import { confirmEmailChange, EMAIL_LINK_INVALID, EMAIL_TAKEN_NOW, findEmailChange } from '~/server/accounts/email-change.server'
-import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { redirectWithSuccess } from '~/server/http/toast.server'
 import { EmailConfirmSchema } from '~/shared/auth-schemas'
 
 // Opening the mailed link only asks to confirm, so a mail scanner that fetches it changes nothing

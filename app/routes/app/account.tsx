@@ -23,8 +23,9 @@ import {
   saveLocaleChoices,
 } from '~/server/accounts/account.server'
 import { EMAIL_CHANGE_TTL_HOURS, emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
-import { redirectWithSuccess } from '~/server/accounts/session.server'
-import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
+import { redirectWithSuccess } from '~/server/http/toast.server'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
+import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
 import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, LocaleChoicesSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 import {

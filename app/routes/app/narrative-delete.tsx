@@ -5,7 +5,7 @@ import { SubmitButton } from '~/components/forms'
 import { NarrativeIdentity } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, getNarrative } from '~/server/narratives/narratives.server'
-import { redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { toneLabel } from '~/shared/tones'
 
 // A real page, so deleting works without JavaScript.

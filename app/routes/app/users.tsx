@@ -5,7 +5,7 @@ import { ConfirmDisableDialog, InviteForm, replyTo, SearchForm, UsersTable, user
 import { Pagination } from '~/components/narrative-list'
 import { type AuthUser, requireAdmin } from '~/server/accounts/auth.server'
 import { InvitationError, inviteUser, resendInvitation } from '~/server/accounts/invitations.server'
-import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { updateUserControls, UserControlError, type UserChanges } from '~/server/accounts/user-controls.server'
 import { EmailTakenError, getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/users.server'
 import { getEnv } from '~/server/platform/env.server'

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
-import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { toApiUser } from '~/server/accounts/api-auth.server'
 import { LoginSchema } from '~/shared/auth-schemas'
 import { AccountDisabledError, createSession, InvalidCredentialsError, verifyLogin } from '~/server/accounts/auth.server'
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { getBearerToken, handleApi, requireApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { getBearerToken, handleApi, methodNotAllowed } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { deleteSession } from '~/server/accounts/auth.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>

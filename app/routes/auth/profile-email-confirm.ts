@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser, toApiUser } from '~/server/accounts/api-auth.server'
 import { confirmEmailChange, EMAIL_LINK_INVALID, EMAIL_TAKEN_NOW } from '~/server/accounts/email-change.server'
 import { EmailConfirmSchema } from '~/shared/auth-schemas'
 

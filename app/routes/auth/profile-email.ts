@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { AccountError } from '~/server/accounts/account.server'
 import { emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { EmailChangeSchema } from '~/shared/auth-schemas'

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { handleApi, methodNotAllowed, requireApiUser } from '~/server/http/api.server'
+import { handleApi, methodNotAllowed } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { accountExportResponse } from '~/server/accounts/account-export.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => accountExportResponse(await requireApiUser(request)))

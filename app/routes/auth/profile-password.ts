@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, getBearerToken, handleApi, methodNotAllowed, readJson, requireApiUser } from '~/server/http/api.server'
+import { apiError, getBearerToken, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { AccountError, changePassword } from '~/server/accounts/account.server'
 import { ApiChangePasswordSchema } from '~/shared/auth-schemas'
 

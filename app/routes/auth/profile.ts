@@ -1,7 +1,8 @@
 import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiUser, toApiUser } from '~/server/http/api.server'
-import { getQuota } from '~/server/generation/quota/quota.server'
+import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { requireApiUser, toApiUser } from '~/server/accounts/api-auth.server'
+import { getQuota } from '~/server/usage/quota.server'
 import { ACCOUNT_DELETED, AccountError, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 

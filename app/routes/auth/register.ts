@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, readJson, toApiUser, methodNotAllowed } from '~/server/http/api.server'
+import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { toApiUser } from '~/server/accounts/api-auth.server'
 import { RegisterSchema } from '~/shared/auth-schemas'
-import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
 import { createSession } from '~/server/accounts/auth.server'
 import { createUser, EmailTakenError, SignupsClosedError } from '~/server/accounts/users.server'
 

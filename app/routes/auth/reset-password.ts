@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
 import { ApiResetPasswordSchema } from '~/shared/auth-schemas'
-import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
 import { resetPassword } from '~/server/accounts/password-reset.server'
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson, requireApiAdmin, toApiUserSummary } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, readJson, toApiUserSummary } from '~/server/http/api.server'
+import { requireApiAdmin } from '~/server/accounts/api-auth.server'
 import { UserControlsSchema } from '~/shared/auth-schemas'
 import { updateUserControls, UserControlError } from '~/server/accounts/user-controls.server'
 

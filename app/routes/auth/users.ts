@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { apiError, handleApi, requireApiAdmin, methodNotAllowed, toApiUserSummary } from '~/server/http/api.server'
+import { apiError, handleApi, methodNotAllowed, toApiUserSummary } from '~/server/http/api.server'
+import { requireApiAdmin } from '~/server/accounts/api-auth.server'
 import { listUsers } from '~/server/accounts/users.server'
 
 const PAGE_LIMIT_MAX = 100

@@ -7,8 +7,9 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
-import { dataWithSuccess } from '~/server/accounts/session.server'
+import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
+import { dataWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const headers = rateLimitedPageHeaders

@@ -24,8 +24,9 @@ import {
   safeRedirect,
 } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
-import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
+import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 

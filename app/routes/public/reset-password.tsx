@@ -15,8 +15,9 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { isResetTokenValid, resetPassword } from '~/server/accounts/password-reset.server'
-import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
-import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
+import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]

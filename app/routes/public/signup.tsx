@@ -16,8 +16,10 @@ import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/form
 import { SignupSchema } from '~/shared/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { enforceRateLimit, rateLimitedPage, rateLimitedPageHeaders, RateLimitError } from '~/server/edge/rate-limit.server'
-import { dataWithError, redirectWithSuccess } from '~/server/accounts/session.server'
+import { RateLimitError } from '~/server/edge/rate-limit.server'
+import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
+import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { createUser, EmailTakenError, SIGNUPS_CLOSED, SignupsClosedError, signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 

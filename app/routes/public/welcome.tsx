@@ -16,8 +16,9 @@ import { AcceptInvitationSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { commitNewCookieSession } from '~/server/accounts/auth.server'
 import { acceptInvitation, findInvitation } from '~/server/accounts/invitations.server'
-import { enforceRateLimit, rateLimitedPageHeaders, unlessRateLimited } from '~/server/edge/rate-limit.server'
-import { redirectWithSuccess } from '~/server/accounts/session.server'
+import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
+import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Welcome | Impact Narrative Studio' }]

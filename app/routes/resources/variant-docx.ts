@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
-import { enforceDownloadRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceDownloadRateLimit } from '~/server/edge/limits.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
 import { downloadForPage, variantDownload } from '~/server/narratives/downloads.server'
 import { getVariant } from '~/server/narratives/variants.server'

@@ -13,6 +13,7 @@ import { memoizeForRequest } from '~/server/platform/request-context.server'
 import { authSessionStorage } from '~/server/accounts/session.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 import { readChoices, type LocaleChoices } from '~/shared/locale'
+import { ACCOUNT_DISABLED } from '~/server/usage/contract.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -29,8 +30,6 @@ export class InvalidCredentialsError extends Error {
     super('Invalid email or password')
   }
 }
-
-export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact your administrator.'
 
 export class AccountDisabledError extends Error {
   constructor() {

@@ -3,7 +3,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { findLinkUser, issueLink, LINK_TTL_MS, redeemLink } from '~/server/accounts/account-links.server'
 import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
-import { enforceRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit } from '~/server/edge/limits.server'
 import { AccountError, confirmPassword, mailNotice, notice } from '~/server/accounts/account.server'
 
 // The address changes only when a link sent to it is opened by the account it was asked for (decision 022).

@@ -1,12 +1,5 @@
-import {
-  clientAddress,
-  enforceRateLimit,
-  pairKey,
-  RATE_LIMITS,
-  RateLimitError,
-  rateLimitStore as store,
-  refuseOver,
-} from '~/server/edge/rate-limit.server'
+import { clientAddress, RateLimitError, rateLimitStore as store, refuseOver } from '~/server/edge/rate-limit.server'
+import { enforceRateLimit, pairKey, RATE_LIMITS } from '~/server/edge/limits.server'
 import { log } from '~/server/platform/logger.server'
 
 const MINUTE = 60_000

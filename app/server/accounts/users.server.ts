@@ -3,7 +3,7 @@ import type { UserSummary } from '~/shared/user-summary'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
-import { utcDay } from '~/server/generation/quota/quota.server'
+import { utcDay } from '~/server/usage/quota.server'
 
 export class EmailTakenError extends Error {
   constructor() {

@@ -1,6 +1,6 @@
 import { splitItems } from '~/shared/items'
 import { cutAtSpace } from '~/shared/text'
-import { shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
+import { shortenRuns, tag } from '~/server/language/tagger.server'
 import { metricFlags, needFlags, noOutcomeFlag, programmeFlags } from '~/server/coach/rules.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 import { COACH_BOUNDS, type EvidenceCheck, type EvidenceInput, type Line } from '~/server/coach/contract.server'

@@ -1,6 +1,6 @@
 import type { EvidenceCheck, EvidenceInput } from '~/server/coach/contract.server'
 import { canGiveSecondOpinion, secondOpinion } from '~/server/coach/second-opinion.server'
-import { enforceCheckRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceCheckRateLimit } from '~/server/edge/limits.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { EvidenceCheckRequest } from '~/shared/evidence'
 

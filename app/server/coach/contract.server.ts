@@ -1,4 +1,4 @@
-import type { Token } from '~/server/generation/drafter/contract.server'
+import type { Token } from '~/server/language/tagger.server'
 
 // The evidence coach's contract (docs/decisions/032): COACH_BOUNDS keep one check to a few milliseconds
 // whatever is pasted.

@@ -1,5 +1,5 @@
 import { keyWords } from '~/shared/items'
-import { untag } from '~/server/generation/drafter/tagger.server'
+import { untag } from '~/server/language/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 

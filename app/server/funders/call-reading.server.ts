@@ -1,8 +1,8 @@
 import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
 import { callLines, roleOf, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
-import { contentWords, isContentWord } from '~/server/funders/topics.server'
-import { tag } from '~/server/generation/drafter/tagger.server'
+import { contentWords, isContentWord } from '~/server/language/topics.server'
+import { tag } from '~/server/language/tagger.server'
 
 // A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
 // work bounded: a call of 100,000 characters is read in milliseconds.

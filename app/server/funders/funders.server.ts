@@ -2,6 +2,7 @@ import { type Funder, lockInvariant, prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import type { Viewer } from '~/server/narratives/access.server'
 import type { BriefAsWritten } from '~/server/narratives/alignment.server'
+import type { ForFunder } from '~/server/narratives/narratives.server'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { understandCall } from '~/server/funders/understand.server'
 import {
@@ -203,14 +204,6 @@ export function toApiFunder(funder: FunderRecord) {
     createdAt: funder.createdAt.toISOString(),
     updatedAt: funder.updatedAt.toISOString(),
   }
-}
-
-export type ForFunder = {
-  funderId: string
-  funderName: string
-  amountRequested: string | null
-  deadline: string | null
-  brief: string
 }
 
 /** Throws FunderNotFoundError for a brief that is not theirs, or an amount asked of no funder. */

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { getApiUser, type AuthUser, type SignedInUser } from '~/server/accounts/auth.server'
 import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getRequestContext } from '~/server/platform/request-context.server'
@@ -61,22 +60,6 @@ export function getBearerToken(request: Request): string | null {
   return match ? match[1] : null
 }
 
-export async function requireApiUser(request: Request): Promise<SignedInUser> {
-  const token = getBearerToken(request)
-  const user = token ? await getApiUser(token) : null
-  if (!user) throw apiError(401, 'Authentication required')
-  return user
-}
-
-export async function requireApiAdmin(request: Request): Promise<SignedInUser> {
-  const user = await requireApiUser(request)
-  if (!user.isAdmin) {
-    log('warn', 'auth.denied', { userId: user.id, path: new URL(request.url).pathname })
-    throw apiError(403, 'Administrator access required')
-  }
-  return user
-}
-
 export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler()
@@ -87,10 +70,6 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
     log('error', 'api.error', errorDetails(error))
     return apiError(500, 'Internal server error', { requestId: getRequestContext()?.requestId })
   }
-}
-
-export function toApiUser(user: AuthUser) {
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin }
 }
 
 /** Its first fields keep the names they always had (`first_name`, `last_name`). */

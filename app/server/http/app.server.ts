@@ -6,7 +6,7 @@ import { limitBodySize } from '~/server/edge/body-limit.server'
 import { refuseCrossSite } from '~/server/edge/cross-site.server'
 import { getCspNonce, securityHeaders } from '~/server/edge/security-headers.server'
 import { accessLog } from '~/server/http/access-log.server'
-import { limitBodiesPerPerson } from '~/server/http/body-rate-limit.server'
+import { limitBodiesPerPerson, type SenderOf } from '~/server/http/body-rate-limit.server'
 import { refuseWrongMethods } from '~/server/http/resource-methods.server'
 import { cspNonceContext, requestIdContext } from '~/server/http/router-context.server'
 import { staticAssets } from '~/server/http/static-assets.server'
@@ -15,7 +15,9 @@ import { errorDetails, log } from '~/server/platform/logger.server'
 import { getRequestContext, requestContext } from '~/server/platform/request-context.server'
 
 /** Refusals come before any body is read (docs/decisions/002-custom-express-server.md). */
-export function createApp({ build, env, isStopping }: { build: ServerBuild; env: Env; isStopping: () => boolean }) {
+type AppParts = { build: ServerBuild; env: Env; isStopping: () => boolean; sender: SenderOf }
+
+export function createApp({ build, env, isStopping, sender }: AppParts) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
@@ -31,7 +33,7 @@ export function createApp({ build, env, isStopping }: { build: ServerBuild; env:
     securityHeaders({ https: env.appOrigin.startsWith('https:'), includeSubDomains: env.hstsIncludeSubdomains }),
   )
   // A cross-site post counts against nobody's allowance; a sender past theirs is refused before the cap reads a byte.
-  app.use(refuseCrossSite(), limitBodiesPerPerson(), limitBodySize())
+  app.use(refuseCrossSite(), limitBodiesPerPerson(sender), limitBodySize())
   app.use(staticAssets())
   app.use(compressExceptEventStreams())
   app.use(refuseWrongMethods(build))

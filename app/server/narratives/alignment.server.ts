@@ -1,5 +1,5 @@
 import { claimInputsOf, findClaims, readClaims, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
-import { closeness, EVIDENCE, sharedTopics, speaksTo, topicsOf } from '~/server/funders/topics.server'
+import { closeness, EVIDENCE, sharedTopics, speaksTo, topicsOf } from '~/server/language/topics.server'
 import type { CallQuestion } from '~/shared/funder-schema'
 import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'

@@ -1,5 +1,5 @@
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
-import { REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { REPLICA_ID } from '~/server/platform/replicas.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
@@ -8,12 +8,21 @@ import { DEFAULT_TONE, isTone } from '~/shared/tones'
 import { recordVersion } from '~/server/narratives/versions.server'
 import { readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { coverageOf, readAlignment, textColumnsInPool, textColumnsOrLater } from '~/server/narratives/alignment.server'
-import type { ForFunder } from '~/server/funders/funders.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { refundQuota } from '~/server/generation/quota/quota.server'
-import { SavedLimitError, type ClaimedGeneration } from '~/server/generation/quota/contract.server'
+import { refundQuota } from '~/server/usage/quota.server'
+import { SavedLimitError, type ClaimedGeneration } from '~/server/usage/contract.server'
 import { countWords } from '~/shared/text'
-import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceEditRateLimit } from '~/server/edge/limits.server'
+
+/** The funder a narrative is written for, as its row keeps it: the brief as it was then, in JSON (BriefAsWritten). */
+export type ForFunder = {
+  funderId: string
+  funderName: string
+  amountRequested: string | null
+  deadline: string | null
+  brief: string
+}
+
 export const PAGE_SIZE = 10
 export const API_PAGE_LIMIT_MAX = 100
 

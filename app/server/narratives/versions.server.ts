@@ -3,7 +3,7 @@ import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { textColumnsInPool } from '~/server/narratives/alignment.server'
-import { enforceEditRateLimit } from '~/server/edge/rate-limit.server'
+import { enforceEditRateLimit } from '~/server/edge/limits.server'
 import { EDIT_SESSION_MS } from '~/shared/narrative-text'
 
 // Every text a narrative has had, within bounds (docs/decisions/020). A version is written in the same

@@ -4,7 +4,7 @@
 import os from 'node:os'
 import { checkEvidence } from '~/server/coach/check.server'
 import { readCall } from '~/server/funders/call-reading.server'
-import type { DraftRequest } from '~/server/generation/drafter/contract.server'
+import type { DraftRequest } from '~/server/generation/engines/contract.server'
 import { draftNarrative } from '~/server/generation/drafter/drafter.server'
 import type { VariantTask } from '~/server/generation/engines/contract.server'
 import { draftVariant } from '~/server/generation/drafter/variant-drafter.server'

@@ -1,8 +1,9 @@
 import { trimEndMatching } from '~/shared/text'
 import { isEnglishWord } from '~/server/narratives/claims.server'
 import { isParticiple, isVerb, mainVerb } from '~/server/generation/drafter/reading.server'
-import { hasVerb, probe, tag, untag } from '~/server/generation/drafter/tagger.server'
-import type { Item, Subject, Token } from '~/server/generation/drafter/contract.server'
+import { hasVerb, probe, tag, untag } from '~/server/language/tagger.server'
+import type { Item, Subject } from '~/server/generation/drafter/contract.server'
+import type { Token } from '~/server/language/tagger.server'
 
 // Each item becomes a sentence of its own (docs/decisions/021): one item's words never modify another's.
 

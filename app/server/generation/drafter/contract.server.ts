@@ -1,13 +1,7 @@
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
-import type { NarrativeInput } from '~/shared/narrative-schema'
+import type { Token } from '~/server/language/tagger.server'
 
 // The offline drafter's contract (docs/decisions/021); its entry points are draftNarrative and draftVariant.
-
-/** A draft asked of the work pool: draftNarrative's arguments. */
-export type DraftRequest = { input: NarrativeInput; brief: FunderBrief | null; variation: number }
-
-/** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
-export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
 
 /** How an item reads: a whole clause, or a piece that needs a subject or a verb to become one. */
 export type Shape =

@@ -8,7 +8,7 @@ import { byPriorities, planFor, type FunderPlan } from '~/server/generation/draf
 import { inPerson, lowerFirst, nameInside, shortName, theySubject } from '~/server/generation/drafter/clauses.server'
 import { readInput } from '~/server/generation/drafter/reading.server'
 import { localise } from '~/server/generation/drafter/style.server'
-import { tag } from '~/server/generation/drafter/tagger.server'
+import { tag } from '~/server/language/tagger.server'
 import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
 import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 

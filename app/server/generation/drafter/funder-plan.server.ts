@@ -1,13 +1,13 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import { EVIDENCE, topicsOf } from '~/server/funders/topics.server'
+import { EVIDENCE, topicsOf } from '~/server/language/topics.server'
 import { FUNDER_LIMITS } from '~/shared/funder-schema'
 import { trimEndMatching } from '~/shared/text'
 import { answersPriority, inputBacking, nameRemover } from '~/server/narratives/alignment.server'
 import type { FunderBrief } from '~/server/generation/engines/contract.server'
 import { capitalise, conjugated, core, lowerFirst } from '~/server/generation/drafter/clauses.server'
 import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.server'
-import { probe, tag, untag } from '~/server/generation/drafter/tagger.server'
-import type { Candidate, Item, Paragraph, Reading, Token } from '~/server/generation/drafter/contract.server'
+import { probe, tag, untag, type Token } from '~/server/language/tagger.server'
+import type { Candidate, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
 // The same plain code that reads a narrative's alignment decides what the inputs can answer (docs/decisions/030
 // and 033): no sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap. The

@@ -1,8 +1,9 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { countWords, cutAtSpace, trimEndMatching } from '~/shared/text'
 import { AWARD, splitItems, splitSentences } from '~/shared/items'
-import { probe, shortenRuns, tag } from '~/server/generation/drafter/tagger.server'
-import type { Contact, Item, Kind, Reading, Sector, Shape, Style, Token } from '~/server/generation/drafter/contract.server'
+import { probe, shortenRuns, tag } from '~/server/language/tagger.server'
+import type { Contact, Item, Kind, Reading, Sector, Shape, Style } from '~/server/generation/drafter/contract.server'
+import type { Token } from '~/server/language/tagger.server'
 
 // Each long field becomes a list of tagged items, each given a shape (docs/decisions/021). Nothing here writes prose.
 

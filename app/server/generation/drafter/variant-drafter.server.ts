@@ -2,7 +2,7 @@ import { fits, sentencesOf, type VariantFormat } from '~/shared/variant-limits'
 import type { VariantTask } from '~/server/generation/engines/contract.server'
 import { cutAtSpace } from '~/shared/text'
 import { MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
-import { shortenRuns } from '~/server/generation/drafter/tagger.server'
+import { shortenRuns } from '~/server/language/tagger.server'
 
 // A variant is the narrative's own sentences as it reads now, edits included (docs/decisions/018): nothing is
 // cut, a sentence fits whole or is left out, and only a letter of inquiry may add its request or contact.

@@ -85,3 +85,12 @@ export function jsonObjectIn(answer: string): string {
   const text = answer.replace(/^\s*<think>[\s\S]*?<\/think>/, '')
   return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
 }
+
+/** A draft asked of the work pool: the offline drafter's draftNarrative's arguments. */
+export type DraftRequest = { input: NarrativeInput; brief: FunderBrief | null; variation: number }
+
+/** Where a writer's text goes as it is written: the job's, which streams and saves it. */
+export type JobOutput = { append(text: string): void; restart(reason: string): void }
+
+/** An answer, or why there is none: no sentence of the narrative speaks to the question, or none fits the limit. */
+export type Answer = { text: string } | { unanswered: true } | { unfit: true }

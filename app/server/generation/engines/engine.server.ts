@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import type { DraftRequest } from '~/server/generation/drafter/contract.server'
+import type { DraftRequest } from '~/server/generation/engines/contract.server'
 import {
   abortError,
   UnansweredQuestionError,
@@ -14,7 +14,7 @@ import { DRAFTER_ENGINE } from '~/shared/engines'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import { getEnv, modelConfigured } from '~/server/platform/env.server'
 import { runWork } from '~/server/platform/work-pool.server'
-import type { Answer } from '~/server/generation/variants/question-answer.server'
+import type { Answer } from '~/server/generation/engines/contract.server'
 
 let engine: NarrativeEngine | undefined
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { dialect, lockInvariant, prisma } from '~/server/platform/db.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
-import { liveReplicas, REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { liveReplicas, REPLICA_ID } from '~/server/platform/replicas.server'
 
 // How many event streams a person has open, across every replica: each holds a slot while it is open.
 // SQLite's one process counts in memory; with PostgreSQL each slot is an OpenStream row, taken under

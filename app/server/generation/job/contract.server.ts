@@ -3,8 +3,6 @@ export type FinalStatus = Exclude<GenerationStatus, 'generating'>
 
 export const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 
-export type JobOutput = { append(text: string): void; restart(reason: string): void }
-
 /** A `restart` discards the text so far: the pieces after it are a new attempt (a variant asked again to fit its limit). */
 export type GenerationEvent =
   | { type: 'delta'; seq: number; text: string }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { onBusMessage, publish } from '~/server/platform/bus.server'
 import { dialect } from '~/server/platform/db.server'
-import { REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { REPLICA_ID } from '~/server/platform/replicas.server'
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
 import type { GenerationEvent } from '~/server/generation/job/contract.server'

@@ -1,11 +1,9 @@
-import { closeness, EVIDENCE, speaksTo, topicsOf } from '~/server/funders/topics.server'
+import type { Answer } from '~/server/generation/engines/contract.server'
+import { closeness, EVIDENCE, speaksTo, topicsOf } from '~/server/language/topics.server'
 import { measure, sentences, type Limit } from '~/shared/variant-limits'
 
 /** A 400-word narrative has about 25 sentences; a text of 20,000 characters of short ones, a thousand. */
 const SENTENCES_READ = 400
-
-/** An answer, or why there is none: no sentence of the narrative speaks to the question, or none fits the limit. */
-export type Answer = { text: string } | { unanswered: true } | { unfit: true }
 
 /**
  * The narrative's own sentences that speak to the question, within the limit: the one that speaks to it most first, so

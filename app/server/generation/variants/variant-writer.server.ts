@@ -1,6 +1,6 @@
 import { UnfitVariantError, type NarrativeEngine, type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
 import { cutToLimit, fits, measure, type Limit } from '~/shared/variant-limits'
-import type { JobOutput } from '~/server/generation/job/contract.server'
+import type { JobOutput } from '~/server/generation/engines/contract.server'
 
 /**
  * The limit is a promise (decision 018): an answer over it is asked for once more, with the overshoot

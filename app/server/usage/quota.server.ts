@@ -1,7 +1,7 @@
 import { lockInvariant, prisma, Prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
-import { MAX_RUNNING_GENERATIONS, refusal, type ClaimedGeneration, type QuotaRefusal } from '~/server/generation/quota/contract.server'
+import { MAX_RUNNING_GENERATIONS, refusal, type ClaimedGeneration, type QuotaRefusal } from '~/server/usage/contract.server'
 
 /** Quotas reset at midnight UTC. */
 export function utcDay(date = new Date()): string {

@@ -1,9 +1,11 @@
-import { ACCOUNT_DISABLED } from '~/server/accounts/auth.server'
 import { getEnv } from '~/server/platform/env.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
 
 export const MAX_RUNNING_GENERATIONS = 2
 
+// A disabled account is refused a generation like any other claim over its allowance, in the words
+// sign-in uses for it (accounts/auth.server.ts).
+export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact your administrator.'
 export const QUOTA_EXHAUSTED = 'You have reached your daily limit of narratives. Please try again tomorrow.'
 export const TOO_MANY_RUNNING = 'You already have two narratives being written. Please wait for one to finish.'
 export const INSTANCE_EXHAUSTED = 'This site has written as many narratives today as its administrator allows. Please try again tomorrow.'

@@ -3,10 +3,11 @@ import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
-import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/generation/job/replicas.server'
+import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/platform/replicas.server'
 import { connectBus, disconnectBus } from '~/server/platform/bus.server'
 import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server'
 import { createApp } from '~/server/http/app.server'
+import { requestSender } from '~/server/accounts/api-auth.server'
 import { sentences } from '~/shared/variant-limits'
 import { prisma } from '~/server/platform/db.server'
 import { getEnv, settingsInForce } from '~/server/platform/env.server'
@@ -35,7 +36,7 @@ export async function startServer(build: ServerBuild) {
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
   let stopping = false
-  const app = createApp({ build, env, isStopping: () => stopping })
+  const app = createApp({ build, env, isStopping: () => stopping, sender: requestSender })
   const server = http.createServer(
     {
       // Slow clients are cut off: a request's headers and its whole body have these long to arrive,

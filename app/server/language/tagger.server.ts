@@ -1,9 +1,10 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
-import type { Token } from '~/server/generation/drafter/contract.server'
+// The tagger the offline drafter (decision 021), the evidence coach and the call reader share, in process:
+// about a million tokens a second, and its callers give it text already cut to a bounded length.
 
-// The offline drafter's tagger (decision 021), in process: about a million tokens a second, and the
-// drafter only gives it items already cut to a bounded length.
+/** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
+export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
 
 const nlp = winkNLP(model, ['pos'])
 const its = nlp.its
