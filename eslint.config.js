@@ -1,11 +1,58 @@
 // A small rule set: the recommended rules of JavaScript, TypeScript, React's hooks and jsx-a11y, with
 // formatting left to Prettier. Each rule turned off or tuned below says why.
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
 import prettier from 'eslint-config-prettier'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+// The layers of app/ (docs/decisions/045-layers.md), bottom first: a module imports its own layer or one
+// below it, never one above. Cycles between folders are the dependency cruiser's (.dependency-cruiser.cjs).
+const SERVER_CONCERNS = [
+  // Lowest first: each may import those before it.
+  ['language', 'app/server/language/**'],
+  ['usage', 'app/server/usage/**'],
+  ['engines', 'app/server/generation/engines/**'],
+  ['narratives', 'app/server/narratives/**'],
+  ['funders', 'app/server/funders/**'],
+  ['drafter', 'app/server/generation/drafter/**'],
+  ['variants', 'app/server/generation/variants/**'],
+  ['job', 'app/server/generation/job/**'],
+  ['accounts', 'app/server/accounts/**'],
+  ['follow', 'app/server/generation/follow/**'],
+  ['coach', 'app/server/coach/**'],
+]
+const BASE = ['shared', 'platform', 'edge', 'http']
+const LAYER_ELEMENTS = [
+  // Made by tools: the Prisma client (npm run db:generate) and the stylesheets that Vite bundles.
+  { type: 'generated', pattern: 'app/generated/**', partialMatch: false },
+  { type: 'styles', pattern: 'app/styles/**', partialMatch: false },
+  { type: 'shared', pattern: ['app/shared/**', 'app/types/**'], partialMatch: false },
+  { type: 'platform', pattern: 'app/server/platform/**', partialMatch: false },
+  { type: 'edge', pattern: 'app/server/edge/**', partialMatch: false },
+  { type: 'http', pattern: 'app/server/http/**', partialMatch: false },
+  ...SERVER_CONCERNS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
+  // The entries wire the concerns together: the process (main/) and the work pool's thread (work/).
+  { type: 'entry', pattern: ['app/server/main/**', 'app/server/work/**'], partialMatch: false },
+  { type: 'ui', pattern: ['app/components/**', 'app/hooks/**'], partialMatch: false },
+  // app/root.tsx, app/entry.*.tsx and app/routes.ts are routes too, on top: the plugin classifies folders,
+  // not files, so nothing is checked from them, and any import of them from a layer below is refused.
+  { type: 'routes', pattern: 'app/routes/**', partialMatch: false },
+]
+const SERVER = [...BASE, ...SERVER_CONCERNS.map(([type]) => type)]
+const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })
+const LAYER_POLICIES = [
+  may('shared', ['shared']),
+  may('platform', ['shared', 'platform', 'generated']),
+  may('edge', ['shared', 'platform', 'edge']),
+  may('http', ['shared', 'platform', 'edge', 'http']),
+  ...SERVER_CONCERNS.map(([type], index) => may(type, [...BASE, ...SERVER_CONCERNS.slice(0, index + 1).map(([below]) => below)])),
+  may('entry', [...SERVER, 'entry']),
+  may('ui', ['shared', 'ui']),
+  may('routes', [...SERVER, 'ui', 'styles', 'routes']),
+]
 
 export default tseslint.config(
   {
@@ -23,6 +70,15 @@ export default tseslint.config(
       // Text hygiene matches control characters on purpose, to remove them.
       'no-control-regex': 'off',
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYER_ELEMENTS,
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: LAYER_POLICIES }] },
   },
   {
     // Tests read JSON answers whose shape is what they assert.
