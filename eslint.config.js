@@ -24,13 +24,15 @@ const SERVER_CONCERNS = [
   ['follow', 'app/server/generation/follow/**'],
   ['coach', 'app/server/coach/**'],
 ]
-const BASE = ['shared', 'platform', 'edge', 'http']
+const BASE = ['shared', 'platform', 'cluster', 'edge', 'http']
 const LAYER_ELEMENTS = [
   // Made by tools: the Prisma client (npm run db:generate) and the stylesheets that Vite bundles.
   { type: 'generated', pattern: 'app/generated/**', partialMatch: false },
   { type: 'styles', pattern: 'app/styles/**', partialMatch: false },
   { type: 'shared', pattern: ['app/shared/**', 'app/types/**'], partialMatch: false },
   { type: 'platform', pattern: 'app/server/platform/**', partialMatch: false },
+  // What the processes share, one process or replicas (docs/decisions/046-one-topology-switch.md).
+  { type: 'cluster', pattern: 'app/server/cluster/**', partialMatch: false },
   { type: 'edge', pattern: 'app/server/edge/**', partialMatch: false },
   { type: 'http', pattern: 'app/server/http/**', partialMatch: false },
   ...SERVER_CONCERNS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
@@ -46,8 +48,9 @@ const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { e
 const LAYER_POLICIES = [
   may('shared', ['shared']),
   may('platform', ['shared', 'platform', 'generated']),
-  may('edge', ['shared', 'platform', 'edge']),
-  may('http', ['shared', 'platform', 'edge', 'http']),
+  may('cluster', ['shared', 'platform', 'cluster']),
+  may('edge', ['shared', 'platform', 'cluster', 'edge']),
+  may('http', ['shared', 'platform', 'cluster', 'edge', 'http']),
   ...SERVER_CONCERNS.map(([type], index) => may(type, [...BASE, ...SERVER_CONCERNS.slice(0, index + 1).map(([below]) => below)])),
   may('entry', [...SERVER, 'entry']),
   may('ui', ['shared', 'ui']),

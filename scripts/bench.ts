@@ -520,7 +520,7 @@ async function measureRateLimiter() {
   process.env.SESSION_SECRET ??= SECRET // the module reads the environment; keep it off the data folder
   const { enforceRateLimit } = await import('~/server/edge/limits.server')
   const { rateLimitKeysForTests } = await import('~/server/edge/rate-limit.server')
-  const { MEMORY_STORE_MAX_KEYS } = await import('~/server/edge/rate-limit-stores.server')
+  const { MEMORY_STORE_MAX_KEYS } = await import('~/server/cluster/single.server')
   const { runWithRequestContext } = await import('~/server/platform/request-context.server')
   const fill = SMOKE ? 1000 : MEMORY_STORE_MAX_KEYS
   const check = (i: number) => runWithRequestContext({ requestId: 'bench', clientIp: `ip-${i}` }, () => enforceRateLimit('signup'))

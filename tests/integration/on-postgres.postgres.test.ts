@@ -12,9 +12,9 @@ import { until } from '../setup/until'
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai'
 import { prisma } from '~/server/platform/db.server'
 import { rateLimitStore } from '~/server/edge/rate-limit.server'
-import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
+import { purgeExpiredCounters } from '~/server/cluster/replicas.server'
 import { MAX_STREAMS_PER_USER } from '~/server/generation/follow/stream-slots.server'
-import { deriveBusKeys, toPayloads } from '~/server/platform/bus.server'
+import { deriveBusKeys, toPayloads } from '~/server/cluster/bus.server'
 
 // Run only on PostgreSQL (TEST_DATABASE=postgres): what SQLite has no counterpart for. docs/operations.md#postgresql.
 

@@ -1,11 +1,5 @@
-import {
-  createAssembler,
-  deriveBusKeys,
-  MESSAGE_LIFETIME_MS,
-  openPayload,
-  toPayloads as signedPayloads,
-  type BusMessage,
-} from '~/server/platform/bus.server'
+import { createAssembler, deriveBusKeys, MESSAGE_LIFETIME_MS, openPayload, toPayloads as signedPayloads } from '~/server/cluster/bus.server'
+import type { BusMessage } from '~/server/cluster/contract.server'
 
 // NOTIFY refuses a payload of 8,000 bytes or more: a relayed replay (a whole narrative, in any script)
 // goes in parts, which the receiver puts back together.

@@ -1,5 +1,5 @@
-import { dialect, prisma } from '~/server/platform/db.server'
-import { purgeExpiredCounters } from '~/server/edge/rate-limit-stores.server'
+import { prisma } from '~/server/platform/db.server'
+import { cluster } from '~/server/cluster/cluster.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -15,7 +15,7 @@ export async function purgeExpiredCredentials() {
 
 export function schedulePurges() {
   const purge = () =>
-    Promise.all([purgeExpiredCredentials(), dialect === 'postgres' && purgeExpiredCounters()]).catch((error) =>
+    Promise.all([purgeExpiredCredentials(), cluster().limits.purge()]).catch((error) =>
       log('error', 'credentials.purge_failed', errorDetails(error)),
     )
   void purge()

@@ -1,4 +1,4 @@
-import { onBusMessage, publish } from '~/server/platform/bus.server'
+import { onBusMessage, publish } from '~/server/cluster/cluster.server'
 
 /**
  * An event stream keeps sending until it hears here that its session ended or lost a right, on

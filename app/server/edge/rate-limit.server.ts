@@ -1,20 +1,24 @@
 import { getRequestContext } from '~/server/platform/request-context.server'
 import { log } from '~/server/platform/logger.server'
 import { RefusedError } from '~/server/platform/refused-error.server'
-import { dialect, prisma } from '~/server/platform/db.server'
-import { createMemoryStore, createTableStore, type Counter, type RateLimitStore } from '~/server/edge/rate-limit-stores.server'
+import { cluster } from '~/server/cluster/cluster.server'
+import type { Counter, RateLimitStore } from '~/server/cluster/contract.server'
 
 // How attempts are counted and refused; how often each feature may be used is in limits.server.ts.
 
 export type RateLimitRule = { limit: number; windowMs: number }
 
-// The one place the store is chosen.
-const memory = dialect === 'postgres' ? null : createMemoryStore()
-const store: RateLimitStore = memory ?? createTableStore()
-export const rateLimitStore: RateLimitStore = store
+// The topology's store (app/server/cluster/): this process's memory, or the table replicas share.
+export const rateLimitStore: RateLimitStore = {
+  count: (key, windowMs, by) => cluster().limits.count(key, windowMs, by),
+  peek: (key) => cluster().limits.peek(key),
+  forget: (key) => cluster().limits.forget(key),
+  book: (key, gapMs, maxWaitMs) => cluster().limits.book(key, gapMs, maxWaitMs),
+  clear: () => cluster().limits.clear(),
+}
 
 /** Counts one attempt under `key` in a window of `windowMs`: the counter, or null once the address was refused. */
-export const countAttempt = (key: string, windowMs: number) => store.count(key, windowMs)
+export const countAttempt = (key: string, windowMs: number) => cluster().limits.count(key, windowMs)
 
 export class RateLimitError extends RefusedError<429> {
   constructor(retryAfterSeconds: number, message = 'Too many attempts. Please wait a few minutes and try again.') {
@@ -59,10 +63,10 @@ export function refuseOver(
 }
 
 export function resetRateLimitsForTests() {
-  store.clear()
+  cluster().limits.clear()
 }
 
 /** How many keys the store holds now. */
 export async function rateLimitKeysForTests() {
-  return memory ? memory.size() : prisma.rateLimit.count()
+  return cluster().limits.size()
 }

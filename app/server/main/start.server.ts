@@ -3,9 +3,7 @@ import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
-import { joinReplicas, leaveReplicas, REPLICA_ID } from '~/server/platform/replicas.server'
-import { connectBus, disconnectBus } from '~/server/platform/bus.server'
-import { purgeStreamSlots } from '~/server/generation/follow/stream-slots.server'
+import { chooseCluster, cluster } from '~/server/cluster/cluster.server'
 import { createApp } from '~/server/http/app.server'
 import { requestSender } from '~/server/accounts/api-auth.server'
 import { sentences } from '~/shared/variant-limits'
@@ -19,18 +17,20 @@ const SHUTDOWN_GRACE_MS = 10_000
 /** Serves the app until SIGTERM or SIGINT, then shuts down without dropping acknowledged work. */
 export async function startServer(build: ServerBuild) {
   const env = getEnv()
+  // One process or replicas, from the configuration, before anything counts, publishes or recovers (decision 046).
+  const shared = chooseCluster(env)
   warnIfNoMailer()
   // The pool's worker, started before the migrations (server.ts), loads its parsers and fonts beside the server;
   // the server answers meanwhile, and a task asked for before they are ready waits for them (decision 041).
   startWorkPool().catch((error) => log('error', 'work.start-failed', errorDetails(error)))
-  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; on
-  // PostgreSQL, so are those of another replica that stops beating, whenever it does (decision 036).
+  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; among
+  // replicas, so are those of another replica that stops beating, whenever it does (decision 036).
   await recoverInterruptedGenerations()
   // Before it runs anything: Stops and followers from the other replicas reach it from then on.
-  await connectBus(REPLICA_ID)
-  await joinReplicas(async () => {
+  await shared.bus.connect()
+  await shared.recovery.join(async () => {
     await recoverInterruptedGenerations()
-    await purgeStreamSlots()
+    await shared.streams.purge()
   })
   schedulePurges()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
@@ -73,8 +73,8 @@ async function shutDown(server: Server, signal: string) {
   const drained = new Promise((resolve) => server.close(resolve))
   // Running generations are stopped and saved first, which also ends their event streams.
   await stopAllGenerations()
-  await leaveReplicas()
-  await disconnectBus()
+  await cluster().recovery.leave()
+  await cluster().bus.disconnect()
   await Promise.race([Promise.all([drained, settlePendingMail()]), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))])
   server.closeAllConnections()
   // After the requests in flight: their files, drafts and claims are the pool's work.

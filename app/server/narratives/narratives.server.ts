@@ -1,5 +1,5 @@
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
-import { REPLICA_ID } from '~/server/platform/replicas.server'
+import { REPLICA_ID } from '~/server/cluster/contract.server'
 import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { createRowId } from '~/server/platform/row-id.server'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type Narrative, type Prisma, prisma } from '~/server/platform/db.server'
-import { REPLICA_ID } from '~/server/platform/replicas.server'
+import { REPLICA_ID } from '~/server/cluster/contract.server'
 import { WITH_OWNER } from '~/server/narratives/narratives.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { claimsColumnOrLater, readClaims, type ClaimInputs } from '~/server/narratives/claims.server'

@@ -26,7 +26,7 @@ import { parseBrief } from '~/server/narratives/alignment.server'
 import { claimGeneration } from '~/server/usage/quota.server'
 import { runOutsideRequest } from '~/server/platform/request-context.server'
 import { createInProcessRegistry, type GenerationRegistry } from '~/server/generation/job/registry.server'
-import { liveReplicas } from '~/server/platform/replicas.server'
+import { cluster } from '~/server/cluster/cluster.server'
 import { announceEnded, serveOtherReplicas, stopOnRunner, stopUserEverywhere } from '~/server/generation/job/relay.server'
 import { GENERATION_FAILED, type FinalStatus, type GenerationEvent } from '~/server/generation/job/contract.server'
 import { type JobOutput } from '~/server/generation/engines/contract.server'
@@ -315,7 +315,7 @@ export async function stopAllGenerations() {
  */
 export async function recoverInterruptedGenerations() {
   const running = registry.runningIds()
-  const live = await liveReplicas()
+  const live = await cluster().recovery.live()
   const narratives = await findInterruptedNarratives(running, live)
   for (const orphan of narratives) await markNarrativeFailed(orphan.id, orphan)
   const variants = await findInterruptedVariants(running, live)

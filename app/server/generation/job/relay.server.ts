@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
-import { onBusMessage, publish } from '~/server/platform/bus.server'
-import { dialect } from '~/server/platform/db.server'
-import { REPLICA_ID } from '~/server/platform/replicas.server'
+import { cluster, onBusMessage, publish } from '~/server/cluster/cluster.server'
+import { REPLICA_ID } from '~/server/cluster/contract.server'
 import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
 import type { GenerationEvent } from '~/server/generation/job/contract.server'
@@ -105,8 +104,8 @@ export async function followOnRunner(
   listener: Listener,
   readSaved: () => void,
 ): Promise<(() => void) | null> {
-  // SQLite's one process runs every generation there is: what it does not run has ended.
-  if (dialect !== 'postgres') return null
+  // A process alone runs every generation there is: what it does not run has ended.
+  if (cluster().recovery.alone) return null
   const running = await runningElsewhere(id, kind)
   if (!running) return null
   const sub = crypto.randomUUID()
@@ -125,7 +124,7 @@ export async function followOnRunner(
 
 /** Stops the user's generation on the replica that runs it; false when none runs it. */
 export async function stopOnRunner(id: string, userId: string): Promise<boolean> {
-  if (dialect !== 'postgres') return false
+  if (cluster().recovery.alone) return false
   const running = await runningElsewhere(id, 'narrative')
   if (running?.userId !== userId) return false
   publish({ type: 'stop', id, userId }, running.runner)

@@ -1,15 +1,13 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
+import type { BusMessage } from '~/server/cluster/contract.server'
 import { postgresPoolConfig } from '~/server/platform/database-adapters.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
 // Messages between the replicas that share a PostgreSQL database, over its LISTEN/NOTIFY (decision 038):
-// each replica listens on a channel of its own and on one they all share. On SQLite there is one
-// process and nothing to tell: publish() does nothing, and each module acts on its own memory.
-
-export type BusMessage = { type: string } & Record<string, unknown>
-type Handler = (message: BusMessage) => void
+// each replica listens on a channel of its own and on one they all share. The replicas' cluster
+// (replicas.server.ts) connects it; one process alone has nothing to tell and never does.
 
 const BROADCAST = 'studio'
 // NOTIFY takes payloads under 8,000 bytes: a longer message goes in parts. A UTF-16 unit is at most three
@@ -28,8 +26,10 @@ export const MESSAGE_LIFETIME_MS = 30_000
 // Refused notifications are counted and logged at most this often, so a flood of forgeries is one line.
 const REFUSALS_LOG_MS = 60_000
 
-const handlers = new Map<string, Set<Handler>>()
 let replicaId = ''
+let databaseUrl = ''
+/** Where each whole message from another replica goes. */
+let deliver: (message: BusMessage) => void = () => {}
 let client: pg.Client | null = null
 let closing = false
 let outbox: { channel: string; payload: string; at: number }[] = []
@@ -44,17 +44,9 @@ export function channelOf(replica: string) {
   return `studio_${replica.replaceAll('-', '')}`
 }
 
-/** Calls `handler` with each message of that type another replica publishes. */
-export function onBusMessage(type: string, handler: Handler) {
-  let set = handlers.get(type)
-  if (!set) handlers.set(type, (set = new Set()))
-  set.add(handler)
-  return () => void set.delete(handler)
-}
-
 /**
  * To one replica, or to every other one; in the order published. While the connection is down the
- * messages wait (up to OUTBOX_MAX); on SQLite there is no one to tell, and nothing is kept.
+ * messages wait (up to OUTBOX_MAX); before the bus is connected, nothing is kept.
  */
 export function publish(message: BusMessage, to?: string) {
   if (!replicaId) return
@@ -69,14 +61,14 @@ export function publish(message: BusMessage, to?: string) {
   void flush()
 }
 
-/** Joins the bus as `replica`; on SQLite it does nothing. */
-export async function connectBus(replica: string) {
-  const { database } = getEnv()
-  if (database.kind !== 'postgres') return
+/** Joins the bus as `replica`, over a connection of its own to the database at `url`; hands `receiver` each message. */
+export async function connectBus(replica: string, url: string, receiver: (message: BusMessage) => void) {
   replicaId = replica
+  databaseUrl = url
+  deliver = receiver
   closing = false
   const next = new pg.Client({
-    ...postgresPoolConfig(database.url),
+    ...postgresPoolConfig(url),
     application_name: 'impact-narrative-studio-bus',
     keepAlive: true,
     query_timeout: QUERY_TIMEOUT_MS,
@@ -124,7 +116,7 @@ function reconnect(broken: pg.Client, error: Error) {
   log('error', 'bus.disconnected', errorDetails(error))
   void broken.end().catch(() => {})
   if (closing) return
-  const retry = () => connectBus(replicaId).catch(() => setTimeout(retry, RECONNECT_MS).unref())
+  const retry = () => connectBus(replicaId, databaseUrl, deliver).catch(() => setTimeout(retry, RECONNECT_MS).unref())
   setTimeout(retry, RECONNECT_MS).unref()
 }
 
@@ -285,11 +277,5 @@ function receive(channel: string, payload: string) {
   }
   if (message === 'replayed') return refuse(channel, 'replayed')
   if (!message) return
-  for (const handler of handlers.get(message.type) ?? []) {
-    try {
-      handler(message)
-    } catch (error) {
-      log('error', 'bus.handler_failed', { type: message.type, ...errorDetails(error) })
-    }
-  }
+  deliver(message)
 }
