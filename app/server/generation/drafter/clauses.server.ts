@@ -22,9 +22,8 @@ export function nameInside(name: string): string {
 }
 
 /**
- * How an item without a subject of its own is told: a programme as what the organisation does now
- * ("We sell …", "The enterprise sells …"), a result as what it did ("We trained 620 agents"), or, in a
- * report's register, as what was done ("620 agents were trained").
+ * How an item without a subject is told: a programme in the present ("We sell …"), a result in the past ("We
+ * trained 620 agents"), or, in a report's register, as what was done ("620 agents were trained").
  */
 export type Telling = 'present' | 'past' | 'passive'
 
@@ -41,9 +40,7 @@ export function itemSentence(
 ): string {
   const written = writeItem(item, subject, frame, telling)
   const sentence = item.named ? namedSentence(item, written, subject, telling) : written
-  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one; so is a
-  // programme told by its name ("Fleet maintenance contracts: our crews service 600 share bikes").
-  // A clause is told as the organisation wrote it: "Its work includes" before it would glue two clauses.
+  // A clause, or a programme told by its name, is told as written: "Its work includes" before it would glue two clauses.
   if (item.named || item.shape === 'clause' || hasVerb(sentence)) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
@@ -51,10 +48,8 @@ export function itemSentence(
 }
 
 /**
- * "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": a name and what it is, with
- * the verb the colon stood for; "Homework Lodge: drop-in tutoring …" → "Homework Lodge offers drop-in tutoring …".
- * A programme's name before a clause is what the organisation runs: "Six Chairs: at every shift volunteers …" →
- * "The charity runs Six Chairs: at every shift volunteers …". Anything else keeps its colon, as written.
+ * "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": the colon becomes the verb it
+ * stood for; before a clause, the name is what the organisation runs. Anything else keeps its colon.
  */
 function namedSentence(item: Item, sentence: string, subject: Subject, telling: Telling): string {
   const colon = item.tokens.findIndex((token) => token.text === ':')
@@ -69,8 +64,7 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   const proper = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word))
   // "Cooking classes", "Shared plots" are many things; a programme's name is one, plural or not ("First Steps offers").
   const many = /^\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
-  // "34 raised beds rented to members", "a catering arm serving offices": a participle describes; "volunteers drop
-  // shares at the door" tells.
+  // "34 raised beds rented to members": a participle describes; "volunteers drop shares at the door" tells.
   if (tellsSomething(described)) {
     if (telling !== 'present') return sentence
     if (proper) return `${subject.start} ${subject.we ? 'run' : 'runs'} ${name}: ${told}`
@@ -92,9 +86,8 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
 }
 
 /**
- * A clause that tells ("two refrigerated trucks collect surplus", "fees are €60 a term"): a verb soon after its
- * subject, outside a clause that only says which ("women who are not yet ready", "a path so members can garden").
- * A verb after a preposition, an article or a list's comma is the tagger's noun ("for stays", "personal care, help").
+ * A clause that tells ("fees are €60 a term"): a verb soon after its subject, outside a clause that says which ("women
+ * who are not yet ready"). A verb after a preposition, an article or a list's comma is the tagger's noun ("for stays").
  */
 function tellsSomething(tokens: Token[]): boolean {
   let aside = false
@@ -135,13 +128,11 @@ const PREDICATIVE = new Set(['open', 'available', 'closed', 'held', 'run', 'base
 const NAME_LINKS = new Set(['and', 'of', 'the', 'a', 'for', 'to', '&', 'in', 'on'])
 
 function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string, telling: Telling): string {
-  // In the third person, the organisation's "we" and "our" become its name and "its", whatever the item's shape.
   const tokens = subject.we ? item.tokens : intoThirdPerson(item.tokens, subject)
   const text = subject.we ? item.text : untag(tokens)
   if (item.shape === 'phrase' && CHANGE.test(text))
     return finish(text.replace(CHANGE, (change) => ` ${pluralSubject(tokens) ? 'were' : 'was'}${change}`))
-  // "Founded in 2009 and affiliated to …", "Registered as a charity in 2019": the organisation's own passive, with
-  // the organisation as its subject. No frame of the voice's fits it ("our record includes founded in 2009").
+  // "Founded in 2009": the organisation's own passive, which no frame of the voice's fits ("our record includes founded …").
   if (item.shape === 'phrase' && ORGANISATION_PASSIVE.test(text))
     return finish(`${subject.start} ${subject.we ? 'were' : 'was'} ${lowerFirst(text)}`)
   switch (item.shape) {
@@ -163,9 +154,8 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
 }
 
 /**
- * "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month";
- * "solar lamps sold on pay-as-you-go plans", a programme, → "The enterprise sells solar lamps on …".
- * "since" asks for the perfect: "We have trained 11 PhD students in the lab since 2015".
+ * "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month"; "since" asks
+ * for the perfect ("We have trained …").
  */
 function active(tokens: Token[], subject: Subject, telling: 'present' | 'past'): string {
   const verb = mainVerb(tokens)
@@ -214,11 +204,7 @@ const PEOPLE = new Set(
   ),
 )
 
-/**
- * What an organisation does itself: a result in the past with one of these verbs is told as its own
- * act ("We trained 620 agents"). Any other ("findings adopted in national guidelines") was done by
- * others, and is told as what was done.
- */
+/** What an organisation does itself ("We trained 620 agents"); a result with any other verb was done by others. */
 const OWN_ACTS = new Set(
   'serve train distribute deliver sell build plant provide enrol enroll coach tutor teach feed house install complete give lend publish host hold run support mentor screen treat recycle repair insulate map log collect raise fund make produce open launch create organise organize visit refer place employ hire equip restore rescue pay avoid save process answer record prepare cook pack supply stock grow harvest graduate certify divert prevent remove clean test inspect protect conserve reuse rehome'.split(
     ' ',
@@ -309,10 +295,7 @@ function subjectName(tokens: Token[]): string | null {
   return /^\p{Lu}/u.test(text) && subject.slice(1).every((token) => token.pos === 'PROPN') ? `the ${text}` : `the ${lowerFirst(text)}`
 }
 
-/**
- * A programme written "Name: what it does" is called by its name: "Older Friends", "the aftercare". A name of several
- * capitalised words is a proper name, said as written; another is a common noun and takes "the".
- */
+/** "Name: what it does" is called by its name; several capitalised words are a proper name, others take "the". */
 function labelOf(item: Item): string | null {
   const label = /^([^:;.!?]{2,50}):\s+\S/u.exec(item.text)?.[1].trim()
   if (!label || label.split(/\s+/).length > 6) return null
@@ -337,7 +320,6 @@ const COUNTED_HEADS =
 function isImperative(label: string): boolean {
   const [first, ...rest] = tag(label.toLowerCase())
   const verb = probe(`we ${first?.text} it`, 1)
-  // "Bike workshop", "Race squad" are things; "Walk and Talk", "Pay what you can" tell people what to do.
   return isVerb(verb) && verb?.lemma.toLowerCase() === first?.text && rest.some((token) => isVerb(token) || token.pos === 'PRON')
 }
 
@@ -347,9 +329,8 @@ export function shortName(item: Item): string | null {
   if (named) return named
   const tokens = item.tokens
   let from = 0
-  // A programme that is the subject of its own sentence is named by it: "Our free well-testing program
-  // sends …", "The Small Systems Clinic pairs …". Otherwise only what the organisation does has a name
-  // worth asking for: "We run 14 pantries" → "the pantries".
+  // A programme that is the subject of its own sentence is named by it ("Our free well-testing program sends …");
+  // otherwise only what the organisation does has a name worth asking for ("We run 14 pantries" → "the pantries").
   if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return subjectName(tokens)
   if (item.shape === 'clause' || item.shape === 'headless') {
     const verb = item.shape === 'headless' ? 0 : mainVerb(tokens)
@@ -363,8 +344,8 @@ export function shortName(item: Item): string | null {
     const previous = kept.at(-1)
     // A hyphened word ("drop-in", "one-to-one") stands before the next word as an adjective would.
     const previousPos = previous && kept.at(-2)?.text === '-' && !previous.spaced ? 'ADJ' : previous?.pos
-    // "meal packs", "bulk buying", "homework help for …": a noun read as a verb after a noun is part of
-    // the name, when it ends as a plural or a gerund does, or nothing follows that it could take as an object.
+    // "meal packs", "bulk buying": a noun read as a verb after a noun is part of the name, when it ends as a plural or a
+    // gerund does, or nothing follows that it could take as an object.
     const compound =
       token.pos === 'VERB' &&
       (previousPos === 'NOUN' || previousPos === 'ADJ') &&
@@ -399,8 +380,7 @@ export function shortName(item: Item): string | null {
   while (kept[0]?.pos === 'NUM' && !(kept[1]?.text === '-' && !kept[1].spaced)) kept.shift()
   const nouns = kept.filter((token) => token.pos === 'NOUN' || token.pos === 'PROPN' || token.pos === 'VERB')
   if (nouns.length === 0 || untag(kept).split(/\s+/).length > 6) return null
-  // A name is named as it is ("ShoreWatch"); anything else takes "the" ("the client-choice pantry").
-  // The tagger reads any capitalised first word as a name: one that lowerFirst lowers is an ordinary word.
+  // A name is named as it is ("ShoreWatch"), anything else takes "the"; the tagger reads any capitalised first word as a name.
   const text = untag(kept).replace(/^(?:our|their|its|a|an|the)\s+/i, '')
   const proper = kept.every((token) => token.pos === 'PROPN' || token.text === '-') && lowerFirst(text) === text
   return proper ? text : `the ${lowerFirst(text)}`
@@ -642,15 +622,11 @@ export function core(text: string, minWords = 5): string {
   return text
 }
 
-/**
- * Where a phrase's first clause ends. A relative clause says which people are meant ("adults who cannot read", with a
- * comma or without), and "by" or "through" a thing says who they are ("affected by poverty"): neither is cut off.
- */
+/** Where a phrase's first clause ends; a relative clause ("adults who cannot read") or "by"/"through" ("affected by poverty") is kept. */
 const CORE_CUT =
   /,?\s+(?:so that|so|in order to|especially|particularly|including|many of|and to)\s|,?\s+(?:by|through)\s(?=\p{L}+ing\b)/giu
 
-// Where an item's first clause may end. A list is never cut short ("families, seniors and children"
-// stays whole): ", and" ends a clause only when a clause follows it.
+// Where an item's first clause may end; a list is never cut short: ", and" ends a clause only when a clause follows.
 const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with|while)\s|\s+(?:so that|especially|including)\s/g
 
 /** The item's first clause, as an item of its own: a voice that tells it briefly leaves the rest out. */

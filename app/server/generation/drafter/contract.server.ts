@@ -70,9 +70,8 @@ export type Subject = {
 }
 
 /**
- * A sentence and how much it matters: 0 the draft needs it, 1 a fact of the inputs, 2 and up the voice's
- * connectives. A fact carries its item (for the request's programme names and the draft's coverage), a
- * briefer telling for a draft short of room, and the order it gives way in (`drop`: higher goes first).
+ * A sentence and how much it matters: 0 the draft needs it, 1 a fact of the inputs, 2 and up the voice's connectives.
+ * A fact carries its item, a briefer telling, and the order it gives way in (`drop`: higher goes first).
  */
 export type Candidate = {
   text: string

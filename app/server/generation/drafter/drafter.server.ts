@@ -31,8 +31,7 @@ export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null 
   const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
   const paragraphs = plan ? byPriorities(weigh(written, plan), plan) : written
   const limit = Math.min(MAX_WORDS, brief?.maxWords ?? MAX_WORDS)
-  // The bridges between sentences that open on a figure add a word or two: a draft that then runs over
-  // is fitted again to a little less.
+  // The bridges between sentences that open on a figure add a word or two: a draft then over is fitted to a little less.
   for (let budget = limit; ; budget -= 5) {
     const draft = fit(paragraphs, Math.max(budget, 1))
       .map((sentences) => bridgeNumerals(sentences, NUMERAL_BRIDGES[tone], reading).join(' '))
@@ -59,7 +58,6 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
     return words > limit || characters > MAX_CHARACTERS
   }
   while (over() && giveWay(chosen)) {
-    // one fact told briefly, or left out, at a time
     withoutOrphans(chosen)
   }
   renameProgrammes(all, chosen)
@@ -78,8 +76,8 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
 }
 
 /**
- * Makes room: the longest fact that has a briefer telling takes it; else the fact that gives way first
- * is left out; else, past every fact, the draft's own sentences but its request. False when nothing can go.
+ * Makes room: the longest fact with a briefer telling takes it; else the fact that gives way first goes; else, past
+ * every fact, the draft's own sentences but its request. False when nothing can go.
  */
 function giveWay(chosen: Map<Candidate, string>): boolean {
   let longest: Candidate | undefined
@@ -107,7 +105,6 @@ function withoutOrphans(chosen: Map<Candidate, string>) {
   }
 }
 
-/** The request and the list of programmes name only the programmes the draft kept. */
 function renameProgrammes(all: Candidate[], chosen: Map<Candidate, string>) {
   const names = keptNames(chosen)
   for (const candidate of all) if (candidate.ask && chosen.has(candidate)) chosen.set(candidate, candidate.ask(names) ?? '')
@@ -188,10 +185,7 @@ function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number):
     .flatMap(({ unit }) => unit)
 }
 
-/**
- * Written for a funder: no sentence that speaks to a priority the inputs do not back (the request
- * aside), and the facts that answer a priority give way last, those of the first priority last of all.
- */
+/** For a funder: no sentence on a priority the inputs do not back (the request aside); facts answering a priority give way last. */
 function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
   return paragraphs.map((paragraph) =>
     paragraph.flatMap((candidate) => {

@@ -15,9 +15,8 @@ import {
 } from '~/server/generation/drafter/clauses.server'
 import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
-// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. The
-// voice's own words are few, about this organisation, and hold no digit and no capitalised word of their own,
-// so every figure and name in a draft is the user's.
+// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. Their own
+// words hold no digit and no capitalised word, so every figure and name in a draft is the user's.
 
 /** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
 const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
@@ -49,10 +48,7 @@ function facts(
   return candidates
 }
 
-/**
- * "households that rely on private wells, and the operators of …" → "households that rely on private
- * wells": the people, briefly, cut only where a list of them has ended; null when they take too long to say.
- */
+/** The people, briefly, cut only where a list of them has ended; null when they take too long to say. */
 function shortAudience(text: string): string | null {
   const cut = /,\s+(?:[^,\s]+\s){0,3}(?:whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
   const head = (cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text).replace(/[\s,;:]+$/, '')
@@ -149,15 +145,15 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
 }
 
 /**
- * The success story, kept as the organisation wrote it. A voice in the third person gives it a paragraph of its own
- * and says whose telling it is (`lead`): its "we" and "us" are then the organisation's own, not a slip of the voice.
+ * The success story, as written. A voice in the third person gives it a paragraph of its own and says whose telling
+ * it is (`lead`), so its "we" is the organisation's, not a slip of the voice.
  */
 function story(context: Context, lead?: string): Candidate[] {
   const told = context.reading.story
   return told ? [rank(lead ? `${lead} ${told}` : told, 1, { role: 'story', drop: DROP.story })] : []
 }
 
-/** A sentence listing the programmes the draft kept ("the partner pantry sites, the weekend meal packs and ShoreWatch"), when it kept two or more. */
+/** A sentence listing the programmes the draft kept, when it kept two or more. */
 function programmeList(context: Context, write: (list: string) => string): Candidate[] {
   const render = (names: string[]) => (names.length >= 2 ? write(joinAnd(names.slice(0, 4))) : null)
   const text = render(context.programmeNames)
@@ -351,7 +347,6 @@ function passionate(context: Context): Paragraph[] {
   // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
   const figures = context.results.filter((item, index) => COUNT.test(item.text) && !item.leans && !context.results[index + 1]?.leans)
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
-  // The results come in another order when the draft is regenerated, so another figure may lead.
   const headline = storyFirst ? undefined : figures[0]
   const rest = context.results.filter((item) => item !== headline)
   const resultFrame = (phrase: string, item: Item, _who: Subject, index: number) =>

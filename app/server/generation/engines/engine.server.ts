@@ -60,9 +60,8 @@ function draft(request: DraftRequest, signal: AbortSignal) {
 }
 
 /**
- * Each person's last draft of the same inputs, so Regenerate gives another arrangement, never the same bytes,
- * and nobody's draft moves for another's. Bounded and in memory: after a restart the same inputs draft the
- * same again, for reviewers and screenshots alike.
+ * Each person's last draft of the same inputs, so Regenerate gives another arrangement and nobody's draft moves for
+ * another's. In memory: after a restart the same inputs draft the same again, for reviewers and screenshots alike.
  */
 const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
 /** Arrangements tried for one that differs from the last draft (some inputs read the same in two). */

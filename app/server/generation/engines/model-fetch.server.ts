@@ -6,9 +6,8 @@ const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 /**
- * The OpenAI SDK's `fetch` option, on node:http: Node's own fetch (undici) spends several times more CPU
- * on each streamed piece, the largest cost with 500 generations at once after parsing (docs/PERFORMANCE.md).
- * It handles only what the SDK sends: a method, headers and a JSON body.
+ * The OpenAI SDK's `fetch` option, on node:http: undici spends several times more CPU per streamed piece
+ * (docs/PERFORMANCE.md). It handles only what the SDK sends: a method, headers and a JSON body.
  */
 export function modelFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input)

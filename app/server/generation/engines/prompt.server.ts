@@ -89,9 +89,8 @@ function lengthRule(maxWords: number) {
 }
 
 /**
- * The call the narrative answers: the funder's priorities order and weigh it, each answered only from
- * the organization's data (a priority the data does not speak to is left out, never invented for),
- * the funder's terms used only where the data supports them, and an ask that names the funder and amount.
+ * The call the narrative answers: the funder's priorities order it, each answered only from the organization's data,
+ * its terms used only where the data supports them, and an ask that names the funder and amount.
  */
 function briefSection(brief: FunderBrief): string[] {
   const ask = brief.amount

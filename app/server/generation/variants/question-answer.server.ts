@@ -6,9 +6,8 @@ import { measure, sentences, type Limit } from '~/shared/variant-limits'
 const SENTENCES_READ = 400
 
 /**
- * The narrative's own sentences that speak to the question, within the limit: the one that speaks to it most first, so
- * the answer opens on the question's own subject, then the others in the narrative's order. Nothing is added, and a
- * question the narrative says nothing to gets no answer at all: padding it with other sentences would look answered.
+ * The narrative's own sentences that speak to the question, within the limit: the closest first, then the others in order.
+ * Nothing is added; a question the narrative says nothing to gets no answer, since padding would look answered.
  */
 export function answerQuestion(narrativeText: string, question: string, limit: Limit): Answer {
   const asked = topicsOf(question)
