@@ -3,9 +3,8 @@ import { untag } from '~/server/language/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 
-// The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a
-// reviewer would ask of it. A suggestion shows the stronger line in the user's own words, with the
-// missing piece asked for in brackets: the coach never supplies a number.
+// The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a reviewer would
+// ask. A suggestion asks for the missing piece in brackets: the coach never supplies a number.
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`
 const YEAR = /\b(?:19|20)\d{2}\b/
@@ -202,10 +201,7 @@ const COUNTED = new RegExp(String.raw`(?:[$£€]\s?)?${NUMBER}\s+((?:[\p{L}'’
 /** A count of things rather than of people: "4.2 million pounds", "18,000 hours". */
 const AMOUNT = /^(?:million|billion|thousand|pounds?|tons?|tonnes?|kg|kilos?|lbs?|hours?|meals?|miles?|acres?|hectares?|percent|per)\b/i
 
-/**
- * "the 412 adults tutored": the group a count line names, to ask what changed for them. A year ("In 2023
- * we …") names no group, and a count of people is preferred to an amount of things.
- */
+/** "the 412 adults tutored": the group a count line names, to ask what changed for them; a year names no group. */
 function countedGroup(text: string): string {
   const groups = [...text.matchAll(COUNTED)].flatMap((match) => {
     const figure = match[0].slice(0, match[0].length - match[1].length).trim()
@@ -218,8 +214,8 @@ function countedGroup(text: string): string {
 }
 
 /**
- * A programme as the form names it: "Older Friends" of "Older Friends: we match…", what "We run" or "Our team offers"
- * runs, or a line that is a name with no verb. Any other sentence ("Outings can be as simple as a walk") names none.
+ * A programme as the form names it: "Older Friends" of "Older Friends: we match…", what "We run" runs, or a name with
+ * no verb. Any other sentence ("Outings can be as simple as a walk") names none.
  */
 function programmeName(line: Line): string | null {
   const labelled = /^([^:.!?]{2,60}):\s+\S/u.exec(line.text)

@@ -18,13 +18,8 @@ const READ_TIME_MS = 10_000
 /** The worker's JavaScript heap (unpacked buffers live outside it: READ_MEMORY_MAX_BYTES bounds those too). */
 const WORKER_HEAP_MB = 128
 /**
- * What one read may hold, its heap and the buffers outside it (a Word file's unpacked parts, a PDF's streams),
- * as its thread reports them: two reads at once hold at most twice this, whatever else the server holds. Calls
- * of the longest text allowed, as Word files and PDFs made by LibreOffice, reported 35-41 MB. Through twelve
- * inflating PDFs, 128 MB took the server past its 600 MB budget (620-644 MB), 96 MB to 576-608, 80 MB checked
- * every 10 ms (an inflating stream grows between checks) to 565 (`npm run bench -- --only memory`). The
- * process's own size is a second bound, far above what the server reaches without files (about 250 MB fresh,
- * 480-640 MB after a run of hostile requests: heaps collected lazily, memory the allocator keeps).
+ * What one read may hold, its heap and the buffers outside it, as its thread reports them: two reads at once hold at
+ * most twice this. The process's own size is a second bound. The figures behind both: docs/decisions/031.
  */
 const READ_MEMORY_MAX_BYTES = 80 * MB
 const MEMORY_TO_START_BYTES = 900 * MB

@@ -11,10 +11,7 @@ const its = nlp.its
 // The model's lemmatiser takes its addons where the typings expect a cache; the call is the documented one.
 const lemma = its.lemma as unknown as ItsFunction<string>
 
-/**
- * The tokenizer's e-mail pattern takes time with the square of a run's length: three fields of 5,000
- * characters of "a/a/…" held the server 5.5 s. No word or web address a narrative quotes is longer.
- */
+/** The tokenizer's e-mail pattern is quadratic in a run's length (docs/decisions/025); no word a narrative quotes is longer. */
 export const MAX_RUN_CHARS = 50
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`, 'g')
 
@@ -32,8 +29,8 @@ export function tag(text: string): Token[] {
 }
 
 /**
- * How the tagger reads one word of a short sentence made to test it ("it costs them"), remembered: a long field asks
- * of the same few words again and again. The memory is bounded, and emptied when full.
+ * How the tagger reads one word of a short test sentence ("it costs them"), remembered, since a long field asks of the
+ * same few words again and again; bounded, and emptied when full.
  */
 export function probe(sentence: string, index: number): Token | undefined {
   let tokens = probes.get(sentence)

@@ -25,8 +25,8 @@ const STOP_WORDS = new Set(
 )
 
 /**
- * A word is in one theme at most. Kept short on purpose: a theme too wide makes every sentence about
- * everything. A Map, so that "constructor" in a call does not find Object's own.
+ * A word is in one theme at most, and themes are short: a wide one makes every sentence about everything. A Map, so
+ * that "constructor" in a call does not find Object's own.
  */
 const THEMES = new Map<string, string>(
   Object.entries({
