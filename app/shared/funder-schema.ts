@@ -174,9 +174,8 @@ export const FunderAddFormSchema = z.object({
 export const NEW_PRIORITIES_MAX = FUNDER_LIMITS.priorities * (FUNDER_LIMITS.priority + 2)
 
 /**
- * The form that corrects what was understood: one row a priority and a question, a blank row to add a
- * question, and a box to add priorities one a line. Priorities are moved by a form of their own
- * (`PriorityMoveFormSchema`), which saves the new order at once.
+ * The form that corrects what was understood: a row a priority and a question, a blank row to add a question, and a box
+ * to add priorities one a line. Moves have their own form (`PriorityMoveFormSchema`).
  */
 const EditFormFields = z.object({
   name: FunderNameSchema,
@@ -226,10 +225,8 @@ function sameText(text: string) {
 }
 
 /**
- * The priorities an edit form keeps and adds. Kept: its rows, in order, less the empty and those marked
- * to remove. Added: each non-blank line of `newPriorities`, trimmed, in order, after them; a line the
- * brief already has (or that an earlier line gave), case and spacing aside, is skipped and named in
- * `skipped`; a line past the limit of one priority is named in `tooLong`, by its line number.
+ * The priorities an edit form keeps (its rows, less the empty and removed) and adds (each non-blank line of `newPriorities`).
+ * A line the brief already has, case and spacing aside, is named in `skipped`; one too long, in `tooLong`, by line number.
  */
 export function prioritiesOfEditForm(value: Pick<EditForm, 'priorities' | 'removePriority' | 'newPriorities'>) {
   // Read defensively: a refinement sees the values of a form with errors elsewhere too.
@@ -299,11 +296,7 @@ export function briefFromEditForm(value: EditForm) {
   }
 }
 
-/**
- * Moving one priority a place up or down: its own small form, sent by that priority's buttons, which saves
- * the new order at once. It names the priority as the page showed it, so a list changed since (in another
- * tab, or by a second press) moves nothing.
- */
+/** Moving one priority a place, saved at once; it names the priority as the page showed it, so a list changed since moves nothing. */
 export const PriorityMoveFormSchema = z.object({
   index: z
     .number()

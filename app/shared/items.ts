@@ -31,9 +31,8 @@ export function splitItems(value: string | undefined, max: number): string[] {
 }
 
 /**
- * "2.8 million pounds distributed, and 61,000 people served": two figures, two items. Not the last of a longer list
- * ("67% live …, 34% have …, and 85% live …"), which would be left a comma splice, nor a figure that points back to
- * the one before ("41 enrolled, and 24 completed it").
+ * "2.8 million pounds distributed, and 61,000 people served": two figures, two items. Not the last of a longer list (a
+ * comma splice), nor a figure that points back to the one before ("41 enrolled, and 24 completed it").
  */
 function splitFigures(part: string): string[] {
   const at = /,\s+and\s+(?=\d)/.exec(part)

@@ -22,10 +22,7 @@ export const VARIANT_FORMAT_DETAILS: Record<VariantFormat, { label: string; desc
   custom: { label: 'Custom', description: 'your own limit, in words or characters' },
 }
 
-/**
- * The bounds of a custom limit. Below them no whole sentence that says anything fits; above them the
- * narrative itself (300-400 words, about 2,500 characters) is the better answer.
- */
+/** Below these no whole sentence that says anything fits; above them the narrative itself (about 2,500 characters) is the better answer. */
 export const CUSTOM_LIMITS = { words: { min: 10, max: 1000 }, characters: { min: 50, max: 10_000 } } as const
 
 const limitField = (name: string, { min, max }: { min: number; max: number }) =>
@@ -43,8 +40,8 @@ const QUESTIONS_MAX = 20
 const QUESTION_MESSAGE = "Choose one of the call's questions to answer"
 
 /**
- * The token API's body and the page's form. Each format reads only its own fields: a person who typed a custom
- * limit and then chose Pitch means Pitch. Messages speak of the limit and the question, never of the fields.
+ * The token API's body and the page's form. Each format reads only its own fields (a custom limit typed, then Pitch
+ * chosen, means Pitch). Messages speak of the limit and the question, never of the fields.
  */
 export const VariantRequestSchema = z
   .object({
@@ -102,11 +99,7 @@ export function measure(text: string, unit: Limit['unit']): number {
   return unit === 'words' ? countWords(trimmed) : codePoints(trimmed)
 }
 
-/**
- * Characters as a person counts them, one for a pair of surrogates ("😀"), as `[...text].length` would, without the
- * array: cutToLimit measures a long text's starts a dozen times, and building 20,000-item arrays cost it time that
- * grew faster than the text.
- */
+/** Code points, one for a surrogate pair ("😀"), as `[...text].length` counts them but without the array: cutToLimit counts often. */
 function codePoints(text: string): number {
   let count = text.length
   for (let index = 0; index < text.length - 1; index++) {
@@ -126,9 +119,8 @@ export function fits(text: string, limit: Limit): boolean {
 }
 
 /**
- * The text cut at its last whole sentence within the limit; null when not even the first sentence
- * fits. Sentences are Unicode's (Intl.Segmenter): decimals ("3.5%"), money ("$1.5 million") and a
- * full stop followed by a lower-case word ("e.g. food") do not end one; a paragraph break does.
+ * The text cut at its last whole sentence within the limit; null when not even the first fits. Sentences are Unicode's
+ * (Intl.Segmenter): "3.5%", "$1.5 million" and "e.g. food" do not end one; a paragraph break does.
  */
 export function cutToLimit(text: string, limit: Limit): string | null {
   const trimmed = text.trim()
