@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { NarrativeInputSchema, optionalLong } from '~/shared/narrative-schema'
 
-// The evidence coach's answer (docs/decisions/032), shared by the server that writes it and the page that
-// shows it beside the form. The coach never blocks a generation: it says what a reviewer would ask.
+// The evidence coach's answer (docs/decisions/032), shared by the server and the page; it never blocks a generation.
 
 /** What a line of evidence is to a reviewer: the setting, the need, money received, what went in, what was delivered, what changed. */
 export const METRIC_TYPES = ['context', 'need', 'funding', 'input', 'output', 'outcome'] as const

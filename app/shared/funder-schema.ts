@@ -3,8 +3,7 @@ import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 import { cleaned } from '~/shared/cleaned'
 import { AMOUNT_REQUESTED_MAX } from '~/shared/for-funder-schema'
 
-// Funder briefs (docs/decisions/030): the token API's bodies, the pages' forms, and what the app
-// understood of a call. Shared: the pages check the same rules as the server.
+// Funder briefs (docs/decisions/030), shared so that the pages check the same rules as the server.
 
 export const FUNDER_LIMITS = {
   name: 200,
@@ -173,10 +172,7 @@ export const FunderAddFormSchema = z.object({
 /** The most characters the "Add priorities" box takes: every priority a brief can hold, at its longest, one a line. */
 export const NEW_PRIORITIES_MAX = FUNDER_LIMITS.priorities * (FUNDER_LIMITS.priority + 2)
 
-/**
- * The form that corrects what was understood: a row a priority and a question, a blank row to add a question, and a box
- * to add priorities one a line. Moves have their own form (`PriorityMoveFormSchema`).
- */
+/** The form that corrects what was understood; moving a priority has its own form (`PriorityMoveFormSchema`). */
 const EditFormFields = z.object({
   name: FunderNameSchema,
   deadline: DeadlineSchema.optional(),
@@ -219,15 +215,11 @@ export const FunderEditFormSchema = EditFormFields.superRefine(
   amountsInOrder('The smallest grant must not be more than the largest'),
 ).superRefine(prioritiesAddable)
 
-/** Two priorities are the same when their words are, whatever their case and spacing. */
 function sameText(text: string) {
   return text.replace(/\s+/g, ' ').toLowerCase()
 }
 
-/**
- * The priorities an edit form keeps (its rows, less the empty and removed) and adds (each non-blank line of `newPriorities`).
- * A line the brief already has, case and spacing aside, is named in `skipped`; one too long, in `tooLong`, by line number.
- */
+/** The priorities an edit form keeps and adds; lines skipped as repeats (`skipped`) or refused as too long (`tooLong`), by line number. */
 export function prioritiesOfEditForm(value: Pick<EditForm, 'priorities' | 'removePriority' | 'newPriorities'>) {
   // Read defensively: a refinement sees the values of a form with errors elsewhere too.
   const rows = Array.isArray(value.priorities) ? value.priorities : []

@@ -1,8 +1,7 @@
 // No React here: env.server.ts reads this before the server has set NODE_ENV, and React picks its build
 // (development or production) when it is first imported.
 
-// How pages and files write for one person (docs/decisions/043): spelling, dates, money and paper, the same on the
-// server, in the browser and in the files.
+// How pages and files write for one person (docs/decisions/043), the same on the server, in the browser and in files.
 
 export function isKnownLocale(tag: string): boolean {
   try {
@@ -64,10 +63,7 @@ export function readChoices(row: { languageVariety: unknown; dateFormat: unknown
   }
 }
 
-/**
- * A person's choices over what their browser asks for (`base`). A chosen variety speaks for its country too: English (UK)
- * brings pounds and A4 unless those are chosen.
- */
+/** A person's choices over their browser's (`base`); a chosen variety brings its country's currency and paper unless those are chosen. */
 export function resolveLocale(choices: LocaleChoices, base: { locale: string; paper: Paper }): LocaleSettings {
   const locale = choices.variety ?? base.locale
   return {
@@ -125,8 +121,6 @@ export function currencyOf(locale: string): Currency {
   return CURRENCY_OF_REGION.get(regionOf(locale) ?? '') ?? 'USD'
 }
 
-// ---- words -----------------------------------------------------------------------------------------
-
 // The labels are written in US English; these are the words of them UK English spells otherwise.
 const UK_SPELLINGS: Record<string, string> = {
   organization: 'organisation',
@@ -147,8 +141,6 @@ export function spell(text: string, variety: Variety): string {
     return /^\p{Lu}/u.test(word) ? spelled.charAt(0).toUpperCase() + spelled.slice(1) : spelled
   })
 }
-
-// ---- dates -----------------------------------------------------------------------------------------
 
 export type DateWriting = Pick<LocaleSettings, 'locale' | 'dateFormat'>
 
@@ -235,8 +227,6 @@ export function formatDateTime(value: string | Date, timeZone?: string, writing:
 export function formatLongDate(value: string | Date, timeZone?: string, writing: DateWriting = US_ENGLISH): string {
   return write(value, timeZone, writing, LONG_DATE)
 }
-
-// ---- money -----------------------------------------------------------------------------------------
 
 export type MoneyWriting = Pick<LocaleSettings, 'locale' | 'currency'>
 

@@ -1,9 +1,8 @@
 import { AWARD } from '~/shared/items'
 import type { Line, MetricType } from '~/server/coach/contract.server'
 
-// What a line of evidence is, as a reviewer reads it (docs/decisions/032): setting, need, money received, what went in,
-// what was delivered, what changed. Ordered rules, the most particular first: "In 2024 we received a £6,000 grant" is
-// money before it is a year. The labelled corpus measures them (docs/corpus.md).
+// What a line of evidence is, as a reviewer reads it (docs/decisions/032), by ordered rules, the most particular first:
+// "In 2024 we received a £6,000 grant" is money before it is a year. The labelled corpus measures them (docs/corpus.md).
 
 type Typed = { type: MetricType; reason: string }
 type Rule = (line: Line) => Typed | null

@@ -4,8 +4,7 @@ import { getEngine } from '~/server/generation/engines/engine.server'
 import type { EvidenceInput } from '~/server/coach/contract.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// A model's remarks beside the coach's rules (docs/decisions/032): asked only when a person asks and a model is
-// configured, shown under its name. A failure costs only the remarks: the rules' answer stands.
+// A model's remarks beside the rules (docs/decisions/032), asked only on request; a failure costs only the remarks.
 
 const MAX_REMARKS = 3
 const MAX_REMARK_CHARS = 300

@@ -16,8 +16,7 @@ export type CallFileAnswer = { text: string } | { refused: 'unreadable' | 'encry
 
 const job = workerData as Job
 
-// On Linux a thread has a priority of its own: reading a file gives way to the server's answers when
-// the cores are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+// On Linux a thread has its own priority: reading gives way to the server's answers (elsewhere it would lower the whole server's).
 if (process.platform === 'linux') os.setPriority(19)
 
 async function read(): Promise<CallFileAnswer> {

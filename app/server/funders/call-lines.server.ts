@@ -1,7 +1,6 @@
 import { sentences } from '~/shared/variant-limits'
 
-// A funder's call as a reader sees it: headings, list items, table rows or prose, each in the section its headings open
-// and after the sentence that leads into its list. Those two say what a list is, as a person reads "## Who can apply".
+// A call as a reader sees it: headings, list items, rows and prose; a line's section and lead-in say what its list is.
 
 export type Role = 'priorities' | 'questions' | 'exclusions' | 'eligibility' | 'other'
 export type LineKind = 'heading' | 'item' | 'row' | 'text' | 'blank'

@@ -4,8 +4,7 @@ import { callLines, roleOf, roleOfLeadIn, sentencesOf, type Line, type Role } fr
 import { contentWords, isContentWord } from '~/server/language/topics.server'
 import { tag } from '~/server/language/tagger.server'
 
-// A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
-// work bounded: a call of 100,000 characters is read in milliseconds.
+// A funder's call read by plain code (docs/decisions/030), one pass per thing looked for, each line's work bounded.
 
 // Never from inside a run of digits, and at most six: a line of digits made these backtrack over every start and length.
 /** "1,500", "1 500" (as French and Canadian English write it), "1500". */
@@ -103,10 +102,7 @@ function findPriorities(lines: Line[]): string[] {
   )
 }
 
-/**
- * What an item or a row is: a lead-in ending in a colon says, unless it names priorities in a section that holds
- * something else ("We give priority to:" under "Who can apply" is about the applicant); otherwise the section says.
- */
+/** What a list is: a lead-in ending in a colon says, unless it names priorities in another section ("Who can apply"); else the section. */
 function listRole(line: Line): Role | null {
   const led = line.leadIn?.endsWith(':') ? roleOfLeadIn(line.leadIn) : null
   if (led && led !== 'priorities') return led
@@ -317,10 +313,7 @@ function dateIn(text: string): string | undefined {
 
 type Amounts = Pick<CallReading, 'amountMin' | 'amountMax' | 'currency'>
 
-/**
- * The grants' size now: the largest maximum stated, the smallest minimum. A sentence about the past, the fund's
- * whole budget, an applicant's income or a typical grant ("Most grants are between…") says nothing of it.
- */
+/** The grants' size now: the largest maximum, the smallest minimum; never from the past, a whole budget or a typical grant. */
 function findAmounts(lines: Line[]): Amounts {
   let found: Amounts = {}
   const add = (value: number, bound: 'amountMin' | 'amountMax', written: string) => {

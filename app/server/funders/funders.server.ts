@@ -97,10 +97,7 @@ export type PriorityMoved =
   /** The first cannot go up, nor the last down. */
   | { status: 'at-end' }
 
-/**
- * Moves one priority a place up or down, named by its place and text as the page showed them: if either no longer
- * holds, nothing moves, and the write is made only if the list is still the one read.
- */
+/** Moves one priority, named by its place and text as the page showed them: if either no longer holds, or the list changed, none moves. */
 export async function movePriority(viewer: Viewer, id: string, { index, direction, priority }: PriorityMove): Promise<PriorityMoved> {
   const funder = await getFunder(viewer, id)
   if (!funder) return { status: 'not-found' }

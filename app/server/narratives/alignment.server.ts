@@ -5,8 +5,7 @@ import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
 import { runWork, runWorkOr } from '~/server/platform/work-pool.server'
 
-// A narrative's alignment with the funder brief it was written for (docs/decisions/030): plain code, like claims
-// (decision 017), found when the text changes and kept beside it.
+// A narrative's alignment with its brief (docs/decisions/030): plain code, like claims, found when the text changes and kept beside it.
 
 export type AlignmentState = 'answered' | 'unsupported' | 'missing'
 export type Alignment = {
@@ -159,10 +158,7 @@ export function inputBacking(inputs: ClaimInputs, funder: string): (priority: st
   }
 }
 
-/**
- * A priority named before its description ("Food security: reducing hunger") must be answered on the name too: a
- * sentence about children does not answer food security for being about children.
- */
+/** A priority named before its description ("Food security: reducing hunger") must be answered on the name too. */
 export function answersPriority(priority: string): (topics: Set<string>) => boolean {
   const topics = topicsOf(priority)
   const named = namedTopics(priority)

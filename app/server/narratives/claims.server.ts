@@ -145,7 +145,6 @@ const NAME_MAX_WORDS = 12
 
 function* findNameRuns(text: string): Generator<NameRun> {
   for (const match of text.matchAll(NAME)) {
-    // Words and the spaces between them, alternately.
     const parts = match[0].split(/(\s+)/)
     let start = match.index!
     for (let first = 0; first < parts.length; first += 2 * NAME_MAX_WORDS) {

@@ -14,8 +14,7 @@ import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
-// A narrative or a variant as a file (docs/spec.md#word-and-pdf-downloads): the same title, paper, fonts and content as
-// Word and as PDF, dated as the reader writes dates (docs/decisions/043). Built in the work pool: its cost grows with the text.
+// A narrative or variant as Word or PDF (docs/spec.md#word-and-pdf-downloads), built in the work pool: its cost grows with the text.
 
 const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
 export type DownloadKind = keyof typeof TYPES

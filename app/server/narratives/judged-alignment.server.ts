@@ -18,10 +18,7 @@ const VerdictsSchema = z.object({
 /** A quote shorter than this says too little to show what answers a priority ("food", "our work"). */
 const QUOTE_MIN_WORDS = 4
 
-/**
- * One entry per priority the model judged usably: answered with a quote found in the inputs, or not answered; the rest
- * is left to plain code. Null when no model is configured or its answer could not be used.
- */
+/** One entry per priority the model judged usably (a quote found in the inputs, or not answered); null when no answer is usable. */
 export async function judgeBacking(
   input: NarrativeInput,
   priorities: string[],

@@ -12,8 +12,7 @@ import {
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 
-// The Word file's page set in PDF on the server (docs/decisions/033), so it downloads without JavaScript. Arimo,
-// drawn to Arial's measures, is embedded from its npm package: PDF readers have no Arial of their own to lend.
+// The Word file's page in PDF (docs/decisions/033), with Arimo (Arial's measures) embedded: PDF readers have no Arial to lend.
 
 const POINTS_PER_INCH = 72
 const MARGIN = POINTS_PER_INCH
@@ -65,8 +64,7 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   document.registerFont('Body', regular as unknown as Buffer)
   document.registerFont('Bold', bold as unknown as Buffer)
   const done = collect(document)
-  // Every page is kept until the text is set, so each footer can give the total ("Page X of Y", as the Word file), and
-  // all are written out at the end: a first pass to count the pages would set the text twice (docs/decisions/033).
+  // Pages are kept until the text is set, so each footer can say "Page X of Y", and written out at the end (docs/decisions/033).
   const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
   writer.title(title, date)
   await writeBody(writer, options)
@@ -144,10 +142,7 @@ class PageWriter {
     this.document.y = y + 12
   }
 
-  /**
-   * A heading, kept with the first lines of `next`, the text it heads: when they would not all fit, it begins the next
-   * page. At the top of a page, as in Word, it has no space above it.
-   */
+  /** A heading, kept with the first lines of `next` (else it begins the next page); at the top of a page, no space above it. */
   heading(text: string, next: string) {
     const document = this.document
     const width = this.width()
@@ -167,10 +162,7 @@ class PageWriter {
     for (const block of plain(text).split(PARAGRAPH_BREAK)) await this.body(block)
   }
 
-  /**
-   * Set a piece at a time, with a turn of the event loop whenever this document has held it for TURN_MS (docs/decisions/025).
-   * A run with no space is given places to break: the line breaker's own search costs the square of its length.
-   */
+  /** Set a piece at a time, with a turn of the event loop every TURN_MS (docs/decisions/025). */
   async body(text: string) {
     const pieces = piecesOf(breakable(text))
     this.setStyle('Body', BODY_SIZE, TEXT)
@@ -203,10 +195,7 @@ class PageWriter {
     }
   }
 
-  /**
-   * The height of the first KEEP_LINES lines of `text`, set as body text. Only the paragraph's first piece is
-   * measured, so a long one costs no more than a short one.
-   */
+  /** The height of the first KEEP_LINES lines of `text`: only its first piece is measured, so a long one costs no more. */
   private keptHeight(text: string) {
     const document = this.document
     const first = breakable(text.split(PARAGRAPH_BREAK, 1)[0].slice(0, PIECE_CHARS))
@@ -233,7 +222,7 @@ class PageWriter {
   }
 }
 
-/** A run of characters with no space is given a place to break every 30 characters. */
+/** A place to break every 30 characters of a run with no space: the line breaker's own search costs the square of its length. */
 function breakable(text: string): string {
   return text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B'))
 }

@@ -28,8 +28,7 @@ const warmed = (async () => {
 
 const warm = () => warmed
 
-// On Linux a thread has a priority of its own: heavy work gives way to the server's answers when the cores
-// are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+// On Linux a thread has its own priority: heavy work gives way to the server's answers (elsewhere it would lower the whole server's).
 if (process.platform === 'linux') os.setPriority(19)
 
 type Task = (input: never) => unknown

@@ -21,10 +21,7 @@ export function nameInside(name: string): string {
   return /^The\s+\p{Lu}/u.test(name) ? `t${name.slice(1)}` : name
 }
 
-/**
- * How an item without a subject is told: a programme in the present ("We sell …"), a result in the past ("We
- * trained 620 agents"), or, in a report's register, as what was done ("620 agents were trained").
- */
+/** How an item without a subject is told: "We sell …" (present), "We trained 620 agents" (past), "620 agents were trained" (passive). */
 export type Telling = 'present' | 'past' | 'passive'
 
 /** What is done to an organisation, never by it: "Worked with 30 schools" is no passive, "Founded in 2009" is. */
@@ -47,10 +44,7 @@ export function itemSentence(
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
 }
 
-/**
- * "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": the colon becomes the verb it
- * stood for; before a clause, the name is what the organisation runs. Anything else keeps its colon.
- */
+/** "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": the colon becomes the verb it stood for. */
 function namedSentence(item: Item, sentence: string, subject: Subject, telling: Telling): string {
   const colon = item.tokens.findIndex((token) => token.text === ':')
   const described = item.tokens.slice(colon + 1)
@@ -85,10 +79,7 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   return `${opening} ${verb} ${told}`
 }
 
-/**
- * A clause that tells ("fees are €60 a term"): a verb soon after its subject, outside a clause that says which ("women
- * who are not yet ready"). A verb after a preposition, an article or a list's comma is the tagger's noun ("for stays").
- */
+/** A clause that tells ("fees are €60 a term"): a verb soon after its subject, outside a clause that says which ("women who …"). */
 function tellsSomething(tokens: Token[]): boolean {
   let aside = false
   let gerund = false
@@ -153,10 +144,7 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
   }
 }
 
-/**
- * "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month"; "since" asks
- * for the perfect ("We have trained …").
- */
+/** "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month"; "since" takes the perfect. */
 function active(tokens: Token[], subject: Subject, telling: 'present' | 'past'): string {
   const verb = mainVerb(tokens)
   const participle = tokens[verb]
@@ -329,8 +317,7 @@ export function shortName(item: Item): string | null {
   if (named) return named
   const tokens = item.tokens
   let from = 0
-  // A programme that is the subject of its own sentence is named by it ("Our free well-testing program sends …");
-  // otherwise only what the organisation does has a name worth asking for ("We run 14 pantries" → "the pantries").
+  // A programme that is its sentence's subject is named by it; otherwise only what the organisation does ("We run 14 pantries").
   if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return subjectName(tokens)
   if (item.shape === 'clause' || item.shape === 'headless') {
     const verb = item.shape === 'headless' ? 0 : mainVerb(tokens)
@@ -344,8 +331,7 @@ export function shortName(item: Item): string | null {
     const previous = kept.at(-1)
     // A hyphened word ("drop-in", "one-to-one") stands before the next word as an adjective would.
     const previousPos = previous && kept.at(-2)?.text === '-' && !previous.spaced ? 'ADJ' : previous?.pos
-    // "meal packs", "bulk buying": a noun read as a verb after a noun is part of the name, when it ends as a plural or a
-    // gerund does, or nothing follows that it could take as an object.
+    // "meal packs", "bulk buying": a noun read as a verb after a noun is part of the name.
     const compound =
       token.pos === 'VERB' &&
       (previousPos === 'NOUN' || previousPos === 'ADJ') &&
@@ -385,8 +371,6 @@ export function shortName(item: Item): string | null {
   const proper = kept.every((token) => token.pos === 'PROPN' || token.text === '-') && lowerFirst(text) === text
   return proper ? text : `the ${lowerFirst(text)}`
 }
-
-// ---- Person and verbs ----
 
 const AUXILIARIES: Record<string, string> = {
   have: 'has',
@@ -535,8 +519,6 @@ function withAuxiliary(tokens: Token[]): string {
   const auxiliary: Token = { text, pos: 'AUX', lemma: 'be', spaced: true }
   return untag([...subject, auxiliary, ...tokens.slice(verb)])
 }
-
-// ---- Letters ----
 
 /** A phrase's first word lower-cased when it is an ordinary English word that starts no name. */
 export function lowerFirst(text: string): string {

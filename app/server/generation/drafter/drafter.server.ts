@@ -12,8 +12,7 @@ import { tag } from '~/server/language/tagger.server'
 import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
 import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, and
-// linear in its input.
+// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, linear in its input.
 
 const MAX_WORDS = 390
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
@@ -75,10 +74,7 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
     .filter((paragraph) => paragraph.length > 0)
 }
 
-/**
- * Makes room: the longest fact with a briefer telling takes it; else the fact that gives way first goes; else, past
- * every fact, the draft's own sentences but its request. False when nothing can go.
- */
+/** Makes room: a fact told briefly, else the first to give way left out, else the draft's own sentences but its request. */
 function giveWay(chosen: Map<Candidate, string>): boolean {
   let longest: Candidate | undefined
   for (const [candidate, text] of chosen) {
@@ -169,8 +165,6 @@ function contextOf(
   }
 }
 
-// ---- A funder's brief ----
-
 /** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
 function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
   // A result that leans on the one before it moves with it, as one.
@@ -199,7 +193,6 @@ function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
   )
 }
 
-/** The first of the funder's terms whose every word the organisation's inputs use. */
 function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
   const used = new Set(
     [...reading.mission, ...reading.programmes, ...reading.results, ...reading.audience].flatMap((item) => keyWords(item.text)),
@@ -210,8 +203,6 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
   })
   return term ? lowerFirst(term.trim()) : null
 }
-
-// ---- The organisation ----
 
 /** The name, with "the" where the user writes it so ("the Coastal Resilience Lab"). */
 function nameOf(reading: Reading, input: NarrativeInput): string {

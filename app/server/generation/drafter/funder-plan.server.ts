@@ -9,8 +9,7 @@ import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.serv
 import { probe, tag, untag, type Token } from '~/server/language/tagger.server'
 import type { Candidate, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The code that reads alignment decides what the inputs can answer (docs/decisions/030 and 033): no sentence of the
-// voice's own speaks to a priority the inputs do not back, so a gap stays a gap.
+// No sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap (docs/decisions/030 and 033).
 
 export type FunderPlan = {
   /** The funder as a sentence names it: "the Lane County Community Foundation", "Acme Outfitters". */
@@ -66,8 +65,6 @@ export function asNamed(funder: string): string {
   return INSTITUTION.test(name) ? `the ${name}` : name
 }
 
-// ---- A priority, told as the opening of a sentence that answers it ----
-
 /** The most words a lead may take: a priority longer than this, even cut at its first clause, leads nothing. */
 const LEAD_WORDS = 18
 /** "We fund projects that …", "Programs that …": what the call says of the work, not the work. */
@@ -78,10 +75,7 @@ const ITS_OWN_VOICE = /\b(?:we|us|you|your|i)\b/i
 /** Words that open a priority as a noun, though "to" before them would make them verbs: "people who …", "care leavers". */
 const NOUNS_FIRST = new Set(['people', 'care', 'job', 'youth', 'family', 'work', 'access', 'health', 'housing', 'training', 'equipment'])
 
-/**
- * "bring people together" → "To bring people together,"; "Older adults live safely at home" → "So that older adults …,";
- * "care leavers" → "The Fund gives priority to care leavers.". Null in the call's own voice, or too long to lead.
- */
+/** "bring people together" → "To bring people together,"; "care leavers" → "The Fund gives priority to care leavers."; else null. */
 export function leadOf(priority: string, funder: string): Lead | null {
   let text = trimEndMatching(priority.trim(), /[\s.;:!?]/).replace(WORK_THAT, '')
   // "Education: literacy, STEM and …": the description when it is something to do, else the label.
@@ -134,8 +128,6 @@ function toDo(phrase: string): string | null {
   const verb = probe(`to ${word} them`, 1)
   return verb?.pos === 'VERB' && verb.lemma === word ? lowerFirst(phrase) : null
 }
-
-// ---- The funder's version laid out by priority ----
 
 /** After the opening, a paragraph for each priority the inputs answer, in the call's order, led by the priority. */
 export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {

@@ -68,8 +68,6 @@ function inputText(input: NarrativeInput): string {
     .join('\n')
 }
 
-// ---- Items ----
-
 function readNamedField(value: string | undefined, names: string[][]): Item[] {
   return splitItems(value, MAX_ITEMS)
     .map((piece) => toItem(piece, names))
@@ -96,10 +94,7 @@ function toItem(piece: string, names: string[][] = []): Item {
       }
 }
 
-/**
- * Where a sentence the tagger read as a phrase has its verb ("each trishaw costs about €11,000"), -1 for a true
- * phrase: told as written, since a phrase's frame ("Add to that …") would glue two clauses.
- */
+/** Where a sentence the tagger read as a phrase has its verb ("each trishaw costs about €11,000"); -1 for a true phrase. */
 function hiddenVerb(tokens: Token[]): number {
   // "We redistributed 412 tonnes …": what follows a subject pronoun is its verb, however the tagger read it.
   if (SUBJECT_PRONOUNS.has(tokens[0]?.text.toLowerCase() ?? '') && /^\p{Ll}+$/u.test(tokens[1]?.text ?? '')) return 1
@@ -149,7 +144,6 @@ function asLabelled(tokens: Token[]): Token[] | null {
   return tokens.map((token, index) => (index < colon && token.pos !== 'PUNCT' ? { ...token, pos: 'PROPN' } : token))
 }
 
-/** The longest name a "Name: what it does" item gives its programme. */
 const LABEL_MAX_WORDS = 6
 
 /** The organisation's name as words, without its legal form: "Miss Meringue CIC" is called "Miss Meringue" too. */
@@ -169,10 +163,7 @@ function programmeNames(keyPrograms: string | undefined): string[][] {
   })
 }
 
-/**
- * The organisation's name, met in its order and capitals, is one proper noun, never a verb ("Turn the Page helps
- * adults"); so is its first word alone opening a sentence before its verb ("Spark opened in 2004").
- */
+/** The organisation's name, in its order and capitals, is one proper noun, never a verb ("Turn the Page helps adults"). */
 function asNamed(tokens: Token[], nameWords: string[]): Token[] {
   if (nameWords.length === 0) return tokens
   const marked = tokens.slice()
@@ -219,10 +210,7 @@ function asDescription(item: Item): Item {
   return { ...item, shape: own || ofThem || statesAFact(item.tokens, verb) ? 'clause' : 'phrase' }
 }
 
-/**
- * "Our main workshop is in Winnipeg": a sentence with its own verb, told as written, since framed ("it also works
- * with …") it would be garbled. A description keeps its verb in a relative clause or a modifier ("aged 6 to 14").
- */
+/** "Our main workshop is in Winnipeg": a sentence with its own verb, told as written; a description keeps its verb in a modifier. */
 function statesAFact(tokens: Token[], found: number): boolean {
   if (/^according$/i.test(tokens[0]?.text ?? '') && tokens[1]?.text.toLowerCase() === 'to') return true
   // "Around one in four people aged 65 and over … lives alone": past the modifier to the verb.
@@ -303,7 +291,6 @@ export function mainVerb(tokens: Token[]): number {
   return -1
 }
 
-/** Whether the verb at `index` can head the item's clause, by its neighbours and its agreement. */
 function isFinite(tokens: Token[], index: number): boolean {
   const token = tokens[index]
   const word = token.text.toLowerCase()
@@ -493,8 +480,6 @@ export function shortenText(text: string, maxWords: number): string {
     kept = kept.slice(0, -1)
   return trimEndMatching(kept.join(' '), /[\s,;:–—-]/)
 }
-
-// ---- The organisation ----
 
 const COMPANY_SUFFIX = /\b(?:ltd|limited|inc|llc|l\.l\.c|plc|corp|corporation|gmbh|pty|cic|b\.?v|s\.?a)\.?$/i
 

@@ -15,8 +15,7 @@ import {
 } from '~/server/generation/drafter/clauses.server'
 import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
-// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. Their own
-// words hold no digit and no capitalised word, so every figure and name in a draft is the user's.
+// The voices (docs/decisions/021 and 033) hold no digit or capital of their own, so every figure and name in a draft is the user's.
 
 /** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
 const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
@@ -144,16 +143,12 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
   )
 }
 
-/**
- * The success story, as written. A voice in the third person gives it a paragraph of its own and says whose telling
- * it is (`lead`), so its "we" is the organisation's, not a slip of the voice.
- */
+/** The success story, as written; a third-person voice gives it its own paragraph and says whose it is, so its "we" is theirs. */
 function story(context: Context, lead?: string): Candidate[] {
   const told = context.reading.story
   return told ? [rank(lead ? `${lead} ${told}` : told, 1, { role: 'story', drop: DROP.story })] : []
 }
 
-/** A sentence listing the programmes the draft kept, when it kept two or more. */
 function programmeList(context: Context, write: (list: string) => string): Candidate[] {
   const render = (names: string[]) => (names.length >= 2 ? write(joinAnd(names.slice(0, 4))) : null)
   const text = render(context.programmeNames)
@@ -343,8 +338,7 @@ function conversational(context: Context): Paragraph[] {
 function passionate(context: Context): Paragraph[] {
   const { reading, say, pick, brief } = context
   const we = weSubject()
-  // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
-  // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
+  // The opening move is a figure (a count, not a year alone: "Founded in 2016" is none), or the story.
   const figures = context.results.filter((item, index) => COUNT.test(item.text) && !item.leans && !context.results[index + 1]?.leans)
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
   const headline = storyFirst ? undefined : figures[0]
@@ -467,8 +461,6 @@ function academic(context: Context): Paragraph[] {
     ],
   ]
 }
-
-// ---- Frames ----
 
 /** A result that tells how the organisation began, not what changed. */
 const HISTORY = /\b(?:started|founded|began|opened|set up|established|was formed|grew out of)\b/i

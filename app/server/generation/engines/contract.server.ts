@@ -5,10 +5,7 @@ import type { EvidenceInput } from '~/shared/evidence'
 
 // The engines' contract: the configured model or the offline drafter. Routes and jobs never see the SDK.
 
-/**
- * A funder's call as a narrative written for it answers it: whom to ask and for how much, what the funder weighs (most
- * important first), its own words, its word limit. The model takes it through its prompt, the drafter through its plan.
- */
+/** A funder's call as a narrative answers it: whom to ask, for how much, what it weighs (most important first), its words and limit. */
 export type FunderBrief = {
   funder: string
   /** The amount asked, as the user wrote it ("$25,000"), or null. */
@@ -28,10 +25,7 @@ export type NarrativeEngine = {
   reviewEvidence?(input: EvidenceInput, signal: AbortSignal): AsyncIterable<string>
   /** A model's raw reading of a funder's call, one JSON object the caller checks. The offline drafter has none. */
   readCall?(callText: string, signal: AbortSignal): Promise<string>
-  /**
-   * A model's raw verdict on which of a brief's priorities the inputs answer, with the input sentence that does; the
-   * caller checks it (narratives/judged-alignment). The offline drafter has none.
-   */
+  /** A model's raw verdict on which priorities the inputs answer, quoting them; checked by narratives/judged-alignment. */
   judgePriorities?(fields: { name: string; value: string }[], priorities: string[], signal: AbortSignal): Promise<string>
 }
 

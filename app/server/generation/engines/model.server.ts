@@ -142,10 +142,7 @@ async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageP
   }
 }
 
-/**
- * What one read of the model's stream says, its pieces joined: a busy server finds several per read. Only `content`
- * is text: reasoning models' thinking (`reasoning_content`, `reasoning`) is never read.
- */
+/** What one read of the stream says, its pieces joined. Only `content` is text: reasoning models' thinking is never read. */
 function readChunks(events: ServerSentEvent[]): { text: string; finished: boolean; done?: boolean; error?: Error } {
   let text = ''
   let finished = false
@@ -166,10 +163,7 @@ function readChunks(events: ServerSentEvent[]): { text: string; finished: boolea
 const THINK_OPEN = '<think>'
 const THINK_CLOSE = '</think>'
 
-/**
- * Drops the `<think>` block that local servers not parsing a reasoning model's output (llama.cpp, raw Ollama, vLLM)
- * send before the answer, holding text back only until it is clear. Call with null at the end.
- */
+/** Drops the `<think>` block that local servers (llama.cpp, raw Ollama, vLLM) send before the answer; call with null at the end. */
 function withoutLeadingThoughts() {
   let state: 'deciding' | 'thinking' | 'after-thoughts' | 'answering' = 'deciding'
   let held = ''
