@@ -1,5 +1,4 @@
-// No React here: env.server.ts reads this before the server has set NODE_ENV, and React picks its build
-// (development or production) when it is first imported.
+// No React here: env.server.ts reads this before NODE_ENV is set, and React picks its build when it is first imported.
 
 // How pages and files write for one person (docs/decisions/043), the same on the server, in the browser and in files.
 
@@ -196,7 +195,6 @@ function dateLocale({ locale, dateFormat }: DateWriting) {
   return locale
 }
 
-/** "2026-11-28", or with its time "2026-11-28 15:04", in the zone. */
 function isoDate(value: Date, timeZone: string | undefined, withTime: boolean) {
   const parts = Object.fromEntries(
     formatter('en-US', timeZone, ISO_PARTS)

@@ -1,6 +1,5 @@
-// Reads an uploaded call into text in a worker thread (docs/decisions/031): a parser may take long or much memory, never
-// on the server's event loop. Run with its types stripped in development and tests, so it imports only packages and
-// Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
+// Reads an uploaded call in a worker thread (docs/decisions/031); run with its types stripped, so it imports only packages
+// and Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'

@@ -78,8 +78,6 @@ export async function readCall(raw: string): Promise<CallReading> {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
-// Priorities: the items and rows a reader would call the fund's priorities, and the sentences that say what it favours.
-
 type Found = { text: string; weight: number }
 
 function findPriorities(lines: Line[]): string[] {
@@ -192,8 +190,6 @@ function prioritiesInProse(line: Line): Found[] {
   }
   return found
 }
-
-// Questions: the items of a list of questions, and the lines that ask something, with their limit or every answer's.
 
 const ASKS =
   /^(?:[\p{L} ]{1,40}:\s*)?(?:describe|explain|tell us|outline|provide|list|summari[sz]e|share|give|set out|identify|present|attach|show|state|detail|briefly|what|how|why|who|which|where|when)\b/iu
@@ -396,8 +392,6 @@ function ofTheFundsName(term: string, names: string[]): boolean {
   const words = contentWords(term.toLowerCase())
   return words.length > 0 && words.every((word) => named.has(word))
 }
-
-// The funder's terms: the phrases it puts in quotation marks, and the phrases it repeats, those of its priorities first.
 
 const TERMS_KEPT = 12
 /** A funder's vocabulary shows in the first pages of its call: phrases are counted there. */

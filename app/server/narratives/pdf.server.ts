@@ -146,7 +146,6 @@ class PageWriter {
   heading(text: string, next: string) {
     const document = this.document
     const width = this.width()
-    // The space above is 0.6 of a line of the text before the heading.
     const above = document.y > document.page.margins.top ? document.currentLineHeight(true) * 0.6 : 0
     this.setStyle('Bold', HEADING_SIZE, PRIMARY)
     const below = document.currentLineHeight(true) * 0.3

@@ -16,7 +16,6 @@ export function theySubject(label: string, apostrophe = '’'): Subject {
   return { we: false, start, mid: nameInside(label), possessive: `${start}${/s$/.test(start) ? apostrophe : `${apostrophe}s`}` }
 }
 
-/** The organisation's name inside a sentence: "The Old Mill Theatre" reads "the Old Mill Theatre". */
 export function nameInside(name: string): string {
   return /^The\s+\p{Lu}/u.test(name) ? `t${name.slice(1)}` : name
 }
@@ -112,10 +111,8 @@ function subjectEnds(token: Token | undefined): boolean {
 
 const SUBORDINATE = new Set(['who', 'that', 'which', 'where', 'whom', 'whose', 'when', 'so', 'if', 'because', 'while', 'until'])
 
-/** Words that say how a thing is, not what it is ("open weekdays 9 to 4"). */
 const PREDICATIVE = new Set(['open', 'available', 'closed', 'held', 'run', 'based'])
 
-/** The small words inside a programme's name: "Walk and Talk", "Book Swap Cafe of the Month". */
 const NAME_LINKS = new Set(['and', 'of', 'the', 'a', 'for', 'to', '&', 'in', 'on'])
 
 function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string, telling: Telling): string {
@@ -296,7 +293,6 @@ function labelOf(item: Item): string | null {
     words.length === 1 && /^\p{Lu}/u.test(label) && (/\p{Ll}\p{Lu}/u.test(label) || tag(label.toLowerCase())[0]?.pos !== 'NOUN')
   const proper = oneName || (words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2)
   if (!proper) return `the ${lowerFirst(label)}`
-  // "the Shopping Bus", "the Primary Health Care Programme": a name whose head is a thing takes "the".
   return words.length > 1 && COUNTED_HEADS.test(words.at(-1)!) ? `the ${label}` : label
 }
 
@@ -336,7 +332,6 @@ export function shortName(item: Item): string | null {
       token.pos === 'VERB' &&
       (previousPos === 'NOUN' || previousPos === 'ADJ') &&
       (/(?:s|ing)$/.test(token.text) || ['ADP', 'PUNCT', undefined].includes(rest[index + 1]?.pos))
-    // "drop-in", "member-run": a word joined by a hyphen belongs to the name, whatever the tagger calls it.
     const hyphened = (previous?.text === '-' && !token.spaced) || (token.text === '-' && !token.spaced && kept.length > 0)
     // "evening and weekend courses" share their noun; "training and stock for …" are two things.
     const shared =
@@ -396,7 +391,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
     if (word === 'we') {
       replace(named ? 'it' : index === 0 ? subject.start : subject.mid)
       named = true
-      // The verb that agreed with "we" now agrees with the organisation; adverbs may stand between.
       let next = index + 1
       while (tokens[next]?.pos === 'ADV') out.push(tokens[next++])
       const verb = tokens[next]
@@ -406,7 +400,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
       } else if (verb && verb.pos === 'VERB' && verb.text.toLowerCase() === verb.lemma) {
         out.push({ ...verb, text: thirdPerson(verb.lemma) })
         index = next
-        // "we roast and sell" → "the roastery roasts and sells".
         while (tokens[index + 1]?.pos === 'CCONJ' && isBaseVerb(tokens[index + 2])) {
           out.push(tokens[index + 1], { ...tokens[index + 2], text: thirdPerson(tokens[index + 2].lemma) })
           index += 2
@@ -414,7 +407,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
         listed = true
       } else index = next - 1
     } else if (listed && isListedVerb(tokens, index)) {
-      // "we gather what we see, publish it, and make submissions" → "it gathers …, publishes it, and makes …".
       out.push({ ...token, text: thirdPerson(token.lemma) })
     } else if (token.text === '.' || token.text === ';') {
       listed = false
@@ -442,7 +434,6 @@ function isBaseVerb(token: Token | undefined): boolean {
   )
 }
 
-/** The organisation's words said in the voice's person: "give our members homes" → "give its members homes". */
 export function inPerson(text: string, subject: Subject): string {
   return subject.we ? text : untag(intoThirdPerson(tag(text), subject))
 }
@@ -554,7 +545,6 @@ const MASS_NOUNS = new Set(
   ),
 )
 
-/** Whether a phrase names more than one thing: "32 partner pantry sites", "weekend meal packs". */
 export function isPlural(item: Item): boolean {
   const head = headNoun(item.tokens)
   const first = item.tokens[0]
@@ -573,7 +563,6 @@ export function withArticle(phrase: string, item: Item): string {
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`
 }
 
-/** "make sure no one goes hungry" → "making sure no one goes hungry". */
 export function gerundOf(purpose: string): string {
   const [first, ...rest] = purpose.split(' ')
   const verb = first.toLowerCase()

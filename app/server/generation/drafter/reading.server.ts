@@ -127,7 +127,6 @@ function nounAsVerb(token: Token, before: Token, after: Token | undefined, then?
   const plural = (before.pos === 'NOUN' && /[^s]s$/i.test(before.text) && before.text.toLowerCase() !== before.lemma) || quantifier
   const preposition = after.pos === 'ADP' && plural && !/s$/i.test(token.text)
   const object = ['ADV', 'PRON', 'DET', 'NUM'].includes(after.pos) || after.text.toLowerCase() === 'that' || preposition
-  // "meal packs each week", "sessions a month": a time, not an object.
   const time =
     /^(?:each|per)$/i.test(after.text) || (/^an?$/i.test(after.text) && /^(?:day|week|month|year|night|term)$/i.test(then?.text ?? ''))
   if (!object || time) return false
@@ -303,7 +302,6 @@ function isFinite(tokens: Token[], index: number): boolean {
   if (/ing$/.test(word)) return index === 0 || isVerb(before)
   let subject = index - 1
   while (tokens[subject]?.pos === 'ADV') subject--
-  // "sensors (built for under $400) now run": the subject is before the aside.
   if (tokens[subject]?.text === ')') {
     while (subject > 0 && tokens[subject].text !== '(') subject--
     subject--
@@ -338,9 +336,7 @@ function shapeOf(tokens: Token[]): Shape {
   const first = tokens[0]
   if (!first) return 'phrase'
   if (first.text.toLowerCase() === 'to' && isVerb(tokens[1])) return 'infinitive'
-  // "Getting that support early, before problems take hold, helps children …": a gerund that is the subject.
   if (isGerundStart(tokens)) return gerundSubject(tokens) ? 'clause' : 'headless'
-  // "According to the Pollinator Plan, one third of …": what follows the source is the sentence.
   if (/^according$/i.test(first.text) && tokens[1]?.text.toLowerCase() === 'to') return 'clause'
   const verb = mainVerb(tokens)
   // "Through ShoreWatch, our network, residents use …": an opening adverbial and a comma lead to a clause.
@@ -594,7 +590,6 @@ function endingFrom(sentences: string[]): number {
 /** A sentence that gives a quotation its speaker at its end. */
 const SAID = /['’"”],?\s+(?:\p{L}+\s+){0,3}(?:says|said|adds|added|told us|tells us|explains|explained)\.$/u
 
-/** An opening quotation mark: at the start, or after a space, a bracket or a colon. */
 const OPENS_QUOTE = /(?:^|[\s(:])['‘"“]\S/
 
 /** How much of a story is read: a long one is told by its first sentence and its end, so its end must be read too. */

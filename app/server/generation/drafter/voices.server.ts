@@ -20,7 +20,6 @@ import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/gene
 /** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
 const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
 
-/** The order facts give way when a draft is over its limit: a higher number goes first. */
 const DROP = { missionMore: 90, audienceMore: 80, placeMore: 70, result: 50, programme: 40, award: 30, story: 20, audience: 15, place: 10 }
 
 /** Each item of `list` as its own sentence, with a briefer telling for a draft that is short of room. */
@@ -462,7 +461,6 @@ function academic(context: Context): Paragraph[] {
   ]
 }
 
-/** A result that tells how the organisation began, not what changed. */
 const HISTORY = /\b(?:started|founded|began|opened|set up|established|was formed|grew out of)\b/i
 
 /** A number that counts something: not a year alone ("since 2016"). */

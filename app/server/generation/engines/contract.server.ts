@@ -69,7 +69,6 @@ export function jsonObjectIn(answer: string): string {
   return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
 }
 
-/** A draft asked of the work pool: the offline drafter's draftNarrative's arguments. */
 export type DraftRequest = { input: NarrativeInput; brief: FunderBrief | null; variation: number }
 
 /** Where a writer's text goes as it is written: the job's, which streams and saves it. */
