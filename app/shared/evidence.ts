@@ -1,13 +1,9 @@
 import { z } from 'zod'
 import { NarrativeInputSchema, optionalLong } from '~/shared/narrative-schema'
 
-// The evidence coach's answer (docs/decisions/032), shared by the server that writes it and the page that
-// shows it beside the form. The coach never blocks a generation: it says what a reviewer would ask.
+// The evidence coach's answer (docs/decisions/032), shared by the server and the page; it never blocks a generation.
 
-/**
- * What a line of evidence is to a reviewer: the setting, the need (the problem's size), money received, what went in,
- * what was delivered, and what changed.
- */
+/** What a line of evidence is to a reviewer: the setting, the need, money received, what went in, what was delivered, what changed. */
 export const METRIC_TYPES = ['context', 'need', 'funding', 'input', 'output', 'outcome'] as const
 export type MetricType = (typeof METRIC_TYPES)[number]
 
@@ -82,10 +78,7 @@ export const EvidenceCheckSchema = z.object({
 export type EvidenceCheckRequest = z.infer<typeof EvidenceCheckSchema>
 export type EvidenceInput = Omit<EvidenceCheckRequest, 'secondOpinion'>
 
-/**
- * What the coach's answer holds, each count the number of things it names: the lines of evidence it read (each shown
- * with its type) and the questions a reviewer would ask (each shown as a flag).
- */
+/** Counts of what the coach's answer names: the lines of evidence it read (each shown with its type) and the flags it raised. */
 export function coachSummary(check: EvidenceCheck): string {
   const questions = check.metrics.reduce((sum, metric) => sum + metric.flags.length, check.flags.length)
   const lines = check.metrics.length

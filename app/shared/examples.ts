@@ -1,7 +1,6 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
 
-// Sample answers shown behind each 'View Example' toggle on the dashboard.
-// They describe one fictional organisation, so the five read as a consistent whole.
+// Sample answers behind each 'View Example' toggle, all of one fictional organisation so the five read as a whole.
 
 export type ImpactField = keyof Pick<
   NarrativeInput,

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { cleaned } from '~/shared/cleaned'
 
-// The brief a narrative is written for, as its form and the API name it: apart from the briefs' own
-// schemas (funder-schema.ts), which the dashboard's JavaScript would otherwise carry (docs/PERFORMANCE.md).
+// The brief a narrative is written for, apart from funder-schema.ts, which the dashboard's JavaScript would otherwise carry.
 
 export const AMOUNT_REQUESTED_MAX = 40
 

@@ -3,8 +3,7 @@ import { cleanName, cleanText, hasVisibleCharacter } from '~/shared/text'
 import { cleaned } from '~/shared/cleaned'
 import { AMOUNT_REQUESTED_MAX } from '~/shared/for-funder-schema'
 
-// Funder briefs (docs/decisions/030): the token API's bodies, the pages' forms, and what the app
-// understood of a call. Shared: the pages check the same rules as the server.
+// Funder briefs (docs/decisions/030), shared so that the pages check the same rules as the server.
 
 export const FUNDER_LIMITS = {
   name: 200,
@@ -173,11 +172,7 @@ export const FunderAddFormSchema = z.object({
 /** The most characters the "Add priorities" box takes: every priority a brief can hold, at its longest, one a line. */
 export const NEW_PRIORITIES_MAX = FUNDER_LIMITS.priorities * (FUNDER_LIMITS.priority + 2)
 
-/**
- * The form that corrects what was understood: one row a priority and a question, a blank row to add a
- * question, and a box to add priorities one a line. Priorities are moved by a form of their own
- * (`PriorityMoveFormSchema`), which saves the new order at once.
- */
+/** The form that corrects what was understood; moving a priority has its own form (`PriorityMoveFormSchema`). */
 const EditFormFields = z.object({
   name: FunderNameSchema,
   deadline: DeadlineSchema.optional(),
@@ -220,17 +215,11 @@ export const FunderEditFormSchema = EditFormFields.superRefine(
   amountsInOrder('The smallest grant must not be more than the largest'),
 ).superRefine(prioritiesAddable)
 
-/** Two priorities are the same when their words are, whatever their case and spacing. */
 function sameText(text: string) {
   return text.replace(/\s+/g, ' ').toLowerCase()
 }
 
-/**
- * The priorities an edit form keeps and adds. Kept: its rows, in order, less the empty and those marked
- * to remove. Added: each non-blank line of `newPriorities`, trimmed, in order, after them; a line the
- * brief already has (or that an earlier line gave), case and spacing aside, is skipped and named in
- * `skipped`; a line past the limit of one priority is named in `tooLong`, by its line number.
- */
+/** The priorities an edit form keeps and adds; lines skipped as repeats (`skipped`) or refused as too long (`tooLong`), by line number. */
 export function prioritiesOfEditForm(value: Pick<EditForm, 'priorities' | 'removePriority' | 'newPriorities'>) {
   // Read defensively: a refinement sees the values of a form with errors elsewhere too.
   const rows = Array.isArray(value.priorities) ? value.priorities : []
@@ -299,11 +288,7 @@ export function briefFromEditForm(value: EditForm) {
   }
 }
 
-/**
- * Moving one priority a place up or down: its own small form, sent by that priority's buttons, which saves
- * the new order at once. It names the priority as the page showed it, so a list changed since (in another
- * tab, or by a second press) moves nothing.
- */
+/** Moving one priority a place, saved at once; it names the priority as the page showed it, so a list changed since moves nothing. */
 export const PriorityMoveFormSchema = z.object({
   index: z
     .number()

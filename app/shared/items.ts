@@ -1,7 +1,6 @@
 import { trimEndMatching } from '~/shared/text'
 
-// A long field read as the list its writer meant (docs/decisions/021). Linear in the field: every pattern that
-// ends in a run starts only where the run starts.
+// A long field read as the list its writer meant (docs/decisions/021); a pattern ending in a run starts only where the run starts.
 
 export const AWARD =
   /\b(?:award(?:s|ed)?|prize|medal|winner|won|shortlisted|finalist|honou?r(?:ed)?|accredit(?:ed|ation)|named\b[^.]*\bof the year)\b/i
@@ -30,11 +29,7 @@ export function splitItems(value: string | undefined, max: number): string[] {
   return pieces
 }
 
-/**
- * "2.8 million pounds distributed, and 61,000 people served": two figures, two items. Not the last of a longer list
- * ("67% live …, 34% have …, and 85% live …"), which would be left a comma splice, nor a figure that points back to
- * the one before ("41 enrolled, and 24 completed it").
- */
+/** "2.8 million pounds distributed, and 61,000 people served": two items; not a longer list's last, nor a figure pointing back. */
 function splitFigures(part: string): string[] {
   const at = /,\s+and\s+(?=\d)/.exec(part)
   if (!at) return [part]

@@ -1,8 +1,6 @@
-// No React here: env.server.ts reads this before the server has set NODE_ENV, and React picks its build
-// (development or production) when it is first imported.
+// No React here: env.server.ts reads this before NODE_ENV is set, and React picks its build when it is first imported.
 
-// How pages and files write for one person (docs/decisions/043): the words US and UK English spell apart,
-// dates, money and paper. One home for all of it, the same on the server, in the browser and in the files.
+// How pages and files write for one person (docs/decisions/043), the same on the server, in the browser and in files.
 
 export function isKnownLocale(tag: string): boolean {
   try {
@@ -64,10 +62,7 @@ export function readChoices(row: { languageVariety: unknown; dateFormat: unknown
   }
 }
 
-/**
- * A person's choices over what their browser asks for (`base`: its language and paper, or the operator's).
- * A chosen variety speaks for its country too: English (UK) brings pounds and A4 unless those are chosen.
- */
+/** A person's choices over their browser's (`base`); a chosen variety brings its country's currency and paper unless those are chosen. */
 export function resolveLocale(choices: LocaleChoices, base: { locale: string; paper: Paper }): LocaleSettings {
   const locale = choices.variety ?? base.locale
   return {
@@ -120,12 +115,10 @@ const CURRENCY_OF_REGION = new Map<string, Currency>([
   ...['NZ', 'CK', 'NU'].map((region) => [region, 'NZD'] as const),
 ])
 
-/** The currency of the locale's region, where it is one of those offered; else the US dollar, as before. */
+/** The currency of the locale's region, where it is one of those offered; else the US dollar. */
 export function currencyOf(locale: string): Currency {
   return CURRENCY_OF_REGION.get(regionOf(locale) ?? '') ?? 'USD'
 }
-
-// ---- words -----------------------------------------------------------------------------------------
 
 // The labels are written in US English; these are the words of them UK English spells otherwise.
 const UK_SPELLINGS: Record<string, string> = {
@@ -148,8 +141,6 @@ export function spell(text: string, variety: Variety): string {
   })
 }
 
-// ---- dates -----------------------------------------------------------------------------------------
-
 export type DateWriting = Pick<LocaleSettings, 'locale' | 'dateFormat'>
 
 const SHORT_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }
@@ -164,9 +155,8 @@ const ISO_PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 }
 
-// Building an Intl formatter costs far more than using one: keep one per locale, zone and style. The
-// zone comes from a request (a download's ?tz=), so the cache is keyed by the zone Intl resolved, not
-// the words sent, and it is bounded: past its size it starts again.
+// An Intl formatter costs far more to build than to use: one per locale, zone and style, keyed by the zone Intl resolved
+// (a download's ?tz= is the request's words), and bounded: past its size the cache starts again.
 const FORMATTERS_KEPT = 500
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
@@ -205,7 +195,6 @@ function dateLocale({ locale, dateFormat }: DateWriting) {
   return locale
 }
 
-/** "2026-11-28", or with its time "2026-11-28 15:04", in the zone. */
 function isoDate(value: Date, timeZone: string | undefined, withTime: boolean) {
   const parts = Object.fromEntries(
     formatter('en-US', timeZone, ISO_PARTS)
@@ -237,8 +226,6 @@ export function formatLongDate(value: string | Date, timeZone?: string, writing:
   return write(value, timeZone, writing, LONG_DATE)
 }
 
-// ---- money -----------------------------------------------------------------------------------------
-
 export type MoneyWriting = Pick<LocaleSettings, 'locale' | 'currency'>
 
 const numberFormats = new Map<string, Intl.NumberFormat>()
@@ -253,10 +240,7 @@ function numberFormat(locale: string, currency: string | null, whole: boolean) {
   return format
 }
 
-/**
- * An amount in `currency`: an ISO code ("EUR": "€25,000"), a symbol as a funder's call writes it ("£"),
- * or none, the person's own currency. Figures are grouped as the person's locale groups them.
- */
+/** An amount in `currency` (an ISO code, a symbol as a call writes it, or none: the person's own), grouped as their locale groups. */
 export function formatMoney(amount: number, currency: string | null | undefined, writing: MoneyWriting = US_ENGLISH): string {
   const code = currency?.trim() || writing.currency
   const whole = Number.isInteger(amount)

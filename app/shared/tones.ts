@@ -1,6 +1,5 @@
 export const TONES = ['professional', 'conversational', 'passionate', 'academic'] as const
 export type Tone = (typeof TONES)[number]
-/** The form's tone until one is chosen. */
 export const DEFAULT_TONE: Tone = 'professional'
 
 export const TONE_DETAILS: Record<Tone, { label: string; description: string }> = {

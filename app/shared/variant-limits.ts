@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { countWords } from '~/shared/text'
 
-// Variants fitted to a funder portal's limit (docs/decisions/018). Shared: the server keeps
-// the limit, and the page counts against it as the text streams in.
+// Variants fitted to a portal's limit (docs/decisions/018), shared: the server keeps it, the page counts as the text streams.
 
 export const VARIANT_FORMATS = ['pitch', 'loi', 'social', 'custom'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
 export type Limit = { unit: 'words' | 'characters'; max: number }
 
-/** The fixed formats' limits; a custom one brings its own. */
 const FIXED_LIMITS: Record<Exclude<VariantFormat, 'custom'>, Limit> = {
   pitch: { unit: 'words', max: 50 },
   loi: { unit: 'words', max: 150 },
@@ -22,10 +20,7 @@ export const VARIANT_FORMAT_DETAILS: Record<VariantFormat, { label: string; desc
   custom: { label: 'Custom', description: 'your own limit, in words or characters' },
 }
 
-/**
- * The bounds of a custom limit. Below them no whole sentence that says anything fits; above them the
- * narrative itself (300-400 words, about 2,500 characters) is the better answer.
- */
+/** Below these no whole sentence that says anything fits; above them the narrative itself (about 2,500 characters) is the better answer. */
 export const CUSTOM_LIMITS = { words: { min: 10, max: 1000 }, characters: { min: 50, max: 10_000 } } as const
 
 const limitField = (name: string, { min, max }: { min: number; max: number }) =>
@@ -42,10 +37,7 @@ export const QUESTION_FORMAT = 'question'
 const QUESTIONS_MAX = 20
 const QUESTION_MESSAGE = "Choose one of the call's questions to answer"
 
-/**
- * The token API's body and the page's form. Each format reads only its own fields: a person who typed a custom
- * limit and then chose Pitch means Pitch. Messages speak of the limit and the question, never of the fields.
- */
+/** The API's body and the page's form: each format reads only its own fields, and messages never name the fields. */
 export const VariantRequestSchema = z
   .object({
     format: z.enum([...VARIANT_FORMATS, QUESTION_FORMAT], {
@@ -102,11 +94,7 @@ export function measure(text: string, unit: Limit['unit']): number {
   return unit === 'words' ? countWords(trimmed) : codePoints(trimmed)
 }
 
-/**
- * Characters as a person counts them, one for a pair of surrogates ("😀"), as `[...text].length` would, without the
- * array: cutToLimit measures a long text's starts a dozen times, and building 20,000-item arrays cost it time that
- * grew faster than the text.
- */
+/** Code points, one for a surrogate pair ("😀"), as `[...text].length` counts them but without the array: cutToLimit counts often. */
 function codePoints(text: string): number {
   let count = text.length
   for (let index = 0; index < text.length - 1; index++) {
@@ -125,17 +113,12 @@ export function fits(text: string, limit: Limit): boolean {
   return measure(text, limit.unit) <= limit.max
 }
 
-/**
- * The text cut at its last whole sentence within the limit; null when not even the first sentence
- * fits. Sentences are Unicode's (Intl.Segmenter): decimals ("3.5%"), money ("$1.5 million") and a
- * full stop followed by a lower-case word ("e.g. food") do not end one; a paragraph break does.
- */
+/** The text cut at its last whole sentence (Unicode's: "3.5%" or "e.g. food" ends none) within the limit; null when none fits. */
 export function cutToLimit(text: string, limit: Limit): string | null {
   const trimmed = text.trim()
   const ends = [0]
   for (const sentence of sentences(trimmed)) ends.push(ends[ends.length - 1] + sentence.length)
-  // A longer start never measures less, so the most whole sentences that fit are found by halving: each
-  // sentence measured once more than the last would be quadratic on thousands of short sentences.
+  // A longer start never measures less: halving finds the most whole sentences that fit, where one at a time would be quadratic.
   let low = 0
   let high = ends.length - 1
   while (low < high) {

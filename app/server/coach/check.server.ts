@@ -5,8 +5,7 @@ import { metricFlags, needFlags, noOutcomeFlag, programmeFlags } from '~/server/
 import { typeOf } from '~/server/coach/evidence-types.server'
 import { COACH_BOUNDS, type EvidenceCheck, type EvidenceInput, type Line } from '~/server/coach/contract.server'
 
-// The evidence coach's reading of the fields (docs/decisions/032): plain code, the same answer for the same
-// fields. Bounded by COACH_BOUNDS: a check tags a few thousand words at most. It runs in the work pool.
+// The coach's reading of the fields (docs/decisions/032): plain code, bounded by COACH_BOUNDS, run in the work pool.
 
 export function checkEvidence(input: EvidenceInput): EvidenceCheck {
   const metricLines = linesOf(input.impactMetrics, COACH_BOUNDS.metricLines)

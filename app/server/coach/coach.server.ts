@@ -4,8 +4,7 @@ import { enforceCheckRateLimit } from '~/server/edge/limits.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { EvidenceCheckRequest } from '~/shared/evidence'
 
-// The evidence coach (docs/decisions/032): never a reason to refuse a generation. The fields are read in the
-// work pool (check.server.ts); a model's second opinion is asked for here.
+// The evidence coach (docs/decisions/032): never a reason to refuse a generation; a model's second opinion is asked here.
 
 export async function answerEvidenceCheck(userId: string, { secondOpinion: wanted, ...input }: EvidenceCheckRequest, signal: AbortSignal) {
   await enforceCheckRateLimit(userId, { secondOpinion: Boolean(wanted) && canGiveSecondOpinion() })

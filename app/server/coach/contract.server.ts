@@ -1,7 +1,6 @@
 import type { Token } from '~/server/language/tagger.server'
 
-// The evidence coach's contract (docs/decisions/032): COACH_BOUNDS keep one check to a few milliseconds
-// whatever is pasted.
+// The evidence coach's contract (docs/decisions/032): COACH_BOUNDS keep one check to a few milliseconds whatever is pasted.
 
 export type { EvidenceCheck, EvidenceField, EvidenceFlag, EvidenceInput, EvidenceMetric, FlagKind, MetricType } from '~/shared/evidence'
 

@@ -1,11 +1,8 @@
 import { AWARD } from '~/shared/items'
 import type { Line, MetricType } from '~/server/coach/contract.server'
 
-// What a line of evidence is, as a reviewer reads it (docs/decisions/032): the setting (history, recognition), the need
-// (the problem's size, most often someone else's figure), money received, what went into the work (people, time, and
-// the people still waiting for it), what the work delivered, and what changed for people. Ordered rules, the most
-// particular first: "In 2024 we received a £6,000 grant" is money before it is a year, and "88% of parents said their
-// child was more confident" a change before it is a count. The labelled corpus measures them (docs/corpus.md).
+// What a line of evidence is, as a reviewer reads it (docs/decisions/032), by ordered rules, the most particular first:
+// "In 2024 we received a £6,000 grant" is money before it is a year. The labelled corpus measures them (docs/corpus.md).
 
 type Typed = { type: MetricType; reason: string }
 type Rule = (line: Line) => Typed | null
@@ -62,7 +59,6 @@ const DELIVERY =
 const COUNT = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|thousand)\b/i
 
 const RULES: Rule[] = [
-  // Money received: a grant, a contract, sales that pay the costs.
   (line) => {
     if (WE_GAVE.test(line.text)) return null
     const received = (MONEY.test(line.text) && !PEOPLE_GAINED.test(line.text) ? RECEIVED.exec(line.text) : null) ?? PAID_FOR.exec(line.text)
@@ -82,7 +78,6 @@ const RULES: Rule[] = [
       ? { type: 'context', reason: `Recognition (“${award[0]}”) speaks for the work, but it measures no change.` }
       : null
   },
-  // What changed, said by the people the work is with, or a state they reached.
   (line) => {
     const said = SAID.exec(line.text)
     const share = /\d\s?%|\b\d+ of (?:the )?\d+\b/.test(line.text)
@@ -91,7 +86,6 @@ const RULES: Rule[] = [
     if (!changed || (!FIRST_PERSON.test(line.text) && SOURCE.test(line.text)) || DEMAND_RISE.test(line.text)) return null
     return { type: 'outcome', reason: `Says what changed for people (“${changed[0]}”): an outcome.` }
   },
-  // The size of the problem: someone else's figure, a profile of the people served, demand rising.
   (line) => {
     const theirs = !FIRST_PERSON.test(line.text.replace(OUR_PLACE, '')) || PROFILE.test(line.text)
     const need =
@@ -100,7 +94,6 @@ const RULES: Rule[] = [
       (theirs ? (SOURCE.exec(line.text) ?? PROBLEM.exec(line.text) ?? (DELIVERY.test(line.text) ? null : STATISTIC.exec(line.text))) : null)
     return need ? { type: 'need', reason: `Describes the need (“${need[0]}”): the size of the problem, not what the work did.` } : null
   },
-  // What went in: people and time given, the things the work runs on, and people still waiting for it.
   (line) => {
     const waiting = WAITING.exec(line.text)
     if (waiting) return { type: 'input', reason: `Shows demand the work cannot yet meet (“${waiting[0]}”): an input a funder can change.` }

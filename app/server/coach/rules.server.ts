@@ -3,9 +3,8 @@ import { untag } from '~/server/language/tagger.server'
 import type { EvidenceField, EvidenceFlag, EvidenceMetric, Line, MetricType } from '~/server/coach/contract.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 
-// The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a
-// reviewer would ask of it. A suggestion shows the stronger line in the user's own words, with the
-// missing piece asked for in brackets: the coach never supplies a number.
+// The coach's rules (docs/decisions/032): each reads one line, or the form as a whole, and says what a reviewer would
+// ask. A suggestion asks for the missing piece in brackets: the coach never supplies a number.
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`
 const YEAR = /\b(?:19|20)\d{2}\b/
@@ -58,8 +57,6 @@ const GENERAL_WORDS = new Set(
   ),
 )
 
-// ---- Words a line's flags look for ----
-
 /** The first percentage that is a share of a group, not the size of a change ("up 18%", "by 40%"). */
 function shareOf(text: string): string | null {
   for (const match of text.matchAll(PERCENT)) {
@@ -83,8 +80,6 @@ function firstFigure(text: string, least = 0): string | null {
 function isYearOnly(figure: string): boolean {
   return /^(?:19|20)\d{2}$/.test(figure.trim())
 }
-
-// ---- A metric line's flags ----
 
 export function metricFlags(line: Line, type: MetricType): EvidenceFlag[] {
   const flags: EvidenceFlag[] = []
@@ -160,8 +155,6 @@ function hasPlace(line: Line): boolean {
   return PLACE_WORDS.test(line.text) || line.tokens.some((token, index) => index > 0 && token.pos === 'PROPN')
 }
 
-// ---- The form as a whole ----
-
 /** A programme that no result line speaks of, by the words they share. Only lines that name a programme are asked. */
 export function programmeFlags(programmes: Line[], metrics: Line[]): EvidenceFlag[] {
   const resultWords = new Set(metrics.flatMap((line) => keyWords(line.text)))
@@ -196,16 +189,11 @@ export function noOutcomeFlag(metrics: EvidenceMetric[]): EvidenceFlag[] {
   ]
 }
 
-// ---- Words ----
-
 const COUNTED = new RegExp(String.raw`(?:[$£€]\s?)?${NUMBER}\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)`, 'gu')
 /** A count of things rather than of people: "4.2 million pounds", "18,000 hours". */
 const AMOUNT = /^(?:million|billion|thousand|pounds?|tons?|tonnes?|kg|kilos?|lbs?|hours?|meals?|miles?|acres?|hectares?|percent|per)\b/i
 
-/**
- * "the 412 adults tutored": the group a count line names, to ask what changed for them. A year ("In 2023
- * we …") names no group, and a count of people is preferred to an amount of things.
- */
+/** "the 412 adults tutored": the group a count line names, to ask what changed for them; a year names no group. */
 function countedGroup(text: string): string {
   const groups = [...text.matchAll(COUNTED)].flatMap((match) => {
     const figure = match[0].slice(0, match[0].length - match[1].length).trim()
@@ -217,10 +205,7 @@ function countedGroup(text: string): string {
   return (groups.find((group) => !group.amount) ?? groups[0])?.text ?? 'the people it counts'
 }
 
-/**
- * A programme as the form names it: "Older Friends" of "Older Friends: we match…", what "We run" or "Our team offers"
- * runs, or a line that is a name with no verb. Any other sentence ("Outings can be as simple as a walk") names none.
- */
+/** A programme as the form names it ("Older Friends: we match…", "We run …", a name with no verb); any other sentence names none. */
 function programmeName(line: Line): string | null {
   const labelled = /^([^:.!?]{2,60}):\s+\S/u.exec(line.text)
   if (labelled && labelled[1].trim().split(/\s+/).length <= PROGRAMME_NAME_WORDS) return labelled[1].trim()

@@ -4,9 +4,7 @@ import { getEngine } from '~/server/generation/engines/engine.server'
 import type { EvidenceInput } from '~/server/coach/contract.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// A model's remarks beside the coach's rules (docs/decisions/032): asked only when a person asks, only
-// when a model is configured, and shown under the model's name. A failure costs the person nothing but
-// the remarks: the rules' answer stands.
+// A model's remarks beside the rules (docs/decisions/032), asked only on request; a failure costs only the remarks.
 
 const MAX_REMARKS = 3
 const MAX_REMARK_CHARS = 300

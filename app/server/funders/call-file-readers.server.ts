@@ -1,8 +1,6 @@
 import { Turns } from '~/server/platform/turns.server'
 
-// The places where files are read (docs/decisions/031): a few at once, a bounded line behind them, and one place per
-// person, so that an account sending many files waits on itself and never on everyone. With one entry each, the
-// line in arrival order is round-robin across people. A place is given up when its client goes.
+// Where files are read (docs/decisions/031): a few at once, one place per person, so an account with many files waits on itself.
 
 /** Files read at once (the machine's cores are the generations' too), and how many people may wait. */
 const READS_AT_ONCE = 2
@@ -14,10 +12,7 @@ export type PlaceRefusal = 'yours' | 'busy' | 'gone'
 const people = new Set<string>()
 const readers = new Turns(READS_AT_ONCE)
 
-/**
- * A place to read `person`'s file: `release` must be called once the reading ends, however it ends. The person may
- * send another file at once; the place passes on when `ended` settles (a worker's memory is given back as it ends).
- */
+/** A place to read `person`'s file; call `release` once the reading ends, however it ends. It passes on when `ended` settles. */
 export async function takeReaderPlace(
   person: string,
   signal?: AbortSignal,

@@ -1,6 +1,5 @@
-// Reads an uploaded call into text in a worker thread (docs/decisions/031): a parser may take long or much memory, never
-// on the server's event loop. Run with its types stripped in development and tests, so it imports only packages and
-// Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
+// Reads an uploaded call in a worker thread (docs/decisions/031); run with its types stripped, so it imports only packages
+// and Node's own modules. Headings become "# ", list items "- ", a table's cells are joined by " | ".
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'
@@ -16,8 +15,7 @@ export type CallFileAnswer = { text: string } | { refused: 'unreadable' | 'encry
 
 const job = workerData as Job
 
-// On Linux a thread has a priority of its own: reading a file gives way to the server's answers when
-// the cores are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+// On Linux a thread has its own priority: reading gives way to the server's answers (elsewhere it would lower the whole server's).
 if (process.platform === 'linux') os.setPriority(19)
 
 async function read(): Promise<CallFileAnswer> {

@@ -7,8 +7,7 @@ import { log } from '~/server/platform/logger.server'
 import { workerFile } from '~/server/platform/worker-source.server'
 import { cleanName } from '~/shared/text'
 
-// Plain text is decoded here; a Word file or a PDF goes to a worker bounded in time and memory, so no file, however
-// crafted, holds the event loop or the process's memory (docs/decisions/031). Every refusal says what to do instead.
+// Word files and PDFs are read in a worker bounded in time and memory (docs/decisions/031); every refusal says what to do instead.
 
 const MB = 1024 * 1024
 
@@ -17,15 +16,7 @@ const UNPACKED_MAX_BYTES = 64 * MB
 const READ_TIME_MS = 10_000
 /** The worker's JavaScript heap (unpacked buffers live outside it: READ_MEMORY_MAX_BYTES bounds those too). */
 const WORKER_HEAP_MB = 128
-/**
- * What one read may hold, its heap and the buffers outside it (a Word file's unpacked parts, a PDF's streams),
- * as its thread reports them: two reads at once hold at most twice this, whatever else the server holds. Calls
- * of the longest text allowed, as Word files and PDFs made by LibreOffice, reported 35-41 MB. Through twelve
- * inflating PDFs, 128 MB took the server past its 600 MB budget (620-644 MB), 96 MB to 576-608, 80 MB checked
- * every 10 ms (an inflating stream grows between checks) to 565 (`npm run bench -- --only memory`). The
- * process's own size is a second bound, far above what the server reaches without files (about 250 MB fresh,
- * 480-640 MB after a run of hostile requests: heaps collected lazily, memory the allocator keeps).
- */
+/** What one read may hold, heap and outside buffers, as its thread reports; the process's size is a second bound (docs/decisions/031). */
 const READ_MEMORY_MAX_BYTES = 80 * MB
 const MEMORY_TO_START_BYTES = 900 * MB
 const MEMORY_MAX_BYTES = 1024 * MB

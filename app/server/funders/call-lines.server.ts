@@ -1,9 +1,6 @@
 import { sentences } from '~/shared/variant-limits'
 
-// A funder's call as a reader sees it: lines that are headings (at a depth), list items, table rows or prose, each
-// placed in the section its headings open and after the sentence that leads into its list. What a list is (the
-// fund's priorities, its questions, who may apply, what it will not pay for) is said by those two, the way a person
-// reads "We can fund projects that will do at least one of these things:" or "## Who can apply".
+// A call as a reader sees it: headings, list items, rows and prose; a line's section and lead-in say what its list is.
 
 export type Role = 'priorities' | 'questions' | 'exclusions' | 'eligibility' | 'other'
 export type LineKind = 'heading' | 'item' | 'row' | 'text' | 'blank'
@@ -61,7 +58,7 @@ export function roleOf(text: string): Role | null {
   return ROLES.find(([, pattern]) => pattern.test(text))?.[0] ?? null
 }
 
-/** "Core criteria" under "Eligibility and criteria" are criteria of eligibility: a heading that only names criteria keeps its parent's role. */
+/** A heading that only names criteria ("Core criteria" under "Eligibility and criteria") keeps its parent's role. */
 function roleUnder(heading: string, parent: Role | null): Role | null {
   const role = roleOf(heading)
   const onlyCriteria = role === 'priorities' && /criteri/i.test(heading) && !/priorit|fund|outcome|objective|aim/i.test(heading)
@@ -99,8 +96,7 @@ function kindOf(line: string): Bare {
   const bare = trimmed.replace(/[*_]+/g, '').trim()
   // "Maximum 150 words" on a line of its own is a question's limit, and "We give priority to:" a lead-in, not headings.
   const short = bare.length <= PLAIN_HEADING_MAX && bare.split(' ').length <= PLAIN_HEADING_WORDS
-  // A longer line is a heading too when it names a section ("Part 1: what we ask of applicants in theme 1"), as a PDF
-  // gives headings: on a line of their own, with no mark.
+  // A longer line that names a section ("Part 1: what we ask of applicants") is a heading too, as a PDF gives them.
   const naming = bare.length <= HEADING_MAX && bare.split(' ').length <= NAMING_HEADING_WORDS && roleOf(bare) !== null
   if (!/[.?!;,:]$/.test(bare) && /^\p{Lu}/u.test(bare) && (short || naming))
     return /\d+\s*(?:words?|characters?)/i.test(bare) ? { kind: 'text', text: trimmed } : plainHeading(bare)

@@ -4,11 +4,9 @@ import { callLines, roleOf, roleOfLeadIn, sentencesOf, type Line, type Role } fr
 import { contentWords, isContentWord } from '~/server/language/topics.server'
 import { tag } from '~/server/language/tagger.server'
 
-// A funder's call read by plain code (docs/decisions/030), line by line, one pass per thing looked for, each line's
-// work bounded: a call of 100,000 characters is read in milliseconds.
+// A funder's call read by plain code (docs/decisions/030), one pass per thing looked for, each line's work bounded.
 
-// Never from inside a run of digits, and at most six of them: a line of digits made these backtrack
-// over every start and length (a 100,000-digit call took 445 ms).
+// Never from inside a run of digits, and at most six: a line of digits made these backtrack over every start and length.
 /** "1,500", "1 500" (as French and Canadian English write it), "1500". */
 const LIMIT_NUMBER = String.raw`(?<!\d)(\d{1,3}(?:,\d{3})+|(?<!\b(?:section|question|part|step|item|q)\s?)\d{1,3}(?: \d{3})+|\d{1,6})(?!\d)`
 const LIMIT_UNIT = String.raw`(words?|characters?|chars)`
@@ -80,9 +78,6 @@ export async function readCall(raw: string): Promise<CallReading> {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
-// Priorities: the items and rows of every list a reader would call the fund's priorities, the paragraphs that state
-// one under a sub-heading of them, and the sentences anywhere that say what the fund favours.
-
 type Found = { text: string; weight: number }
 
 function findPriorities(lines: Line[]): string[] {
@@ -105,11 +100,7 @@ function findPriorities(lines: Line[]): string[] {
   )
 }
 
-/**
- * What an item or a row is. A lead-in ending in a colon says what its list is ("You can apply if you are a:"), unless it
- * names priorities in a section that says it holds something else ("We give priority to:" under "Who can apply" is
- * about the applicant). Otherwise the section says.
- */
+/** What a list is: a lead-in ending in a colon says, unless it names priorities in another section ("Who can apply"); else the section. */
 function listRole(line: Line): Role | null {
   const led = line.leadIn?.endsWith(':') ? roleOfLeadIn(line.leadIn) : null
   if (led && led !== 'priorities') return led
@@ -139,11 +130,7 @@ function isPriority(item: Line): boolean {
 
 type Table = { scoring: boolean; header: string[] | null; role: Role | null }
 
-/**
- * A row of a table of priorities names one and may describe and weigh it. In a table that scores applications, a row
- * is a priority only when it says what the project will do ("The project benefits the wider community"), not how
- * good the application is.
- */
+/** A row of a table of priorities names one, and may describe and weigh it. */
 function priorityOfRow(row: string, table: Table): Found | null {
   const cells = row
     .replace(/^\||\|$/g, '')
@@ -204,9 +191,6 @@ function prioritiesInProse(line: Line): Found[] {
   return found
 }
 
-// Questions: the items of a list of questions, and anywhere else the lines that ask something, with the limit each states
-// or the one said of every answer ("Each answer box holds up to 1,500 characters").
-
 const ASKS =
   /^(?:[\p{L} ]{1,40}:\s*)?(?:describe|explain|tell us|outline|provide|list|summari[sz]e|share|give|set out|identify|present|attach|show|state|detail|briefly|what|how|why|who|which|where|when)\b/iu
 const EVERY_ANSWER = /\b(?:each|every|all) (?:answer|question|response|box|field)s?\b/i
@@ -247,10 +231,7 @@ function isQuestion(line: Line, rest: string, limited: boolean): boolean {
   return line.section === 'questions' && asks && !/:$/.test(rest)
 }
 
-/**
- * A limit standing apart, in brackets ("(250 words maximum)") or after the question ("Describe it. Maximum 250 words"), is
- * taken out; inside a sentence ("in no more than 200 words") it is part of the question.
- */
+/** A limit standing apart ("(250 words maximum)", "… Maximum 250 words") is taken out; inside a sentence it is the question's. */
 function withoutLimit(text: string, phrase: string): string {
   const at = text.indexOf(phrase)
   const before = text.slice(0, at)
@@ -278,10 +259,7 @@ function limitIn(text: string): { phrase: string; value: Limit } | null {
   return null
 }
 
-/**
- * A word limit said of the whole application, never one of a question's or of each answer; in a call with no questions,
- * the first limit it states ("Tell us in no more than 300 words how…") is the whole application's.
- */
+/** A word limit said of the whole application; in a call with no questions, the first limit it states. */
 function findOverallLimit(lines: Line[], questions: CallQuestion[]): number | undefined {
   let first: number | undefined
   for (const line of lines) {
@@ -305,10 +283,9 @@ function findDeadline(lines: Line[]): string | undefined {
     if (!DEADLINE_CUE.test(lines[index].text) || NO_DEADLINE.test(lines[index].text)) continue
     // "Deadline" alone as a heading: the date is on the next line that says anything.
     const next = lines.slice(index + 1, index + 3).find((line) => line.kind !== 'blank')
-    // "Opens on 24 May 2027 and closes on 31 May 2027": the date after the cue, else any on the line.
     const text = lines[index].text
     const cue = DEADLINE_CUE.exec(text)!
-    // "Open from 1 May 2027 until 30 June 2027": the date after "until", not the opening one.
+    // After the cue ("closes on 31 May 2027"), after "until" where it says so ("Open from 1 May until 30 June"), else any on the line.
     const until = /\b(?:until|through)\b/i.exec(cue[0])
     const after = text.slice(cue.index + (until?.index ?? 0))
     const date = dateIn(after) ?? dateIn(text) ?? (lines[index].kind === 'heading' && next ? dateIn(next.text) : undefined)
@@ -332,11 +309,7 @@ function dateIn(text: string): string | undefined {
 
 type Amounts = Pick<CallReading, 'amountMin' | 'amountMax' | 'currency'>
 
-/**
- * The grants' size as it is now: the largest maximum any sentence states (a call with tiers gives its largest), the
- * smallest minimum or range's floor. A sentence about the past ("until recently", "In 2024 the largest grant was"), the
- * fund's whole budget, an applicant's income or a typical grant ("Most grants are between…") says nothing of it.
- */
+/** The grants' size now: the largest maximum, the smallest minimum; never from the past, a whole budget or a typical grant. */
 function findAmounts(lines: Line[]): Amounts {
   let found: Amounts = {}
   const add = (value: number, bound: 'amountMin' | 'amountMax', written: string) => {
@@ -344,8 +317,7 @@ function findAmounts(lines: Line[]): Amounts {
     const better = current === undefined || (bound === 'amountMax' ? value > current : value < current)
     if (better) found = { ...found, [bound]: value, currency: found.currency ?? currencyOf(written) }
   }
-  // A table with a "Maximum award" column: the money in that column, row by row. A row that is a pair ("| Grant size |
-  // Up to £5,000 |") is read as the sentence it is.
+  // A table with a "Maximum award" column: the money in that column; a row that is a pair is read as a sentence.
   let maximumColumn = -1
   for (const line of lines) {
     if (line.kind === 'row') {
@@ -407,7 +379,6 @@ function findName(text: string, lines: Line[]): string | undefined {
   return bounded(name.replace(/^the\s+/i, '').trim(), FUNDER_LIMITS.name)
 }
 
-/** The call's title: its first heading, else its first line. */
 function titleOf(lines: Line[]): string {
   const first = lines.find((line) => line.kind !== 'blank')
   const heading = lines.find((line) => line.kind === 'heading')
@@ -421,8 +392,6 @@ function ofTheFundsName(term: string, names: string[]): boolean {
   const words = contentWords(term.toLowerCase())
   return words.length > 0 && words.every((word) => named.has(word))
 }
-
-// The funder's terms: the phrases it puts in quotation marks, and the phrases it repeats, those of its priorities first.
 
 const TERMS_KEPT = 12
 /** A funder's vocabulary shows in the first pages of its call: phrases are counted there. */

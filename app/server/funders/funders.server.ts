@@ -39,10 +39,7 @@ export function listFunders(viewer: Viewer) {
   })
 }
 
-/**
- * What a page's brief select shows. The dashboard reads it on every visit: raw, as the compiled findMany
- * cost 0.6-0.7 ms against 0.2 (decision 006).
- */
+/** What a page's brief select shows, read on every dashboard visit: in raw SQL (decision 006). */
 export function listFunderChoices(viewer: Viewer) {
   return prisma.$queryRaw<Pick<Funder, 'id' | 'name' | 'deadline'>[]>`
     SELECT "id", "name", "deadline" FROM "Funder" WHERE "userId" = ${viewer.id}
@@ -100,11 +97,7 @@ export type PriorityMoved =
   /** The first cannot go up, nor the last down. */
   | { status: 'at-end' }
 
-/**
- * Moves one priority a place up or down and saves the new order, nothing else. The priority is named by
- * its place and its text as the page showed them: if either no longer holds, nothing moves. The write
- * is made only if the list is still the one read, so a save between the two is never undone.
- */
+/** Moves one priority, named by its place and text as the page showed them: if either no longer holds, or the list changed, none moves. */
 export async function movePriority(viewer: Viewer, id: string, { index, direction, priority }: PriorityMove): Promise<PriorityMoved> {
   const funder = await getFunder(viewer, id)
   if (!funder) return { status: 'not-found' }

@@ -4,10 +4,7 @@ import { CallReadingSchema, type CallReading } from '~/shared/funder-schema'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { runWork } from '~/server/platform/work-pool.server'
 
-/**
- * Plain code always reads the call; a configured model's answer, checked against CallReadingSchema, is
- * taken where it says something. Reading a call never fails for the model's sake (docs/decisions/030).
- */
+/** Plain code always reads the call; a configured model's checked answer is taken where it says something (docs/decisions/030). */
 export async function understandCall(callText: string, signal?: AbortSignal): Promise<CallReading> {
   // Plain code reads it in the work pool (call-reading.server.ts): its cost grows with the call.
   const plain = await runWork<CallReading>('read-call', callText, {

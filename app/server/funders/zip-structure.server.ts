@@ -1,8 +1,6 @@
-// A Word file's zip, checked byte for byte before anything is unpacked (docs/decisions/031). Parsers disagree on a
-// zip that is not plain: JSZip (mammoth's) takes the LAST end-of-directory record anywhere in the file, shifts every
-// offset when the directory does not end where that record begins, and reads directory entries past the count it
-// declares. So a zip is taken only when every byte is accounted for: local entries from byte 0, one after another,
-// each matching its directory entry, then the directory, then the one end record, then its comment, then nothing.
+// A Word file's zip, checked byte for byte before anything is unpacked (docs/decisions/031). JSZip (mammoth's) reads a zip
+// that is not plain its own way (the LAST end record anywhere, shifted offsets, entries past the declared count), so a zip
+// is taken only when every byte is accounted for: entries from byte 0, the directory, the one end record, its comment.
 
 export type ZipEntry = { name: string; method: number; compressed: number; size: number; dataAt: number }
 

@@ -1,7 +1,6 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
-// The tagger the offline drafter (decision 021), the evidence coach and the call reader share, in process:
-// about a million tokens a second, and its callers give it text already cut to a bounded length.
+// The tagger the drafter (decision 021), the coach and the call reader share, in process; callers cut its text to a bounded length.
 
 /** A word with its universal part-of-speech tag, its lower-case lemma and whether a space precedes it. */
 export type Token = { text: string; pos: string; lemma: string; spaced: boolean }
@@ -11,10 +10,7 @@ const its = nlp.its
 // The model's lemmatiser takes its addons where the typings expect a cache; the call is the documented one.
 const lemma = its.lemma as unknown as ItsFunction<string>
 
-/**
- * The tokenizer's e-mail pattern takes time with the square of a run's length: three fields of 5,000
- * characters of "a/a/…" held the server 5.5 s. No word or web address a narrative quotes is longer.
- */
+/** The tokenizer's e-mail pattern is quadratic in a run's length (docs/decisions/025); no word a narrative quotes is longer. */
 export const MAX_RUN_CHARS = 50
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`, 'g')
 
@@ -31,10 +27,7 @@ export function tag(text: string): Token[] {
   return texts.map((word, index) => ({ text: word, pos: tags[index], lemma: lemmas[index], spaced: spaces[index] !== '' }))
 }
 
-/**
- * How the tagger reads one word of a short sentence made to test it ("it costs them"), remembered: a long field asks
- * of the same few words again and again. The memory is bounded, and emptied when full.
- */
+/** How the tagger reads one word of a short test sentence ("it costs them"), remembered: long fields ask of the same words often. */
 export function probe(sentence: string, index: number): Token | undefined {
   let tokens = probes.get(sentence)
   if (!tokens) {

@@ -1,5 +1,4 @@
-// What a text is about, as plain code can tell (docs/decisions/030): its content words' stems, and where a funder and an
-// applicant say one thing in different words ("hunger", "pantries"), one theme. Deterministic, linear in the text.
+// What a text is about (docs/decisions/030): its words' stems, and themes where funder and applicant differ ("hunger", "pantries").
 
 const STOP_WORDS = new Set(
   (
@@ -24,10 +23,7 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 )
 
-/**
- * A word is in one theme at most. Kept short on purpose: a theme too wide makes every sentence about
- * everything. A Map, so that "constructor" in a call does not find Object's own.
- */
+/** A word is in one theme at most, and themes stay narrow. A Map, so that "constructor" in a call does not find Object's own. */
 const THEMES = new Map<string, string>(
   Object.entries({
     hunger: 'hunger hungry food foods meal meals nutrition nutritious pantry pantries grocery groceries insecurity',

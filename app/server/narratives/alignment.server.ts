@@ -5,8 +5,7 @@ import { sentences } from '~/shared/variant-limits'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
 import { runWork, runWorkOr } from '~/server/platform/work-pool.server'
 
-// A narrative's alignment with the funder brief it was written for (docs/decisions/030). Plain code,
-// like claims (decision 017), found when the text changes and kept beside it.
+// A narrative's alignment with its brief (docs/decisions/030): plain code, like claims, found when the text changes and kept beside it.
 
 export type AlignmentState = 'answered' | 'unsupported' | 'missing'
 export type Alignment = {
@@ -20,10 +19,7 @@ export type Alignment = {
   judgedBy?: string
 }
 
-/**
- * A model's verdict on one priority (narratives/judged-alignment): answered by `quote`, found in `field`, or (both
- * null) not answered by the inputs.
- */
+/** A model's verdict on one priority: answered by `quote`, found in `field`, or (both null) not answered by the inputs. */
 export type JudgedBacking = { priority: string; field: ContentField | null; quote: string | null }
 
 /** The brief may change or go; the narrative keeps it as it was written for. */
@@ -59,10 +55,7 @@ const FIELD_FOR_THEME = new Map<string, ContentField>([
 const FIGURE = /\d/
 /** The sentences shown for a priority: the closest to it, in the text's order. */
 const SENTENCES_SHOWN = 3
-/**
- * What is read of a text: its first 400 sentences (a 400-word narrative has about 25), and of each its
- * first 1,000 characters. A crafted text of 20,000 characters costs no more than a long real one.
- */
+/** Its first 400 sentences (a narrative has about 25), each to 1,000 characters: a crafted text costs no more than a real one. */
 const SENTENCES_READ = 400
 const SENTENCE_READ = 1000
 
@@ -74,10 +67,7 @@ export function textColumns(text: string, inputs: ClaimInputs, brief: string | n
 
 export type TextColumns = ReturnType<typeof textColumns>
 
-/**
- * textColumns in the work pool, for a text a person saves: a refusal (busy, or a text that overran its time)
- * is theirs to see, and nothing is saved.
- */
+/** textColumns in the work pool, for a text a person saves: a refusal is theirs to see, and nothing is saved. */
 export function textColumnsInPool(text: string, inputs: ClaimInputs, brief: string | null, signal?: AbortSignal) {
   const request: TextColumnsRequest = { text, inputs: claimInputsOf(inputs), brief }
   return runWork<TextColumns>('text-columns', request, {
@@ -86,10 +76,7 @@ export function textColumnsInPool(text: string, inputs: ClaimInputs, brief: stri
   })
 }
 
-/**
- * For a generation's end, which is never lost to a busy pool: refused, the columns stay empty, and the claims and
- * alignment are found when the text is read, as for a text kept before they were.
- */
+/** For a generation's end, never lost to a busy pool: refused, the columns stay empty and are found when the text is read. */
 export function textColumnsOrLater(text: string, inputs: ClaimInputs, brief: string | null) {
   const request: TextColumnsRequest = { text, inputs: claimInputsOf(inputs), brief }
   return runWorkOr<TextColumns, NoColumns>({ claims: null, alignment: null }, 'text-columns', request, {})
@@ -171,10 +158,7 @@ export function inputBacking(inputs: ClaimInputs, funder: string): (priority: st
   }
 }
 
-/**
- * For a priority named before its description ("Food security: reducing hunger among families"), the text must speak to
- * the name too: a sentence about children does not answer food security for being about children.
- */
+/** A priority named before its description ("Food security: reducing hunger") must be answered on the name too. */
 export function answersPriority(priority: string): (topics: Set<string>) => boolean {
   const topics = topicsOf(priority)
   const named = namedTopics(priority)

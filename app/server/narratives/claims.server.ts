@@ -145,7 +145,6 @@ const NAME_MAX_WORDS = 12
 
 function* findNameRuns(text: string): Generator<NameRun> {
   for (const match of text.matchAll(NAME)) {
-    // Words and the spaces between them, alternately.
     const parts = match[0].split(/(\s+)/)
     let start = match.index!
     for (let first = 0; first < parts.length; first += 2 * NAME_MAX_WORDS) {
@@ -201,10 +200,7 @@ function normaliseName(name: string): string {
 
 let englishWords: Set<string> | undefined
 
-/**
- * 275,000 words: reading them takes about 80 ms and 40 MB, so each worker of the pool does it as it starts. The
- * server's own thread reads them only for a text kept before its claims were, the first time it meets one.
- */
+/** 275,000 words, about 80 ms to read: each pool worker reads them as it starts; the server only for a text kept before its claims. */
 export function loadEnglishWords(): Set<string> {
   englishWords ??= new Set(fs.readFileSync(wordListPath, 'utf8').split('\n'))
   return englishWords
@@ -255,10 +251,7 @@ type WordTrie = { next: Map<string, WordTrie>; name?: string }
 /** A name's words normalised ("Saint-Denis" is two): longer ones are never found, so none costs more to look for. */
 const NAME_MAX_TOKENS = 2 * NAME_MAX_WORDS
 
-/**
- * The names' words make a trie, walked from each word of each field: linear in the fields' length however
- * many names there are (searching every field for every name took 140 ms for a narrative crafted with thousands).
- */
+/** The names' words make a trie, walked from each word of each field: linear in the fields however many names (decision 025). */
 function fieldsHoldingNames(fields: [ClaimField, string][], names: string[]): Map<string, Set<ClaimField>> {
   const root: WordTrie = { next: new Map() }
   for (const name of names) addToTrie(root, name.split(' '))

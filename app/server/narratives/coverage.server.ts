@@ -1,8 +1,7 @@
 import { keyWords, splitItems } from '~/shared/items'
 import type { ClaimInputs } from '~/server/narratives/claims.server'
 
-// What a text leaves out of its inputs, whoever wrote it (docs/decisions/033): plain code, linear in the text and
-// the inputs.
+// What a text leaves out of its inputs, whoever wrote it (docs/decisions/033): plain code, linear in the text and inputs.
 
 export type LeftOutKind = 'programme' | 'result' | 'figure' | 'story'
 export type LeftOut = { kind: LeftOutKind; text: string }

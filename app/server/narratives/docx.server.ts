@@ -16,8 +16,7 @@ import { cleanText } from '~/shared/text'
 import { formatLongDate, spell, varietyOf, type DateFormat, type Variety } from '~/shared/locale'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
 
-// The Word download (docs/spec.md#word-and-pdf-downloads). User text only ever
-// becomes TextRun text, which docx escapes: nothing the user types is read as markup.
+// The Word download (docs/spec.md#word-and-pdf-downloads). User text only ever becomes TextRun text, which docx escapes.
 
 export const DEFAULT_TITLE = 'Organization Impact Narrative'
 export const DEFAULT_FILE_NAME = 'organizational-narrative.docx'
@@ -78,10 +77,7 @@ export const SECTION_HEADINGS: [keyof NarrativeSections, string][] = [
 
 type TitleWriting = { locale?: string; variety?: Variety; dateFormat?: DateFormat | null; timeZone?: string }
 
-/**
- * The title '{company} Impact Narrative - {local date}', the date written as the reader writes dates
- * (docs/decisions/043); with no company, "Organization Impact Narrative" as their variety spells it.
- */
+/** '{company} Impact Narrative - {local date}', the date as the reader writes dates (docs/decisions/043). */
 export function narrativeTitle(
   company: string | undefined,
   date: Date,
@@ -97,8 +93,7 @@ export function fullTitle({ title, date }: DocumentTitle): string {
   return date ? `${title} - ${date}` : title
 }
 
-// Title with every run of characters outside [A-Za-z0-9] turned into one '-': ASCII-only, so the name
-// is safe on every file system and in a plain Content-Disposition filename.
+// Every run outside [A-Za-z0-9] becomes one '-': safe on every file system and in a plain Content-Disposition filename.
 export function narrativeFileName(title: string | undefined, extension: 'docx' | 'pdf' = 'docx'): string {
   const base = cleanText(title ?? '')
     .replace(/[^a-z0-9]+/gi, '-')
@@ -155,10 +150,7 @@ function contactParagraphs({ contacts, website }: NarrativeDocxOptions): Paragra
   return paragraphs
 }
 
-/**
- * Paragraphs, and lines in all of them, a file keeps: a narrative has a dozen, and Word's build grows faster
- * than their count (6,667 one-letter paragraphs took 0.5-2.5 s). Past these, the rest joins the last one.
- */
+/** Paragraphs, and lines in all of them, a file keeps (Word's build grows faster than their count); the rest joins the last one. */
 const PARAGRAPHS_MAX = 300
 const LINES_MAX = 600
 
@@ -243,8 +235,7 @@ function buildFooter(link: string | null): Footer {
   })
 }
 
-// Arial set on every run as well as in the styles, so viewers that ignore style
-// defaults still render it.
+// Arial on every run as well as in the styles, for viewers that ignore style defaults.
 function run({ text, ...options }: IRunOptions): TextRun {
   return new TextRun({ font: FONT, size: BODY_SIZE, ...options, ...(text === undefined ? {} : { children: unbrokenHyphens(text) }) })
 }
@@ -254,8 +245,7 @@ function unbrokenHyphens(text: string): Array<string | NoBreakHyphen> {
   return text.split(/(?<=\d)-(?=\d)/).flatMap((part, index) => (index === 0 ? [part] : [new NoBreakHyphen(), part]))
 }
 
-// The footer links to the instance only where a funder could open it: an https origin on a public
-// name. A localhost, LAN or bare-address origin, or anything else, gives the product's own link.
+// The footer links to the instance only where a funder could open it (an https origin on a public name); else the product's.
 const PRIVATE_HOST = /^(localhost|[^.]+|.+\.(localhost|local|internal|lan|home\.arpa)|\[.*\]|[\d.]+)$/i
 
 export function publicLink(link: string | undefined): string {
@@ -267,8 +257,7 @@ export function publicLink(link: string | undefined): string {
   }
 }
 
-// Characters XML 1.0 cannot carry (they would corrupt the file), then the app's hygiene
-// (NUL, bidi overrides, NFC, trim). Newlines are normalised to \n.
+// Characters XML 1.0 cannot carry (they would corrupt the file), then the app's hygiene; newlines normalised to \n.
 const XML_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 
 function plainText(value: string): string {
@@ -280,7 +269,6 @@ const headingStyle = (size: number) => ({
   paragraph: { spacing: { ...LINE_SPACING, before: 240, after: 120 }, keepNext: true },
 })
 
-// Built once: the same style sheet serves every document.
 const STYLES = {
   default: {
     document: {

@@ -14,10 +14,7 @@ import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
-// A narrative or a variant as a file to download (docs/spec.md#word-and-pdf-downloads): the same title,
-// paper, fonts and content as Word and as PDF, dated in the reader's zone, as the person writes dates and
-// on their paper (docs/decisions/043). Built in the work pool:
-// a file's cost grows with its text, and the event loop answers everyone.
+// A narrative or variant as Word or PDF (docs/spec.md#word-and-pdf-downloads), built in the work pool: its cost grows with the text.
 
 const TYPES = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', pdf: 'application/pdf' } as const
 export type DownloadKind = keyof typeof TYPES
@@ -90,10 +87,7 @@ async function download(kind: DownloadKind, title: DocumentTitle, { userId, sign
   })
 }
 
-/**
- * The pages' downloads are plain links: a refusal (the person's downloads a minute, a file that overran the
- * work pool) is a plain page of its words, with when to try again.
- */
+/** The downloads are plain links: a refusal (too many a minute, a file that overran the pool) is a plain page, with when to retry. */
 export async function downloadForPage(answer: () => Promise<Response>): Promise<Response> {
   try {
     return await answer()

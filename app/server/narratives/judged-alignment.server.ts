@@ -6,10 +6,8 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import { FIELD_LABELS } from '~/shared/narrative-schema'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// A configured model's verdict on which priorities the inputs answer (docs/decisions/030). The model reads meaning
-// that plain code cannot; code keeps a verdict of "answered" only when the sentence it quotes is really in the
-// inputs, so a model that invents support changes nothing. Asked once per generation: the verdict is about the
-// inputs and the brief, which a later edit of the text does not change.
+// A configured model's verdict on which priorities the inputs answer (docs/decisions/030): "answered" is kept only when
+// the quote is really in the inputs, so an invented one changes nothing. Asked once per generation: edits change neither.
 
 const VerdictsSchema = z.object({
   priorities: z
@@ -20,11 +18,7 @@ const VerdictsSchema = z.object({
 /** A quote shorter than this says too little to show what answers a priority ("food", "our work"). */
 const QUOTE_MIN_WORDS = 4
 
-/**
- * One entry per priority the model judged usably: answered with a quote found in the inputs (its field with it), or
- * not answered. A priority it left out, or answered with a quote that is nowhere in the inputs, is left to plain
- * code. Null when no model is configured or its answer could not be used: plain code judges every priority.
- */
+/** One entry per priority the model judged usably (a quote found in the inputs, or not answered); null when no answer is usable. */
 export async function judgeBacking(
   input: NarrativeInput,
   priorities: string[],

@@ -12,8 +12,7 @@ import {
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 
-// The Word file's page set in PDF on the server (docs/decisions/033), so it downloads without JavaScript. Arimo,
-// drawn to Arial's measures, is embedded from its npm package: PDF readers have no Arial of their own to lend.
+// The Word file's page in PDF (docs/decisions/033), with Arimo (Arial's measures) embedded: PDF readers have no Arial to lend.
 
 const POINTS_PER_INCH = 72
 const MARGIN = POINTS_PER_INCH
@@ -34,10 +33,7 @@ const require = createRequire(import.meta.url)
 type Font = ReturnType<typeof fontkit.create>
 let fonts: { regular: Font; bold: Font } | undefined
 
-/**
- * The fonts, read and parsed once (about 320 KB each) and shared by every document: parsing them for
- * each download cost about 100 ms of the event loop.
- */
+/** The fonts, read and parsed once (about 320 KB each) and shared by every document. */
 function loadedFonts() {
   fonts ??= {
     regular: fontkit.create(fs.readFileSync(require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'))),
@@ -46,7 +42,7 @@ function loadedFonts() {
   return fonts
 }
 
-/** Parses the fonts and sets one line as a worker starts: the first PDF otherwise paid about 150 ms for both. */
+/** Parses the fonts and sets one line as a worker starts, so the first PDF pays for neither (docs/decisions/033). */
 export async function warmPdf() {
   await buildNarrativePdf({ narrative: 'Ready.' })
 }
@@ -68,10 +64,7 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   document.registerFont('Body', regular as unknown as Buffer)
   document.registerFont('Bold', bold as unknown as Buffer)
   const done = collect(document)
-  // Every page is kept until the text is set, so each footer can give the total ("Page X of Y", as the Word
-  // file), and all are written out in one step at the end: about 3 ms for a narrative of a few pages, and
-  // 15-45 ms for the most a narrative's 20,000 characters make (about 200 pages of one-letter lines), in the
-  // pool's worker (docs/decisions/041). A first pass to count the pages would set all the text twice.
+  // Pages are kept until the text is set, so each footer can say "Page X of Y", and written out at the end (docs/decisions/033).
   const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
   writer.title(title, date)
   await writeBody(writer, options)
@@ -127,7 +120,6 @@ const TURN_MS = 8
 /** The lines of its text a heading keeps on its page, as Word's "keep with next" and widow control do. */
 const KEEP_LINES = 2
 
-/** The flowing text of one document. */
 class PageWriter {
   private heldSince = performance.now()
 
@@ -150,15 +142,10 @@ class PageWriter {
     this.document.y = y + 12
   }
 
-  /**
-   * A heading, kept with the first lines of `next`, the text it heads: when they would not all fit above
-   * the bottom margin, the heading begins the next page. At the top of a page, as in Word, it has no space
-   * above it.
-   */
+  /** A heading, kept with the first lines of `next` (else it begins the next page); at the top of a page, no space above it. */
   heading(text: string, next: string) {
     const document = this.document
     const width = this.width()
-    // The space above is 0.6 of a line of the text before the heading.
     const above = document.y > document.page.margins.top ? document.currentLineHeight(true) * 0.6 : 0
     this.setStyle('Bold', HEADING_SIZE, PRIMARY)
     const below = document.currentLineHeight(true) * 0.3
@@ -174,12 +161,7 @@ class PageWriter {
     for (const block of plain(text).split(PARAGRAPH_BREAK)) await this.body(block)
   }
 
-  /**
-   * Laying out text costs about 5 ms a thousand characters: a paragraph is set a piece at a time, with a
-   * turn of the event loop whenever this document has held it for TURN_MS (docs/decisions/025). A run of
-   * characters with no space is given places to break, which the line breaker would otherwise search for,
-   * character by character, at a cost that grows with the square of its length.
-   */
+  /** Set a piece at a time, with a turn of the event loop every TURN_MS (docs/decisions/025). */
   async body(text: string) {
     const pieces = piecesOf(breakable(text))
     this.setStyle('Body', BODY_SIZE, TEXT)
@@ -190,10 +172,7 @@ class PageWriter {
     }
   }
 
-  /**
-   * "Page X of Y" at the foot of every page, drawn once all the text is set; with the operator's credit
-   * on, the product's name and link above it.
-   */
+  /** "Page X of Y" at the foot of every page, once all the text is set; with the operator's credit on, it goes above. */
   async footers() {
     const document = this.document
     const { start, count } = document.bufferedPageRange()
@@ -215,10 +194,7 @@ class PageWriter {
     }
   }
 
-  /**
-   * The height of the first KEEP_LINES lines of `text` (fewer when its first paragraph has fewer), set as
-   * body text. Only the paragraph's first piece is measured: a long one costs no more than a short one.
-   */
+  /** The height of the first KEEP_LINES lines of `text`: only its first piece is measured, so a long one costs no more. */
   private keptHeight(text: string) {
     const document = this.document
     const first = breakable(text.split(PARAGRAPH_BREAK, 1)[0].slice(0, PIECE_CHARS))
@@ -245,7 +221,7 @@ class PageWriter {
   }
 }
 
-/** A run of characters with no space is given a place to break every 30 characters. */
+/** A place to break every 30 characters of a run with no space: the line breaker's own search costs the square of its length. */
 function breakable(text: string): string {
   return text.replace(LONG_RUN, (run) => run.replace(/.{30}/gu, '$&\u200B'))
 }

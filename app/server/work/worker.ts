@@ -1,6 +1,5 @@
-// The pool's worker (app/server/platform/work-pool.server.ts): each concern's heavy, pure functions by task
-// name. It sits at the top of the server, beside the routes, since it imports the concerns; the concerns
-// reach it only through runWork and a task's name. Built beside the server as build/server/work-worker.js.
+// The pool's worker (app/server/platform/work-pool.server.ts): each concern's heavy, pure functions by task name. It sits
+// beside the routes since it imports the concerns, which reach it only through runWork. Built as build/server/work-worker.js.
 import os from 'node:os'
 import { checkEvidence } from '~/server/coach/check.server'
 import { readCall } from '~/server/funders/call-reading.server'
@@ -17,10 +16,7 @@ import { compareWords } from '~/server/narratives/word-diff.server'
 import type { WorkRequest, WorkTask } from '~/server/platform/work-pool.server'
 import { sentences } from '~/shared/variant-limits'
 
-/**
- * What the first task would otherwise pay: fonts parsed, ICU's sentence rules, the word list and the tagger's model loaded. Begun as
- * the thread loads this file, not when the event loop gets round to sending the task that asks for it.
- */
+/** What the first task would otherwise pay (fonts, ICU's sentence rules, the word list, the tagger), begun as the thread loads. */
 const warmed = (async () => {
   loadEnglishWords()
   for (const sentence of sentences('Loaded. Ready.')) void sentence
@@ -32,8 +28,7 @@ const warmed = (async () => {
 
 const warm = () => warmed
 
-// On Linux a thread has a priority of its own: heavy work gives way to the server's answers when the cores
-// are busy. (Elsewhere the call would lower the whole server's, so it is not made.)
+// On Linux a thread has its own priority: heavy work gives way to the server's answers (elsewhere it would lower the whole server's).
 if (process.platform === 'linux') os.setPriority(19)
 
 type Task = (input: never) => unknown

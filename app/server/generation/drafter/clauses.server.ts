@@ -16,16 +16,11 @@ export function theySubject(label: string, apostrophe = '’'): Subject {
   return { we: false, start, mid: nameInside(label), possessive: `${start}${/s$/.test(start) ? apostrophe : `${apostrophe}s`}` }
 }
 
-/** The organisation's name inside a sentence: "The Old Mill Theatre" reads "the Old Mill Theatre". */
 export function nameInside(name: string): string {
   return /^The\s+\p{Lu}/u.test(name) ? `t${name.slice(1)}` : name
 }
 
-/**
- * How an item without a subject of its own is told: a programme as what the organisation does now
- * ("We sell …", "The enterprise sells …"), a result as what it did ("We trained 620 agents"), or, in a
- * report's register, as what was done ("620 agents were trained").
- */
+/** How an item without a subject is told: "We sell …" (present), "We trained 620 agents" (past), "620 agents were trained" (passive). */
 export type Telling = 'present' | 'past' | 'passive'
 
 /** What is done to an organisation, never by it: "Worked with 30 schools" is no passive, "Founded in 2009" is. */
@@ -41,21 +36,14 @@ export function itemSentence(
 ): string {
   const written = writeItem(item, subject, frame, telling)
   const sentence = item.named ? namedSentence(item, written, subject, telling) : written
-  // A clause whose verb the tagger missed and the reading found ("The clinic pairs students …") is one; so is a
-  // programme told by its name ("Fleet maintenance contracts: our crews service 600 share bikes").
-  // A clause is told as the organisation wrote it: "Its work includes" before it would glue two clauses.
+  // A clause, or a programme told by its name, is told as written: "Its work includes" before it would glue two clauses.
   if (item.named || item.shape === 'clause' || hasVerb(sentence)) return sentence
   // The tagger reads no verb in it ("The alliance drills and repairs boreholes"): say it with one it reads.
   const work = finish(`${subject.possessive} work includes ${lowerFirst(item.text)}`)
   return hasVerb(work) ? work : finish(`Part of the work is ${lowerFirst(item.text)}`)
 }
 
-/**
- * "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": a name and what it is, with
- * the verb the colon stood for; "Homework Lodge: drop-in tutoring …" → "Homework Lodge offers drop-in tutoring …".
- * A programme's name before a clause is what the organisation runs: "Six Chairs: at every shift volunteers …" →
- * "The charity runs Six Chairs: at every shift volunteers …". Anything else keeps its colon, as written.
- */
+/** "Paid Pathways: a 26-week traineeship …" → "Paid Pathways is a 26-week traineeship …": the colon becomes the verb it stood for. */
 function namedSentence(item: Item, sentence: string, subject: Subject, telling: Telling): string {
   const colon = item.tokens.findIndex((token) => token.text === ':')
   const described = item.tokens.slice(colon + 1)
@@ -69,8 +57,7 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   const proper = words.every((word) => /^\p{Lu}/u.test(word) || NAME_LINKS.has(word))
   // "Cooking classes", "Shared plots" are many things; a programme's name is one, plural or not ("First Steps offers").
   const many = /^\p{Ll}+s$/u.test(words.at(-1) ?? '') && !/ss$/.test(words.at(-1) ?? '')
-  // "34 raised beds rented to members", "a catering arm serving offices": a participle describes; "volunteers drop
-  // shares at the door" tells.
+  // "34 raised beds rented to members": a participle describes; "volunteers drop shares at the door" tells.
   if (tellsSomething(described)) {
     if (telling !== 'present') return sentence
     if (proper) return `${subject.start} ${subject.we ? 'run' : 'runs'} ${name}: ${told}`
@@ -91,11 +78,7 @@ function namedSentence(item: Item, sentence: string, subject: Subject, telling: 
   return `${opening} ${verb} ${told}`
 }
 
-/**
- * A clause that tells ("two refrigerated trucks collect surplus", "fees are €60 a term"): a verb soon after its
- * subject, outside a clause that only says which ("women who are not yet ready", "a path so members can garden").
- * A verb after a preposition, an article or a list's comma is the tagger's noun ("for stays", "personal care, help").
- */
+/** A clause that tells ("fees are €60 a term"): a verb soon after its subject, outside a clause that says which ("women who …"). */
 function tellsSomething(tokens: Token[]): boolean {
   let aside = false
   let gerund = false
@@ -128,20 +111,16 @@ function subjectEnds(token: Token | undefined): boolean {
 
 const SUBORDINATE = new Set(['who', 'that', 'which', 'where', 'whom', 'whose', 'when', 'so', 'if', 'because', 'while', 'until'])
 
-/** Words that say how a thing is, not what it is ("open weekdays 9 to 4"). */
 const PREDICATIVE = new Set(['open', 'available', 'closed', 'held', 'run', 'based'])
 
-/** The small words inside a programme's name: "Walk and Talk", "Book Swap Cafe of the Month". */
 const NAME_LINKS = new Set(['and', 'of', 'the', 'a', 'for', 'to', '&', 'in', 'on'])
 
 function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: Item) => string, telling: Telling): string {
-  // In the third person, the organisation's "we" and "our" become its name and "its", whatever the item's shape.
   const tokens = subject.we ? item.tokens : intoThirdPerson(item.tokens, subject)
   const text = subject.we ? item.text : untag(tokens)
   if (item.shape === 'phrase' && CHANGE.test(text))
     return finish(text.replace(CHANGE, (change) => ` ${pluralSubject(tokens) ? 'were' : 'was'}${change}`))
-  // "Founded in 2009 and affiliated to …", "Registered as a charity in 2019": the organisation's own passive, with
-  // the organisation as its subject. No frame of the voice's fits it ("our record includes founded in 2009").
+  // "Founded in 2009": the organisation's own passive, which no frame of the voice's fits ("our record includes founded …").
   if (item.shape === 'phrase' && ORGANISATION_PASSIVE.test(text))
     return finish(`${subject.start} ${subject.we ? 'were' : 'was'} ${lowerFirst(text)}`)
   switch (item.shape) {
@@ -162,11 +141,7 @@ function writeItem(item: Item, subject: Subject, frame: (phrase: string, item: I
   }
 }
 
-/**
- * "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month";
- * "solar lamps sold on pay-as-you-go plans", a programme, → "The enterprise sells solar lamps on …".
- * "since" asks for the perfect: "We have trained 11 PhD students in the lab since 2015".
- */
+/** "620 women agents trained, earning $95 a month" → "We trained 620 women agents, who earn $95 a month"; "since" takes the perfect. */
 function active(tokens: Token[], subject: Subject, telling: 'present' | 'past'): string {
   const verb = mainVerb(tokens)
   const participle = tokens[verb]
@@ -214,11 +189,7 @@ const PEOPLE = new Set(
   ),
 )
 
-/**
- * What an organisation does itself: a result in the past with one of these verbs is told as its own
- * act ("We trained 620 agents"). Any other ("findings adopted in national guidelines") was done by
- * others, and is told as what was done.
- */
+/** What an organisation does itself ("We trained 620 agents"); a result with any other verb was done by others. */
 const OWN_ACTS = new Set(
   'serve train distribute deliver sell build plant provide enrol enroll coach tutor teach feed house install complete give lend publish host hold run support mentor screen treat recycle repair insulate map log collect raise fund make produce open launch create organise organize visit refer place employ hire equip restore rescue pay avoid save process answer record prepare cook pack supply stock grow harvest graduate certify divert prevent remove clean test inspect protect conserve reuse rehome'.split(
     ' ',
@@ -309,10 +280,7 @@ function subjectName(tokens: Token[]): string | null {
   return /^\p{Lu}/u.test(text) && subject.slice(1).every((token) => token.pos === 'PROPN') ? `the ${text}` : `the ${lowerFirst(text)}`
 }
 
-/**
- * A programme written "Name: what it does" is called by its name: "Older Friends", "the aftercare". A name of several
- * capitalised words is a proper name, said as written; another is a common noun and takes "the".
- */
+/** "Name: what it does" is called by its name; several capitalised words are a proper name, others take "the". */
 function labelOf(item: Item): string | null {
   const label = /^([^:;.!?]{2,50}):\s+\S/u.exec(item.text)?.[1].trim()
   if (!label || label.split(/\s+/).length > 6) return null
@@ -325,7 +293,6 @@ function labelOf(item: Item): string | null {
     words.length === 1 && /^\p{Lu}/u.test(label) && (/\p{Ll}\p{Lu}/u.test(label) || tag(label.toLowerCase())[0]?.pos !== 'NOUN')
   const proper = oneName || (words.length > 1 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= 2)
   if (!proper) return `the ${lowerFirst(label)}`
-  // "the Shopping Bus", "the Primary Health Care Programme": a name whose head is a thing takes "the".
   return words.length > 1 && COUNTED_HEADS.test(words.at(-1)!) ? `the ${label}` : label
 }
 
@@ -337,7 +304,6 @@ const COUNTED_HEADS =
 function isImperative(label: string): boolean {
   const [first, ...rest] = tag(label.toLowerCase())
   const verb = probe(`we ${first?.text} it`, 1)
-  // "Bike workshop", "Race squad" are things; "Walk and Talk", "Pay what you can" tell people what to do.
   return isVerb(verb) && verb?.lemma.toLowerCase() === first?.text && rest.some((token) => isVerb(token) || token.pos === 'PRON')
 }
 
@@ -347,9 +313,7 @@ export function shortName(item: Item): string | null {
   if (named) return named
   const tokens = item.tokens
   let from = 0
-  // A programme that is the subject of its own sentence is named by it: "Our free well-testing program
-  // sends …", "The Small Systems Clinic pairs …". Otherwise only what the organisation does has a name
-  // worth asking for: "We run 14 pantries" → "the pantries".
+  // A programme that is its sentence's subject is named by it; otherwise only what the organisation does ("We run 14 pantries").
   if (item.shape === 'clause' && tokens[0]?.text.toLowerCase() !== 'we') return subjectName(tokens)
   if (item.shape === 'clause' || item.shape === 'headless') {
     const verb = item.shape === 'headless' ? 0 : mainVerb(tokens)
@@ -363,13 +327,11 @@ export function shortName(item: Item): string | null {
     const previous = kept.at(-1)
     // A hyphened word ("drop-in", "one-to-one") stands before the next word as an adjective would.
     const previousPos = previous && kept.at(-2)?.text === '-' && !previous.spaced ? 'ADJ' : previous?.pos
-    // "meal packs", "bulk buying", "homework help for …": a noun read as a verb after a noun is part of
-    // the name, when it ends as a plural or a gerund does, or nothing follows that it could take as an object.
+    // "meal packs", "bulk buying": a noun read as a verb after a noun is part of the name.
     const compound =
       token.pos === 'VERB' &&
       (previousPos === 'NOUN' || previousPos === 'ADJ') &&
       (/(?:s|ing)$/.test(token.text) || ['ADP', 'PUNCT', undefined].includes(rest[index + 1]?.pos))
-    // "drop-in", "member-run": a word joined by a hyphen belongs to the name, whatever the tagger calls it.
     const hyphened = (previous?.text === '-' && !token.spaced) || (token.text === '-' && !token.spaced && kept.length > 0)
     // "evening and weekend courses" share their noun; "training and stock for …" are two things.
     const shared =
@@ -399,14 +361,11 @@ export function shortName(item: Item): string | null {
   while (kept[0]?.pos === 'NUM' && !(kept[1]?.text === '-' && !kept[1].spaced)) kept.shift()
   const nouns = kept.filter((token) => token.pos === 'NOUN' || token.pos === 'PROPN' || token.pos === 'VERB')
   if (nouns.length === 0 || untag(kept).split(/\s+/).length > 6) return null
-  // A name is named as it is ("ShoreWatch"); anything else takes "the" ("the client-choice pantry").
-  // The tagger reads any capitalised first word as a name: one that lowerFirst lowers is an ordinary word.
+  // A name is named as it is ("ShoreWatch"), anything else takes "the"; the tagger reads any capitalised first word as a name.
   const text = untag(kept).replace(/^(?:our|their|its|a|an|the)\s+/i, '')
   const proper = kept.every((token) => token.pos === 'PROPN' || token.text === '-') && lowerFirst(text) === text
   return proper ? text : `the ${lowerFirst(text)}`
 }
-
-// ---- Person and verbs ----
 
 const AUXILIARIES: Record<string, string> = {
   have: 'has',
@@ -432,7 +391,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
     if (word === 'we') {
       replace(named ? 'it' : index === 0 ? subject.start : subject.mid)
       named = true
-      // The verb that agreed with "we" now agrees with the organisation; adverbs may stand between.
       let next = index + 1
       while (tokens[next]?.pos === 'ADV') out.push(tokens[next++])
       const verb = tokens[next]
@@ -442,7 +400,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
       } else if (verb && verb.pos === 'VERB' && verb.text.toLowerCase() === verb.lemma) {
         out.push({ ...verb, text: thirdPerson(verb.lemma) })
         index = next
-        // "we roast and sell" → "the roastery roasts and sells".
         while (tokens[index + 1]?.pos === 'CCONJ' && isBaseVerb(tokens[index + 2])) {
           out.push(tokens[index + 1], { ...tokens[index + 2], text: thirdPerson(tokens[index + 2].lemma) })
           index += 2
@@ -450,7 +407,6 @@ function intoThirdPerson(tokens: Token[], subject: Subject): Token[] {
         listed = true
       } else index = next - 1
     } else if (listed && isListedVerb(tokens, index)) {
-      // "we gather what we see, publish it, and make submissions" → "it gathers …, publishes it, and makes …".
       out.push({ ...token, text: thirdPerson(token.lemma) })
     } else if (token.text === '.' || token.text === ';') {
       listed = false
@@ -478,7 +434,6 @@ function isBaseVerb(token: Token | undefined): boolean {
   )
 }
 
-/** The organisation's words said in the voice's person: "give our members homes" → "give its members homes". */
 export function inPerson(text: string, subject: Subject): string {
   return subject.we ? text : untag(intoThirdPerson(tag(text), subject))
 }
@@ -556,8 +511,6 @@ function withAuxiliary(tokens: Token[]): string {
   return untag([...subject, auxiliary, ...tokens.slice(verb)])
 }
 
-// ---- Letters ----
-
 /** A phrase's first word lower-cased when it is an ordinary English word that starts no name. */
 export function lowerFirst(text: string): string {
   const match = /^(\p{Lu}[\p{Ll}'’-]*)(?![\p{L}\p{N}])(\s+\S+)?/u.exec(text)
@@ -592,7 +545,6 @@ const MASS_NOUNS = new Set(
   ),
 )
 
-/** Whether a phrase names more than one thing: "32 partner pantry sites", "weekend meal packs". */
 export function isPlural(item: Item): boolean {
   const head = headNoun(item.tokens)
   const first = item.tokens[0]
@@ -611,7 +563,6 @@ export function withArticle(phrase: string, item: Item): string {
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`
 }
 
-/** "make sure no one goes hungry" → "making sure no one goes hungry". */
 export function gerundOf(purpose: string): string {
   const [first, ...rest] = purpose.split(' ')
   const verb = first.toLowerCase()
@@ -642,15 +593,11 @@ export function core(text: string, minWords = 5): string {
   return text
 }
 
-/**
- * Where a phrase's first clause ends. A relative clause says which people are meant ("adults who cannot read", with a
- * comma or without), and "by" or "through" a thing says who they are ("affected by poverty"): neither is cut off.
- */
+/** Where a phrase's first clause ends; a relative clause ("adults who cannot read") or "by"/"through" ("affected by poverty") is kept. */
 const CORE_CUT =
   /,?\s+(?:so that|so|in order to|especially|particularly|including|many of|and to)\s|,?\s+(?:by|through)\s(?=\p{L}+ing\b)/giu
 
-// Where an item's first clause may end. A list is never cut short ("families, seniors and children"
-// stays whole): ", and" ends a clause only when a clause follows it.
+// Where an item's first clause may end; a list is never cut short: ", and" ends a clause only when a clause follows.
 const ITEM_CUT = /,\s+and\s|;\s|,\s+(?:which|who|with|while)\s|\s+(?:so that|especially|including)\s/g
 
 /** The item's first clause, as an item of its own: a voice that tells it briefly leaves the rest out. */

@@ -69,11 +69,7 @@ export type Subject = {
   object?: string
 }
 
-/**
- * A sentence and how much it matters: 0 the draft needs it, 1 a fact of the inputs, 2 and up the voice's
- * connectives. A fact carries its item (for the request's programme names and the draft's coverage), a
- * briefer telling for a draft short of room, and the order it gives way in (`drop`: higher goes first).
- */
+/** A sentence and its rank: 0 the draft needs it, 1 a fact of the inputs, 2 and up connectives; `drop`: higher gives way first. */
 export type Candidate = {
   text: string
   rank: number
@@ -88,12 +84,10 @@ export type Candidate = {
 }
 export type Paragraph = Candidate[]
 
-/** What a voice writes from: the reading, and the phrases the composer derived from it. */
 export type Context = {
   reading: Reading
   /** The organisation's name (or, without one, a descriptor) at its first mention in a paragraph. */
   name: string
-  /** The name inside a sentence: "the Old Mill Theatre". */
   nameInside: string
   /** The organisation in the third person: its name for the first mention (0), its descriptor after. */
   they: (index: number) => Subject

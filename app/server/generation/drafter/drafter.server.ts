@@ -12,8 +12,7 @@ import { tag } from '~/server/language/tagger.server'
 import { NUMERAL_BRIDGES, VOICES } from '~/server/generation/drafter/voices.server'
 import type { Candidate, Contact, Context, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, and
-// linear in its input.
+// The offline drafter (docs/decisions/021 and 033): deterministic for one input, brief and variation, linear in its input.
 
 const MAX_WORDS = 390
 /** A 390-word narrative is about 2,500 characters: long words (a compound, a web address) never make it more than this. */
@@ -31,8 +30,7 @@ export function draftNarrative(input: NarrativeInput, brief: FunderBrief | null 
   const written = VOICES[tone](contextOf(reading, input, tone, brief, plan, variation))
   const paragraphs = plan ? byPriorities(weigh(written, plan), plan) : written
   const limit = Math.min(MAX_WORDS, brief?.maxWords ?? MAX_WORDS)
-  // The bridges between sentences that open on a figure add a word or two: a draft that then runs over
-  // is fitted again to a little less.
+  // The bridges between sentences that open on a figure add a word or two: a draft then over is fitted to a little less.
   for (let budget = limit; ; budget -= 5) {
     const draft = fit(paragraphs, Math.max(budget, 1))
       .map((sentences) => bridgeNumerals(sentences, NUMERAL_BRIDGES[tone], reading).join(' '))
@@ -59,7 +57,6 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
     return words > limit || characters > MAX_CHARACTERS
   }
   while (over() && giveWay(chosen)) {
-    // one fact told briefly, or left out, at a time
     withoutOrphans(chosen)
   }
   renameProgrammes(all, chosen)
@@ -77,10 +74,7 @@ function fit(paragraphs: Paragraph[], limit: number): string[][] {
     .filter((paragraph) => paragraph.length > 0)
 }
 
-/**
- * Makes room: the longest fact that has a briefer telling takes it; else the fact that gives way first
- * is left out; else, past every fact, the draft's own sentences but its request. False when nothing can go.
- */
+/** Makes room: a fact told briefly, else the first to give way left out, else the draft's own sentences but its request. */
 function giveWay(chosen: Map<Candidate, string>): boolean {
   let longest: Candidate | undefined
   for (const [candidate, text] of chosen) {
@@ -107,7 +101,6 @@ function withoutOrphans(chosen: Map<Candidate, string>) {
   }
 }
 
-/** The request and the list of programmes name only the programmes the draft kept. */
 function renameProgrammes(all: Candidate[], chosen: Map<Candidate, string>) {
   const names = keptNames(chosen)
   for (const candidate of all) if (candidate.ask && chosen.has(candidate)) chosen.set(candidate, candidate.ask(names) ?? '')
@@ -172,8 +165,6 @@ function contextOf(
   }
 }
 
-// ---- A funder's brief ----
-
 /** The items that answer a priority first, the most important priority first; the rest as the organisation ordered them. */
 function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number): Item[] {
   // A result that leans on the one before it moves with it, as one.
@@ -188,10 +179,7 @@ function byPriority(items: Item[], rankOf: Map<Item, number>, rotation: number):
     .flatMap(({ unit }) => unit)
 }
 
-/**
- * Written for a funder: no sentence that speaks to a priority the inputs do not back (the request
- * aside), and the facts that answer a priority give way last, those of the first priority last of all.
- */
+/** For a funder: no sentence on a priority the inputs do not back (the request aside); facts answering a priority give way last. */
 function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
   return paragraphs.map((paragraph) =>
     paragraph.flatMap((candidate) => {
@@ -205,7 +193,6 @@ function weigh(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
   )
 }
 
-/** The first of the funder's terms whose every word the organisation's inputs use. */
 function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
   const used = new Set(
     [...reading.mission, ...reading.programmes, ...reading.results, ...reading.audience].flatMap((item) => keyWords(item.text)),
@@ -216,8 +203,6 @@ function supportedTerm(reading: Reading, brief: FunderBrief): string | null {
   })
   return term ? lowerFirst(term.trim()) : null
 }
-
-// ---- The organisation ----
 
 /** The name, with "the" where the user writes it so ("the Coastal Resilience Lab"). */
 function nameOf(reading: Reading, input: NarrativeInput): string {

@@ -9,10 +9,7 @@ import { isParticiple, mainVerb } from '~/server/generation/drafter/reading.serv
 import { probe, tag, untag, type Token } from '~/server/language/tagger.server'
 import type { Candidate, Item, Paragraph, Reading } from '~/server/generation/drafter/contract.server'
 
-// The same plain code that reads a narrative's alignment decides what the inputs can answer (docs/decisions/030
-// and 033): no sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap. The
-// version written for a funder is laid out by the funder's priorities: after the opening, a paragraph for each
-// priority the inputs answer, in the call's order, led by the priority in the call's own words.
+// No sentence of the voice's own speaks to a priority the inputs do not back, so a gap stays a gap (docs/decisions/030 and 033).
 
 export type FunderPlan = {
   /** The funder as a sentence names it: "the Lane County Community Foundation", "Acme Outfitters". */
@@ -25,10 +22,7 @@ export type FunderPlan = {
   strays: (sentence: string) => boolean
 }
 
-/**
- * A clause opening the first sentence that answers the priority ("To bring people together,"), or, for a priority
- * that names a thing, a sentence of its own before it ("The Meadow Fund gives priority to fresh produce for families.").
- */
+/** A clause opening the first sentence that answers the priority ("To bring people together,"), or a sentence before it. */
 export type Lead = { opening: string } | { sentence: string }
 
 export function planFor(input: NarrativeInput, reading: Reading, brief: FunderBrief): FunderPlan {
@@ -71,8 +65,6 @@ export function asNamed(funder: string): string {
   return INSTITUTION.test(name) ? `the ${name}` : name
 }
 
-// ---- A priority, told as the opening of a sentence that answers it ----
-
 /** The most words a lead may take: a priority longer than this, even cut at its first clause, leads nothing. */
 const LEAD_WORDS = 18
 /** "We fund projects that …", "Programs that …": what the call says of the work, not the work. */
@@ -83,12 +75,7 @@ const ITS_OWN_VOICE = /\b(?:we|us|you|your|i)\b/i
 /** Words that open a priority as a noun, though "to" before them would make them verbs: "people who …", "care leavers". */
 const NOUNS_FIRST = new Set(['people', 'care', 'job', 'youth', 'family', 'work', 'access', 'health', 'housing', 'training', 'equipment'])
 
-/**
- * "bring people together and build strong relationships" → "To bring people together and build strong relationships,";
- * "Bringing people together" the same; "Older adults live safely at home" → "So that older adults live safely at home,";
- * "care leavers" → "The Fund gives priority to care leavers.". Null for a priority in the call's own voice, or one too
- * long to lead a sentence.
- */
+/** "bring people together" → "To bring people together,"; "care leavers" → "The Fund gives priority to care leavers."; else null. */
 export function leadOf(priority: string, funder: string): Lead | null {
   let text = trimEndMatching(priority.trim(), /[\s.;:!?]/).replace(WORK_THAT, '')
   // "Education: literacy, STEM and …": the description when it is something to do, else the label.
@@ -142,12 +129,7 @@ function toDo(phrase: string): string | null {
   return verb?.pos === 'VERB' && verb.lemma === word ? lowerFirst(phrase) : null
 }
 
-// ---- The funder's version laid out by priority ----
-
-/**
- * After the opening paragraph, one paragraph for each priority the inputs answer, in the call's order: the programmes
- * and results that answer it, the first led by the priority. The rest stays where the voice put it.
- */
+/** After the opening, a paragraph for each priority the inputs answer, in the call's order, led by the priority. */
 export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragraph[] {
   const groups = new Map<number, Candidate[]>()
   const moved = new Set<Candidate>()
@@ -157,8 +139,7 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
     groups.set(place, [...(groups.get(place) ?? []), candidate])
     moved.add(candidate)
   }
-  // Then what leans on a fact that moved: a fact ("Of those, 44 …") goes right after it, a connective ("So what has
-  // changed?", which stood before it) goes.
+  // Then what leans on a fact that moved: a fact ("Of those, 44 …") follows it, a connective ("So what has changed?") goes.
   for (const candidate of paragraphs.flat()) {
     const leader = candidate.follows
     if (!leader || !moved.has(leader) || moved.has(candidate)) continue
@@ -174,10 +155,7 @@ export function byPriorities(paragraphs: Paragraph[], plan: FunderPlan): Paragra
 
 const FACTS = new Set(['programme', 'result'])
 
-/**
- * The group with its first sentence that can carry the lead first, led by it. A sentence with "also" adds to another,
- * and one told as the organisation wrote it ("Name: what it does") takes no words before it.
- */
+/** The group led by its first sentence that can carry the lead: not one with "also", nor one told as written. */
 function led(group: Candidate[], lead: Lead | null): Candidate[] {
   if (lead && 'sentence' in lead) return [{ text: lead.sentence, rank: 2, follows: group[0] }, ...group]
   const carrier = lead

@@ -7,8 +7,7 @@ import type { Token } from '~/server/language/tagger.server'
 
 // Each long field becomes a list of tagged items, each given a shape (docs/decisions/021). Nothing here writes prose.
 
-// Bounds that keep a draft linear in its input and short whatever was pasted: only the first items of a
-// field are read, and an item is cut to a length no narrative sentence needs to exceed.
+// Bounds that keep a draft linear in its input whatever was pasted.
 const MAX_ITEMS = 12
 const MAX_ITEM_WORDS = 45
 const MAX_STORY_WORDS = 70
@@ -25,7 +24,6 @@ export function readInput(input: NarrativeInput): Reading {
   const impact = readField(input.impactMetrics)
   const programmes = readField(input.keyPrograms)
   const text = inputText(input)
-  // Asked once: the kind, the sector and what the organisation is called all turn on it.
   const company = isCompany(name ?? '', text)
   const kind = kindOf(name ?? '', text, company)
   return {
@@ -56,7 +54,6 @@ function leaning(results: Item[]): Item[] {
   return results.map((item, index) => (index > 0 && POINTS_BACK.test(item.text) ? { ...item, leans: true } : item))
 }
 
-/** Every field the organisation wrote, within the bound a reading looks at. */
 function inputText(input: NarrativeInput): string {
   return [
     input.company,
@@ -70,8 +67,6 @@ function inputText(input: NarrativeInput): string {
     .map((field) => (field ?? '').slice(0, MAX_SCAN_CHARS))
     .join('\n')
 }
-
-// ---- Items ----
 
 function readNamedField(value: string | undefined, names: string[][]): Item[] {
   return splitItems(value, MAX_ITEMS)
@@ -99,12 +94,7 @@ function toItem(piece: string, names: string[][] = []): Item {
       }
 }
 
-/**
- * Where a sentence the tagger read as a phrase has its verb: "19 of those who finished went on to paid jobs", "each
- * trishaw costs about €11,000", "58 volunteers, almost all of them members, run every program". Such a sentence is
- * told as written: a frame for phrases ("Add to that …") would glue two clauses. -1 for a true phrase. A relative
- * clause takes the first verb after its pronoun, with its auxiliaries; a participle after a noun describes it.
- */
+/** Where a sentence the tagger read as a phrase has its verb ("each trishaw costs about €11,000"); -1 for a true phrase. */
 function hiddenVerb(tokens: Token[]): number {
   // "We redistributed 412 tonnes …": what follows a subject pronoun is its verb, however the tagger read it.
   if (SUBJECT_PRONOUNS.has(tokens[0]?.text.toLowerCase() ?? '') && /^\p{Ll}+$/u.test(tokens[1]?.text ?? '')) return 1
@@ -137,7 +127,6 @@ function nounAsVerb(token: Token, before: Token, after: Token | undefined, then?
   const plural = (before.pos === 'NOUN' && /[^s]s$/i.test(before.text) && before.text.toLowerCase() !== before.lemma) || quantifier
   const preposition = after.pos === 'ADP' && plural && !/s$/i.test(token.text)
   const object = ['ADV', 'PRON', 'DET', 'NUM'].includes(after.pos) || after.text.toLowerCase() === 'that' || preposition
-  // "meal packs each week", "sessions a month": a time, not an object.
   const time =
     /^(?:each|per)$/i.test(after.text) || (/^an?$/i.test(after.text) && /^(?:day|week|month|year|night|term)$/i.test(then?.text ?? ''))
   if (!object || time) return false
@@ -146,11 +135,7 @@ function nounAsVerb(token: Token, before: Token, after: Token | undefined, then?
   return read?.pos === 'VERB' && (word.endsWith('s') ? read.lemma.toLowerCase() !== word : true)
 }
 
-/**
- * "Grow Your Own workshops: monthly sessions …", "Come and Try Sundays: free sessions …": a programme written as its
- * name and what it does is told as written. Its name is a proper noun, never a verb to conjugate ("The co-operative
- * grows Your Own workshops"); null for an item without such a name.
- */
+/** "Grow Your Own workshops: monthly sessions …": the name before the colon is a proper noun, never a verb to conjugate. */
 function asLabelled(tokens: Token[]): Token[] | null {
   const colon = tokens.findIndex((token) => token.text === ':')
   if (colon < 1 || colon > LABEL_MAX_WORDS || colon === tokens.length - 1) return null
@@ -158,7 +143,6 @@ function asLabelled(tokens: Token[]): Token[] | null {
   return tokens.map((token, index) => (index < colon && token.pos !== 'PUNCT' ? { ...token, pos: 'PROPN' } : token))
 }
 
-/** The longest name a "Name: what it does" item gives its programme. */
 const LABEL_MAX_WORDS = 6
 
 /** The organisation's name as words, without its legal form: "Miss Meringue CIC" is called "Miss Meringue" too. */
@@ -169,10 +153,7 @@ function namesWords(name: string | null): string[] {
     .filter(Boolean)
 }
 
-/**
- * The names the organisation gives its programmes, written "Name: what it does" with a capital ("Reconnect", "Spark
- * Shop", "Come and Try Sundays"): met elsewhere, they are names too ("Reconnect worked with 86 families").
- */
+/** Programme names written "Name: what it does" with a capital: met elsewhere, they are names too. */
 function programmeNames(keyPrograms: string | undefined): string[][] {
   return splitItems(keyPrograms, MAX_ITEMS).flatMap((piece) => {
     const label = /^([^:;.!?]{2,60}):\s+\S/u.exec(piece.trim())?.[1].trim()
@@ -181,11 +162,7 @@ function programmeNames(keyPrograms: string | undefined): string[][] {
   })
 }
 
-/**
- * A name is never read as a verb: in "Miss Meringue is a bakery", "Turn the Page helps adults" or "Start Here Kitchen
- * trains cooks", the words of the organisation's name, met in its order and with its capitals, are one proper noun.
- * So is the name's first word alone where it opens a sentence before its verb ("Spark opened in 2004").
- */
+/** The organisation's name, in its order and capitals, is one proper noun, never a verb ("Turn the Page helps adults"). */
 function asNamed(tokens: Token[], nameWords: string[]): Token[] {
   if (nameWords.length === 0) return tokens
   const marked = tokens.slice()
@@ -201,12 +178,7 @@ function asNamed(tokens: Token[], nameWords: string[]): Token[] {
   return marked
 }
 
-/**
- * The small tagger reads a verb in -s as a plural noun after a name: "The Small Systems Clinic pairs
- * graduate students with …", "Our warehouse stocks 40 pantries". Where a phrase has no verb, a word in
- * -s after a subject that opens with a determiner, a possessive or a name, and before an object, is
- * its verb when the tagger reads it as one after "to".
- */
+/** The small tagger reads a verb in -s after a name as a plural noun ("Our warehouse stocks 40 pantries"). */
 function withVerbFound(tokens: Token[]): Token[] {
   if (tokens.some(isVerb) || !['DET', 'PROPN', 'PRON'].includes(tokens[0]?.pos ?? '')) return tokens
   for (let index = 1; index < tokens.length - 1; index++) {
@@ -220,10 +192,7 @@ function withVerbFound(tokens: Token[]): Token[] {
   return tokens
 }
 
-/**
- * Whom and where are described, not narrated: an item there is a phrase, unless it is a clause of the
- * organisation's own ("Since 2023 we have also supported …", "We work in 14 schools").
- */
+/** Whom and where are described, not narrated: a phrase, unless a clause of the organisation's own ("We work in 14 schools"). */
 function asDescription(item: Item): Item {
   // "85% live at or below the poverty line": the small tagger finds no finite verb after a share.
   const verb =
@@ -236,17 +205,11 @@ function asDescription(item: Item): Item {
   const own = verb > 0 && before.some((token) => SUBJECT_PRONOUNS.has(token.text.toLowerCase()))
   // "Many are neurodivergent and most have been out of work": a sentence about some of them, kept as they wrote it.
   const ofThem = verb > 0 && before.every((token) => QUANTIFIERS.test(token.text) || token.pos === 'NUM' || token.text === '%')
-  // "We work in 14 schools" is the organisation's own clause; "Anyone in Milton Keynes who …" describes people.
   if (SUBJECT_PRONOUNS.has(item.tokens[0]?.text.toLowerCase() ?? '')) return item
   return { ...item, shape: own || ofThem || statesAFact(item.tokens, verb) ? 'clause' : 'phrase' }
 }
 
-/**
- * "NHS England's 2023 survey found that …", "About one in eight adults … has no health insurance", "Our main workshop
- * is in Winnipeg": a sentence with a verb of its own, not a description of the people or the place. Told as written;
- * framed ("it also works with …"), it would be garbled. A description keeps its verb in a relative clause ("who are
- * isolated") or as a modifier ("aged 6 to 14", "living alone", "referred by …").
- */
+/** "Our main workshop is in Winnipeg": a sentence with its own verb, told as written; a description keeps its verb in a modifier. */
 function statesAFact(tokens: Token[], found: number): boolean {
   if (/^according$/i.test(tokens[0]?.text ?? '') && tokens[1]?.text.toLowerCase() === 'to') return true
   // "Around one in four people aged 65 and over … lives alone": past the modifier to the verb.
@@ -264,7 +227,6 @@ function statesAFact(tokens: Token[], found: number): boolean {
   if (!isVerb(token)) return true
   if (token.pos === 'AUX' || next.text.toLowerCase() === 'that') return true
   if (word.endsWith('ing') || MODIFYING_PARTICIPLES.has(word)) return false
-  // "finds", "lives", "shows"; "Irish men live …"; "rose", "grew", "counted about 122,000".
   return word !== token.lemma.toLowerCase() && /[^s]s$/.test(word)
     ? true
     : word === token.lemma.toLowerCase() ||
@@ -328,7 +290,6 @@ export function mainVerb(tokens: Token[]): number {
   return -1
 }
 
-/** Whether the verb at `index` can head the item's clause, by its neighbours and its agreement. */
 function isFinite(tokens: Token[], index: number): boolean {
   const token = tokens[index]
   const word = token.text.toLowerCase()
@@ -341,7 +302,6 @@ function isFinite(tokens: Token[], index: number): boolean {
   if (/ing$/.test(word)) return index === 0 || isVerb(before)
   let subject = index - 1
   while (tokens[subject]?.pos === 'ADV') subject--
-  // "sensors (built for under $400) now run": the subject is before the aside.
   if (tokens[subject]?.text === ')') {
     while (subject > 0 && tokens[subject].text !== '(') subject--
     subject--
@@ -359,10 +319,7 @@ function isFinite(tokens: Token[], index: number): boolean {
   return true
 }
 
-/**
- * "Getting that support early … helps children …", "Trading income was €412,000", "Renting a kitchen costs $45 an
- * hour": the gerund is the subject of a verb of its own, outside any relative clause.
- */
+/** "Renting a kitchen costs $45 an hour": the gerund is the subject of a verb of its own. */
 function gerundSubject(tokens: Token[]): boolean {
   for (let index = 2; index < tokens.length; index++) {
     const token = tokens[index]
@@ -379,9 +336,7 @@ function shapeOf(tokens: Token[]): Shape {
   const first = tokens[0]
   if (!first) return 'phrase'
   if (first.text.toLowerCase() === 'to' && isVerb(tokens[1])) return 'infinitive'
-  // "Getting that support early, before problems take hold, helps children …": a gerund that is the subject.
   if (isGerundStart(tokens)) return gerundSubject(tokens) ? 'clause' : 'headless'
-  // "According to the Pollinator Plan, one third of …": what follows the source is the sentence.
   if (/^according$/i.test(first.text) && tokens[1]?.text.toLowerCase() === 'to') return 'clause'
   const verb = mainVerb(tokens)
   // "Through ShoreWatch, our network, residents use …": an opening adverbial and a comma lead to a clause.
@@ -441,10 +396,7 @@ function shapeOf(tokens: Token[]): Shape {
   return participle ? 'participle' : 'clause'
 }
 
-/**
- * Verbs that a figure does by itself: "Attendance increased by 40%", "1,093 (16%) exceeded at least one
- * limit" are whole clauses in the past, not fragments waiting for "was".
- */
+/** Verbs a figure does by itself ("Attendance increased by 40%"): whole clauses, not fragments waiting for "was". */
 const INTRANSITIVE = new Set(
   'increase decrease rise fall grow drop decline improve double triple halve exceed reach climb jump shrink expand move graduate return remain stay arrive happen succeed finish continue recover bring'.split(
     ' ',
@@ -525,14 +477,9 @@ export function shortenText(text: string, maxWords: number): string {
   return trimEndMatching(kept.join(' '), /[\s,;:–—-]/)
 }
 
-// ---- The organisation ----
-
 const COMPANY_SUFFIX = /\b(?:ltd|limited|inc|llc|l\.l\.c|plc|corp|corporation|gmbh|pty|cic|b\.?v|s\.?a)\.?$/i
 
-/**
- * A company by its name: "Ltd", "LLC", "plc". "Inc." too, but not where the inputs say non-profit, nor where they write
- * British or Australian English: there it is an incorporated association ("Open Water Sailability Ballarat Inc.").
- */
+/** "Inc." is a company unless the inputs say non-profit or write British English: there it is an incorporated association. */
 function isCompany(name: string, text: string): boolean {
   if (!COMPANY_SUFFIX.test(name)) return false
   if (!/\binc\.?$/i.test(name)) return true
@@ -573,10 +520,7 @@ const ORGANISATION_NOUNS = new Set(
 /** Nouns an organisation is named after that are also places it has ("our kitchen", "the studio"). */
 const FACILITIES = new Set(['kitchen', 'studio', 'farm', 'hub', 'library', 'garden', 'theatre', 'theater', 'clinic', 'gallery'])
 
-/**
- * "We are a registered charity", "Acme is a social enterprise", "registered as a CIC": the word the organisation uses
- * of itself; not "works as a laboratory assistant".
- */
+/** The word the organisation uses of itself ("We are a registered charity"); not "works as a laboratory assistant". */
 const SELF_DESCRIPTION =
   /\b(?:we are|we're|we’re|is|as) an? (?:(?:registered|small|local|community|independent|grassroots|national|regional|public|private|social|non-?profit|not-for-profit|for-profit|[a-z]+-(?:led|run|owned|based|driven|funded)|scottish|welsh|english|irish|british|american|canadian|australian|european|international)\s+){0,3}(charity|non-?profit|company|business|enterprise|co-?operative|cooperative|start-?up|agency|clinic|school|college|university|hospital|museum|library|foundation|trust|network|centre|center|collective|partnership|institute|lab|laboratory|service|council)\b(?!\s+(?:assistants?|workers?|technicians?|managers?|officers?|staff|volunteers?|members?|shops?|teams?)\b)/i
 
@@ -592,17 +536,12 @@ function descriptorOf(name: string | null, text: string, kind: Kind, company: bo
   if (ORGANISATION_NOUNS.has(last) && (!FACILITIES.has(last) || free(last))) return `the ${last}`
   const said = SELF_DESCRIPTION.exec(text)?.[1]?.toLowerCase()
   if (said) return `the ${said.replace(/^non-?profit$/, 'nonprofit').replace(/^co-?operative$/, 'co-operative')}`
-  // "Open Water Sailability Ballarat Inc." is an incorporated association, and an American "Inc." as often a
-  // non-profit as not: only a business that says so is "the company".
   if (company) return 'the company'
   if (kind === 'co-operative') return 'the co-operative'
   return 'the organization'
 }
 
-/**
- * The spelling and the apostrophe the organisation writes with: its own words decide; where they show
- * neither spelling, its web and mail addresses or its currency may (".org.uk", "£"); else American, as the form is.
- */
+/** Its own words decide its spelling; failing them its addresses or currency (".org.uk", "£"); else American, as the form is. */
 function styleOf(text: string, addresses: string): Style {
   const british = (text.match(BRITISH) ?? []).length + (BRITISH_PLACES.test(addresses) || /£/.test(text) ? 1 : 0)
   const american = (text.match(AMERICAN) ?? []).length
@@ -615,13 +554,9 @@ const BRITISH =
   /\b(?:programmes?|co-operatives?|\w+isations?|centres?|neighbours?|neighbourhoods?|colours?|behaviours?|labour|favour\w*|honour\w*|recognised|organised|realised|specialised|prioritised|mobilised|enrolment|catalogue|metres?|litres?|travelled|licence|defence|mum|analysed|modelling)\b/gi
 const AMERICAN =
   /\b(?:programs?|cooperatives?|\w+izations?|centers?|neighbors?|neighborhoods?|colors?|behaviors?|labor|favor\w*|honor\w*|recognized|organized|realized|specialized|prioritized|mobilized|enrollment|judgment|meters?|liters?|traveled|defense|mom|analyzed|modeling)\b/gi
-/** Addresses in the countries that write British English. */
 const BRITISH_PLACES = /\.(?:uk|ie|au|nz|za)\b/i
 
-/**
- * The success story or quote, whole sentences up to a short paragraph: its opening sentences, which say who, and its
- * last, which says what changed. Cut once, just before its end: the people it names are met before they act.
- */
+/** The story's opening sentences, which say who, and its last, which says what changed. */
 function readStory(value: string | undefined): string | null {
   const text = cutAtSpace(shortenRuns((value ?? '').replace(/\s+/g, ' ').trim()), MAX_STORY_CHARS)
   if (!/\p{L}{2}/u.test(text)) return null
@@ -642,10 +577,7 @@ function readStory(value: string | undefined): string | null {
   return /[.!?…]["'”’)]*$/.test(story) ? story : `${trimEndMatching(story, /[\s,;:]/)}.`
 }
 
-/**
- * Where a story's ending starts: its last sentence, or, when that closes a quotation opened earlier ("'Nobody asked.
- * It turns out it is how you get some.'"), the sentence that opens it, so that the words have their speaker.
- */
+/** Where a story's ending starts: its last sentence, or the one opening the quotation it closes, so the words have their speaker. */
 function endingFrom(sentences: string[]): number {
   const last = sentences.length - 1
   // "'I always thought saving was for people with money,' she says. 'It turns out …'": one speech, said in two.
@@ -658,7 +590,6 @@ function endingFrom(sentences: string[]): number {
 /** A sentence that gives a quotation its speaker at its end. */
 const SAID = /['’"”],?\s+(?:\p{L}+\s+){0,3}(?:says|said|adds|added|told us|tells us|explains|explained)\.$/u
 
-/** An opening quotation mark: at the start, or after a space, a bracket or a colon. */
 const OPENS_QUOTE = /(?:^|[\s(:])['‘"“]\S/
 
 /** How much of a story is read: a long one is told by its first sentence and its end, so its end must be read too. */

@@ -1,7 +1,6 @@
 import type { Style } from '~/server/generation/drafter/contract.server'
 
-// The voices write American spelling and curly apostrophes; this turns them to the organisation's own
-// (docs/decisions/033). The user's own words are never touched.
+// The voices' American spelling and curly apostrophes, turned to the organisation's own (docs/decisions/033); never the user's words.
 
 const BRITISH_SPELLINGS: Record<string, string> = {
   organization: 'organisation',

@@ -4,8 +4,7 @@ import { cutAtSpace } from '~/shared/text'
 import { MAX_ITEM_CHARS } from '~/server/generation/drafter/reading.server'
 import { shortenRuns } from '~/server/language/tagger.server'
 
-// A variant is the narrative's own sentences as it reads now, edits included (docs/decisions/018): nothing is
-// cut, a sentence fits whole or is left out, and only a letter of inquiry may add its request or contact.
+// A variant is the narrative's own sentences (docs/decisions/018): each fits whole or is left out; only a letter may add its ask.
 
 type Part = 'opening' | 'result' | 'other' | 'ask' | 'contact'
 

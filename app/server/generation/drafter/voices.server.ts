@@ -15,14 +15,11 @@ import {
 } from '~/server/generation/drafter/clauses.server'
 import type { Candidate, Context, Item, Paragraph, Subject } from '~/server/generation/drafter/contract.server'
 
-// The four voices (docs/decisions/021 and 033) write candidate sentences; drafter.server.ts keeps what fits. The
-// voice's own words are few, about this organisation, and hold no digit and no capitalised word of their own,
-// so every figure and name in a draft is the user's.
+// The voices (docs/decisions/021 and 033) hold no digit or capital of their own, so every figure and name in a draft is the user's.
 
 /** Ranks: 0 the draft needs it, 1 a fact of the inputs, 2 a connective that says something of this organisation, 3 a reprise. */
 const rank = (text: string, value: number, extra: Partial<Candidate> = {}): Candidate => ({ text, rank: value, ...extra })
 
-/** The order facts give way when a draft is over its limit: a higher number goes first. */
 const DROP = { missionMore: 90, audienceMore: 80, placeMore: 70, result: 50, programme: 40, award: 30, story: 20, audience: 15, place: 10 }
 
 /** Each item of `list` as its own sentence, with a briefer telling for a draft that is short of room. */
@@ -49,10 +46,7 @@ function facts(
   return candidates
 }
 
-/**
- * "households that rely on private wells, and the operators of …" → "households that rely on private
- * wells": the people, briefly, cut only where a list of them has ended; null when they take too long to say.
- */
+/** The people, briefly, cut only where a list of them has ended; null when they take too long to say. */
 function shortAudience(text: string): string | null {
   const cut = /,\s+(?:[^,\s]+\s){0,3}(?:whom|which)\s|\s(?:who|whom|especially|including|particularly)\s|,\s+and\s+the\s/.exec(text)
   const head = (cut && text.slice(0, cut.index).split(/\s+/).length >= 2 ? text.slice(0, cut.index) : text).replace(/[\s,;:]+$/, '')
@@ -148,16 +142,12 @@ function awards(context: Context, subject: Subject, named = false): Candidate[] 
   )
 }
 
-/**
- * The success story, kept as the organisation wrote it. A voice in the third person gives it a paragraph of its own
- * and says whose telling it is (`lead`): its "we" and "us" are then the organisation's own, not a slip of the voice.
- */
+/** The success story, as written; a third-person voice gives it its own paragraph and says whose it is, so its "we" is theirs. */
 function story(context: Context, lead?: string): Candidate[] {
   const told = context.reading.story
   return told ? [rank(lead ? `${lead} ${told}` : told, 1, { role: 'story', drop: DROP.story })] : []
 }
 
-/** A sentence listing the programmes the draft kept ("the partner pantry sites, the weekend meal packs and ShoreWatch"), when it kept two or more. */
 function programmeList(context: Context, write: (list: string) => string): Candidate[] {
   const render = (names: string[]) => (names.length >= 2 ? write(joinAnd(names.slice(0, 4))) : null)
   const text = render(context.programmeNames)
@@ -347,11 +337,9 @@ function conversational(context: Context): Paragraph[] {
 function passionate(context: Context): Paragraph[] {
   const { reading, say, pick, brief } = context
   const we = weSubject()
-  // The opening move is a figure: one result that has one (a regenerated draft may lead with another), or the story.
-  // A count, not a year alone: "Founded in 2016" is no figure to stand behind.
+  // The opening move is a figure (a count, not a year alone: "Founded in 2016" is none), or the story.
   const figures = context.results.filter((item, index) => COUNT.test(item.text) && !item.leans && !context.results[index + 1]?.leans)
   const storyFirst = Boolean(reading.story) && (figures.length === 0 || context.variation % 3 === 2)
-  // The results come in another order when the draft is regenerated, so another figure may lead.
   const headline = storyFirst ? undefined : figures[0]
   const rest = context.results.filter((item) => item !== headline)
   const resultFrame = (phrase: string, item: Item, _who: Subject, index: number) =>
@@ -473,9 +461,6 @@ function academic(context: Context): Paragraph[] {
   ]
 }
 
-// ---- Frames ----
-
-/** A result that tells how the organisation began, not what changed. */
 const HISTORY = /\b(?:started|founded|began|opened|set up|established|was formed|grew out of)\b/i
 
 /** A number that counts something: not a year alone ("since 2016"). */

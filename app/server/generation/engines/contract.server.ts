@@ -3,14 +3,9 @@ import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Limit, VariantFormat } from '~/shared/variant-limits'
 import type { EvidenceInput } from '~/shared/evidence'
 
-// The engines' contract: what writes narratives and their variants, the configured model or the
-// offline drafter, and what a variant is written from. Routes and jobs never see the SDK.
+// The engines' contract: the configured model or the offline drafter. Routes and jobs never see the SDK.
 
-/**
- * A funder's call as a narrative written for it answers it: whom the ask names and for how much, what the
- * funder weighs (most important first), the funder's own words for things, and the call's word limit.
- * Both engines take it: the model through its prompt, the offline drafter through its plan.
- */
+/** A funder's call as a narrative answers it: whom to ask, for how much, what it weighs (most important first), its words and limit. */
 export type FunderBrief = {
   funder: string
   /** The amount asked, as the user wrote it ("$25,000"), or null. */
@@ -28,22 +23,13 @@ export type NarrativeEngine = {
   streamVariant(task: VariantTask, signal: AbortSignal, retry?: VariantRetry): AsyncIterable<string>
   /** A model's own remarks on the evidence, one a line: the coach's second opinion. The offline drafter has none. */
   reviewEvidence?(input: EvidenceInput, signal: AbortSignal): AsyncIterable<string>
-  /**
-   * A model's reading of a funder's call: its raw answer, asked for as one JSON object, which the caller
-   * checks before using. The offline drafter has none: plain code reads calls (funders/call-reading).
-   */
+  /** A model's raw reading of a funder's call, one JSON object the caller checks. The offline drafter has none. */
   readCall?(callText: string, signal: AbortSignal): Promise<string>
-  /**
-   * A model's verdict on which of a brief's priorities the inputs answer, with the input sentence that does: its raw
-   * answer, one JSON object, which the caller checks (narratives/judged-alignment). The offline drafter has none.
-   */
+  /** A model's raw verdict on which priorities the inputs answer, quoting them; checked by narratives/judged-alignment. */
   judgePriorities?(fields: { name: string; value: string }[], priorities: string[], signal: AbortSignal): Promise<string>
 }
 
-/**
- * What a variant is written from: the saved narrative, its inputs, and the limit it must keep to. An
- * answer to one of a call's questions carries the question, and is written like a custom variant.
- */
+/** What a variant is written from; an answer to a call's question carries the question and is written like a custom variant. */
 export type VariantTask = { input: Required<NarrativeInput>; narrativeText: string; format: VariantFormat; limit: Limit; question?: string }
 
 /** The attempt that ran over its limit, and by how much: the second attempt is told both. */
@@ -56,10 +42,7 @@ export class UnfitVariantError extends Error {
   }
 }
 
-/**
- * Thrown when nothing the organisation wrote speaks to a call's question: the answer would be padding, so there is none,
- * and the page says what the question needs.
- */
+/** Nothing the organisation wrote speaks to a call's question: padding would only look like an answer. */
 export class UnansweredQuestionError extends Error {
   constructor(question: string) {
     super(
@@ -86,7 +69,6 @@ export function jsonObjectIn(answer: string): string {
   return text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
 }
 
-/** A draft asked of the work pool: the offline drafter's draftNarrative's arguments. */
 export type DraftRequest = { input: NarrativeInput; brief: FunderBrief | null; variation: number }
 
 /** Where a writer's text goes as it is written: the job's, which streams and saves it. */

@@ -59,11 +59,7 @@ function draft(request: DraftRequest, signal: AbortSignal) {
   return runWork<string>('draft-narrative', request, { signal, tooMuch: TOO_MUCH })
 }
 
-/**
- * Each person's last draft of the same inputs, so Regenerate gives another arrangement, never the same bytes,
- * and nobody's draft moves for another's. Bounded and in memory: after a restart the same inputs draft the
- * same again, for reviewers and screenshots alike.
- */
+/** Each person's last draft of the same inputs, so Regenerate gives another; in memory, so after a restart they draft the same again. */
 const lastDrafts = new LRUCache<string, { variation: number; text: string }>({ max: 500 })
 /** Arrangements tried for one that differs from the last draft (some inputs read the same in two). */
 const MAX_ARRANGEMENTS = 6

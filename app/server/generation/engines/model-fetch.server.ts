@@ -5,11 +5,7 @@ import { Readable } from 'node:stream'
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) }
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
-/**
- * The OpenAI SDK's `fetch` option, on node:http: Node's own fetch (undici) spends several times more CPU
- * on each streamed piece, the largest cost with 500 generations at once after parsing (docs/PERFORMANCE.md).
- * It handles only what the SDK sends: a method, headers and a JSON body.
- */
+/** The SDK's `fetch` on node:http, which costs far less CPU per streamed piece than undici (docs/PERFORMANCE.md); SDK requests only. */
 export function modelFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input)
   const agent = agents[url.protocol as keyof typeof agents]

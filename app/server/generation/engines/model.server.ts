@@ -13,8 +13,7 @@ import {
 import { abortError, ModelStreamError, type NarrativeEngine } from '~/server/generation/engines/contract.server'
 import type { Limit } from '~/shared/variant-limits'
 
-// The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK,
-// its event stream read here.
+// The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK, its stream read here.
 
 export function createModelEngine(env: Env): NarrativeEngine {
   const client = new OpenAI({
@@ -67,10 +66,7 @@ const REVIEW_ANSWER_TOKENS = 400
 
 /** The answer's cap: about 700 words, room for a 400-word narrative. */
 const MAX_ANSWER_TOKENS = 1000
-/**
- * OpenAI's reasoning models (o1, o3, o4-mini, gpt-5…) take `max_completion_tokens`, which also counts
- * their hidden reasoning, and only the default temperature.
- */
+/** OpenAI's reasoning models (o1, o3, o4-mini, gpt-5…) take `max_completion_tokens`, which counts their reasoning, and no temperature. */
 const REASONING_MODEL = /^(o\d|gpt-5)/i
 const MAX_REASONING_MODEL_TOKENS = 4000
 /** Models whose provider refused the classic parameters: asked the reasoning way from then on. */
@@ -82,10 +78,7 @@ function samplingParameters(model: string, maxTokens: number) {
     : { temperature: 0.7, max_tokens: maxTokens }
 }
 
-/**
- * Room for a variant and then some: an answer cut by the token cap would end mid-sentence, while one
- * that runs over the limit is asked again and cut at a sentence (docs/decisions/018).
- */
+/** Room for a variant and more: one cut by the token cap ends mid-sentence, one over the limit is asked again (docs/decisions/018). */
 function variantAnswerTokens(limit: Limit) {
   const expected = limit.unit === 'words' ? limit.max * 2 : limit.max / 3
   return Math.min(MAX_REASONING_MODEL_TOKENS, Math.ceil(expected * 2) + 100)
@@ -135,7 +128,6 @@ async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageP
     const rest = visible(null)
     answered ||= rest.trim() !== ''
     if (rest) yield rest
-    // Tell a stop, a stall and a cut-off stream apart.
     if (signal.aborted) throw abortError()
     if (idle.signal.aborted) throw new ModelStreamError('The model stopped responding')
     if (!finished) throw new ModelStreamError('The model stream ended early')
@@ -150,11 +142,7 @@ async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageP
   }
 }
 
-/**
- * What one read of the model's stream says. Its pieces go on as one: the reader sees the same text,
- * and a busy server, which finds several pieces per read, does less per piece. Only `content` is
- * text: reasoning models' thinking (`reasoning_content`, `reasoning`) is never read.
- */
+/** What one read of the stream says, its pieces joined. Only `content` is text: reasoning models' thinking is never read. */
 function readChunks(events: ServerSentEvent[]): { text: string; finished: boolean; done?: boolean; error?: Error } {
   let text = ''
   let finished = false
@@ -175,11 +163,7 @@ function readChunks(events: ServerSentEvent[]): { text: string; finished: boolea
 const THINK_OPEN = '<think>'
 const THINK_CLOSE = '</think>'
 
-/**
- * Local servers that do not parse a reasoning model's output (llama.cpp, a raw Ollama or vLLM) send
- * its thinking as content, in a `<think>` block before the answer. This drops that block: text is
- * held back only until it is clear whether the answer opens with one. Call with null at the end.
- */
+/** Drops the `<think>` block that local servers (llama.cpp, raw Ollama, vLLM) send before the answer; call with null at the end. */
 function withoutLeadingThoughts() {
   let state: 'deciding' | 'thinking' | 'after-thoughts' | 'answering' = 'deciding'
   let held = ''

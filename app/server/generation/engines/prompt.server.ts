@@ -16,8 +16,7 @@ export type PromptField = { name: string; value: string }
 type ToneTemplate = {
   voice: string
   closing: string
-  // Only the professional template receives company, all contacts and website. Every tone
-  // receives the primary contact (docs/decisions/021).
+  // Only the professional template receives company, all contacts and website; every tone the primary contact (docs/decisions/021).
   includesOrganizationDetails: boolean
 }
 
@@ -88,11 +87,7 @@ function lengthRule(maxWords: number) {
   return `Write a complete, stand-alone impact narrative of at most ${maxWords} words: this is the funder's limit, and it is counted and enforced.`
 }
 
-/**
- * The call the narrative answers: the funder's priorities order and weigh it, each answered only from
- * the organization's data (a priority the data does not speak to is left out, never invented for),
- * the funder's terms used only where the data supports them, and an ask that names the funder and amount.
- */
+/** The call the narrative answers: priorities answered only from the data, terms where the data supports them, the ask named. */
 function briefSection(brief: FunderBrief): string[] {
   const ask = brief.amount
     ? `name ${brief.funder} and ask it for ${brief.amount}`
@@ -252,8 +247,7 @@ export function buildCallReadingMessages(callText: string): ChatCompletionMessag
   return [{ role: 'user', content: prompt }]
 }
 
-// Judging which of a call's priorities the organisation's own facts answer (docs/decisions/030): one JSON object,
-// each verdict kept by the server only when its quote is really in the inputs.
+// Judging which priorities the organisation's facts answer (docs/decisions/030): one JSON object, quotes checked by the server.
 
 const ALIGNMENT_SHAPE = `{"priorities": [{"n": number, "answered": boolean, "quote": string | null}]}`
 

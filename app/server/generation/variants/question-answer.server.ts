@@ -5,11 +5,7 @@ import { measure, sentences, type Limit } from '~/shared/variant-limits'
 /** A 400-word narrative has about 25 sentences; a text of 20,000 characters of short ones, a thousand. */
 const SENTENCES_READ = 400
 
-/**
- * The narrative's own sentences that speak to the question, within the limit: the one that speaks to it most first, so
- * the answer opens on the question's own subject, then the others in the narrative's order. Nothing is added, and a
- * question the narrative says nothing to gets no answer at all: padding it with other sentences would look answered.
- */
+/** The narrative's sentences on the question, closest first, within the limit; none when it says nothing: padding would look answered. */
 export function answerQuestion(narrativeText: string, question: string, limit: Limit): Answer {
   const asked = topicsOf(question)
   const relevant = [...sentences(narrativeText)]

@@ -2,10 +2,7 @@ import { UnfitVariantError, type NarrativeEngine, type VariantRetry, type Varian
 import { cutToLimit, fits, measure, type Limit } from '~/shared/variant-limits'
 import type { JobOutput } from '~/server/generation/engines/contract.server'
 
-/**
- * The limit is a promise (decision 018): an answer over it is asked for once more, with the overshoot
- * stated; one still over is cut at its last whole sentence within the limit.
- */
+/** The limit is a promise (decision 018): an answer over it is asked for once more, then cut at its last whole sentence. */
 export async function writeVariant(engine: NarrativeEngine, task: VariantTask, out: JobOutput, signal: AbortSignal): Promise<string> {
   const first = await attemptVariant(engine.streamVariant(task, signal), out)
   if (fits(first, task.limit)) return first
