@@ -20,11 +20,18 @@ function workerEntryNames(): Plugin {
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
 
+// Bundled into the server build rather than loaded file by file from node_modules at start-up: the
+// OpenAI SDK alone is 154 modules. Its chunk loads with the first call to a model.
+const BUNDLED = ['openai', 'nodemailer', 'diff']
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
     client: { build: { rollupOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } } } },
-    ssr: { build: { rollupOptions: { input: { index: './server.ts', ...WORKERS } } } },
+    ssr: {
+      resolve: { noExternal: BUNDLED },
+      build: { rollupOptions: { input: { index: './server.ts', ...WORKERS } } },
+    },
   },
   plugins: [reactRouter(), workerEntryNames()],
 })

@@ -1,4 +1,3 @@
-import OpenAI from 'openai'
 import type { NarrativeInput } from '~/shared/narrative-schema'
 import type { Limit, VariantFormat } from '~/shared/variant-limits'
 import type { EvidenceInput } from '~/shared/evidence'
@@ -54,8 +53,9 @@ export class UnansweredQuestionError extends Error {
 /** Thrown when the model went quiet for longer than OPENAI_TIMEOUT_MS, or its stream was cut short. */
 export class ModelStreamError extends Error {}
 
+/** The model's engine turns the SDK's own abort into this one, so no caller needs to know the SDK. */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error instanceof OpenAI.APIUserAbortError)
+  return error instanceof Error && error.name === 'AbortError'
 }
 
 /** A stop, told the way the SDK and fetch tell it. */

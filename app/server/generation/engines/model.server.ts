@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { readServerSentEventBatches, type ServerSentEvent } from '~/server/generation/engines/model-events.server'
 import { getEnv, type Env } from '~/server/platform/env.server'
@@ -15,25 +15,34 @@ import type { Limit } from '~/shared/variant-limits'
 
 // The configured model: any OpenAI-compatible server (docs/decisions/012), called through the SDK, its stream read here.
 
+let sdk: Promise<typeof OpenAI> | undefined
+/** The SDK is loaded by the first call, not at start-up: most instances run the offline drafter and never need it. */
+const loadSdk = () => (sdk ??= import('openai').then((module) => module.default))
+
 export function createModelEngine(env: Env): NarrativeEngine {
-  const client = new OpenAI({
-    // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
-    apiKey: env.OPENAI_API_KEY ?? 'not-needed',
-    baseURL: env.OPENAI_BASE_URL,
-    maxRetries: 3,
-    timeout: env.OPENAI_TIMEOUT_MS,
-    fetch: modelFetch,
-  })
+  let client: Promise<OpenAI> | undefined
+  const connect = () =>
+    (client ??= loadSdk().then(
+      (OpenAI) =>
+        new OpenAI({
+          // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
+          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+          baseURL: env.OPENAI_BASE_URL,
+          maxRetries: 3,
+          timeout: env.OPENAI_TIMEOUT_MS,
+          fetch: modelFetch,
+        }),
+    ))
   return {
     name: env.OPENAI_MODEL,
     stream: (input, signal, brief) =>
-      streamFromModel(client, [{ role: 'user', content: buildPrompt(input, brief) }], MAX_ANSWER_TOKENS, signal),
+      streamFromModel(connect(), [{ role: 'user', content: buildPrompt(input, brief) }], MAX_ANSWER_TOKENS, signal),
     streamVariant: (task, signal, retry) =>
-      streamFromModel(client, buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
+      streamFromModel(connect(), buildVariantMessages(task, retry), variantAnswerTokens(task.limit), signal),
     reviewEvidence: (input, signal) =>
-      streamFromModel(client, [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
-    readCall: (callText, signal) => askForJson(client, buildCallReadingMessages(callText), signal),
-    judgePriorities: (fields, priorities, signal) => askForJson(client, buildAlignmentMessages(fields, priorities), signal),
+      streamFromModel(connect(), [{ role: 'user', content: buildEvidenceReviewPrompt(input) }], REVIEW_ANSWER_TOKENS, signal),
+    readCall: (callText, signal) => askForJson(connect(), buildCallReadingMessages(callText), signal),
+    judgePriorities: (fields, priorities, signal) => askForJson(connect(), buildAlignmentMessages(fields, priorities), signal),
   }
 }
 
@@ -41,8 +50,9 @@ export function createModelEngine(env: Env): NarrativeEngine {
 const JSON_ANSWER_TOKENS = 2000
 
 /** One answer, not streamed, asked for as a JSON object (providers that ignore the request still answer). */
-async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
+async function askForJson(connecting: Promise<OpenAI>, messages: ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
   const { OPENAI_MODEL } = getEnv()
+  const client = await connecting
   const call = () =>
     client.chat.completions.create(
       {
@@ -53,8 +63,8 @@ async function askForJson(client: OpenAI, messages: ChatCompletionMessageParam[]
       },
       { signal },
     )
-  const answer = await call().catch((error) => {
-    if (!refusedClassicParameters(error)) throw error
+  const answer = await call().catch(async (error) => {
+    if (!(await refusedClassicParameters(error))) throw error
     askedAsReasoningModel.add(OPENAI_MODEL)
     return call()
   })
@@ -85,16 +95,23 @@ function variantAnswerTokens(limit: Limit) {
 }
 
 /** A 400 that names max_tokens or temperature: a reasoning model behind a name we did not recognise. */
-function refusedClassicParameters(error: unknown) {
-  return error instanceof OpenAI.BadRequestError && (error.param === 'max_tokens' || error.param === 'temperature')
+async function refusedClassicParameters(error: unknown) {
+  const { BadRequestError } = await loadSdk()
+  return error instanceof BadRequestError && (error.param === 'max_tokens' || error.param === 'temperature')
 }
 
-async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageParam[], maxTokens: number, signal: AbortSignal) {
+async function* streamFromModel(
+  connecting: Promise<OpenAI>,
+  messages: ChatCompletionMessageParam[],
+  maxTokens: number,
+  signal: AbortSignal,
+) {
   const env = getEnv()
   const idle = new AbortController()
   const idleTimer = setTimeout(() => idle.abort(), env.OPENAI_TIMEOUT_MS)
   try {
     // The SDK makes the call (auth, base URL, retries, timeout); we read the raw event stream.
+    const client = await connecting
     const call = () =>
       client.chat.completions
         .create(
@@ -107,8 +124,8 @@ async function* streamFromModel(client: OpenAI, messages: ChatCompletionMessageP
           { signal: AbortSignal.any([signal, idle.signal]) },
         )
         .asResponse()
-    const response = await call().catch((error) => {
-      if (!refusedClassicParameters(error)) throw error
+    const response = await call().catch(async (error) => {
+      if (!(await refusedClassicParameters(error))) throw error
       askedAsReasoningModel.add(env.OPENAI_MODEL)
       return call()
     })
