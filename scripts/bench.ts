@@ -24,9 +24,9 @@ const ONLY = argValue('--only')?.split(',')
 const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
 const SIZES = SMOKE
-  ? { ttft: 3, concurrent: 5, rounds: 1, heavy: 200, total: 1000, list: 5, docx: 3, loadMs: 500, cold: 1 }
+  ? { ttft: 3, streams: 3, concurrent: 5, rounds: 1, heavy: 200, total: 1000, list: 5, docx: 3, loadMs: 500, cold: 1 }
   : // 100 samples or more, so that a p99 is not simply the worst one.
-    { ttft: 100, concurrent: 500, rounds: 2, heavy: 10_000, total: 100_000, list: 500, docx: 100, loadMs: 5000, cold: 5 }
+    { ttft: 100, streams: 100, concurrent: 500, rounds: 2, heavy: 10_000, total: 100_000, list: 500, docx: 100, loadMs: 5000, cold: 5 }
 
 const INPUT = {
   company: 'Harvest Table Food Bank',
@@ -122,8 +122,8 @@ async function measureTimeToFirstText(app: AppServer, baseURL: string, users: Ac
       app: `${ms(median(values))} / ${ms(p99(values))}`,
       floor: `${ms(median(results.floor))} / ${ms(p99(results.floor))}`,
       comparison: `+${ms(overhead50)} / +${ms(overhead99)}`,
-      budget: 'overhead ≤ 10 ms p50, ≤ 25 ms p99',
-      met: overhead50 <= 10 && overhead99 <= 25,
+      budget: 'overhead ≤ 8 ms p50, ≤ 20 ms p99',
+      met: overhead50 <= 8 && overhead99 <= 20,
     })
   }
 }
@@ -157,7 +157,10 @@ function cpuPerRound(cpu: { model: number; client: number; app: number }) {
   return `CPU per round: model ${seconds(cpu.model)}, client ${seconds(cpu.client)}, app ${seconds(cpu.app)}`
 }
 
-async function measureConcurrentGenerations(app: AppServer, model: Model, users: Actor[]) {
+/** The budgets of a crowd of generations: the wall time against the model's alone, and the app's memory. */
+type CrowdBudget = { ratio: number; megabytes: number }
+
+async function measureConcurrentGenerations(app: AppServer, model: Model, users: Actor[], budget: CrowdBudget) {
   const floors: number[] = []
   const apps: number[] = []
   let appGap = 0
@@ -189,8 +192,8 @@ async function measureConcurrentGenerations(app: AppServer, model: Model, users:
     app: `wall ${ms(median(apps), 0)}; longest stall ${ms(appGap, 0)}; peak memory ${Math.round(peakRss / 1024)} MB; ${allComplete ? 'all complete' : 'NOT all complete'}; ${cpuPerRound(appCpu)}`,
     floor: `wall ${ms(median(floors), 0)}; longest stall ${ms(floorGap, 0)}; ${cpuPerRound(floorCpu)}`,
     comparison: `${ratio.toFixed(2)}× wall`,
-    budget: 'all complete; ≤ 1.2× wall; no stall > 250 ms; ≤ 400 MB',
-    met: allComplete && ratio <= 1.2 && appGap <= 250 && peakRss / 1024 <= 400,
+    budget: `all complete; ≤ ${budget.ratio}× wall; no stall > 250 ms; ≤ ${budget.megabytes} MB`,
+    met: allComplete && ratio <= budget.ratio && appGap <= 250 && peakRss / 1024 <= budget.megabytes,
   })
 }
 
@@ -302,9 +305,9 @@ async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
     async () =>
       void (await get(url, headers))
   const health = await load(20, SIZES.loadMs, request(`${app.origin}/resources/healthcheck`))
-  for (const [name, url, headers] of [
-    ['Sign-in page, 20 concurrent clients', `${app.origin}/login`, {}],
-    ['Signed-in dashboard, 20 concurrent clients', `${app.origin}/dashboard`, { Cookie: heavy.cookie }],
+  for (const [name, url, headers, least] of [
+    ['Sign-in page, 20 concurrent clients', `${app.origin}/login`, {}, 0.6],
+    ['Signed-in dashboard, 20 concurrent clients', `${app.origin}/dashboard`, { Cookie: heavy.cookie }, 0.35],
   ] as const) {
     const result = await load(20, SIZES.loadMs, request(url, headers))
     rows.push({
@@ -312,8 +315,8 @@ async function measurePagesUnderLoad(app: AppServer, heavy: Actor) {
       app: `${Math.round(result.perSecond)} req/s; ${ms(median(result.latencies))} / ${ms(p99(result.latencies))}`,
       floor: `${Math.round(health.perSecond)} req/s; ${ms(median(health.latencies))} / ${ms(p99(health.latencies))}`,
       comparison: `${(result.perSecond / health.perSecond).toFixed(2)}× req/s`,
-      budget: 'p99 ≤ 50 ms',
-      met: p99(result.latencies) <= 50,
+      budget: `≥ ${least}× the healthcheck's req/s`,
+      met: result.perSecond / health.perSecond >= least,
     })
   }
 }
@@ -329,8 +332,8 @@ async function measureJavaScript(app: AppServer, heavy: Actor) {
     app: `${(total / 1024).toFixed(1)} KB gzip in ${urls.length} files`,
     floor: '',
     comparison: '',
-    budget: '≤ 150 KB',
-    met: total / 1024 <= 150,
+    budget: '≤ 140 KB',
+    met: total / 1024 <= 140,
   })
 }
 
@@ -648,8 +651,8 @@ async function measureColdStart(dataDir: string, env: Record<string, string>) {
     app: `${ms(median(times), 0)} / ${ms(Math.max(...times), 0)} (median / worst)`,
     floor: '',
     comparison: '',
-    budget: '≤ 2 s',
-    met: Math.max(...times) <= 2000,
+    budget: '≤ 1.5 s',
+    met: Math.max(...times) <= 1500,
   })
 }
 
@@ -722,7 +725,10 @@ async function main() {
       if (run('pages')) await measurePagesUnderLoad(app, actors.heavy)
       if (run('js')) await measureJavaScript(app, actors.heavy)
       // Last: 500 streams leave a large heap behind, whose collection would land in the others' p99s.
-      if (run('concurrent')) await measureConcurrentGenerations(app, model, actors.generators)
+      if (run('concurrent')) {
+        await measureConcurrentGenerations(app, model, actors.generators.slice(0, SIZES.streams), { ratio: 1.15, megabytes: 400 })
+        await measureConcurrentGenerations(app, model, actors.generators, { ratio: 1.2, megabytes: 400 })
+      }
     } finally {
       await app.stop()
     }
