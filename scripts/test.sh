@@ -26,20 +26,26 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-echo "== typecheck"
-npm run typecheck
-echo "== lint (ESLint, then Prettier's check)"
-npm run lint
-echo "== build"
-npm run build
-echo "== unit and integration tests on SQLite (some start the built app)"
-npx vitest run
-echo "== integration tests on PostgreSQL (a throwaway server of its own; docs/decisions/034)"
-TEST_DATABASE=postgres npx vitest run
-echo "== end-to-end tests"
-npx playwright test
-echo "== benchmark, smoke mode (proves the script runs; its figures are not measurements)"
-npm run bench -- --smoke
+# Each step is timed, and the times are printed at the end: the README's table of durations comes from them.
+timings=()
+step() {
+  local name=$1
+  shift
+  echo "== $name"
+  local started=$SECONDS
+  "$@"
+  timings+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
+}
+
+step "typecheck" npm run typecheck
+step "lint (ESLint, Prettier's check, the layers, the comments' share)" npm run lint
+step "build" npm run build
+step "unit and integration tests on SQLite (some start the built app)" npx vitest run
+step "integration tests on PostgreSQL (a throwaway server of its own; docs/decisions/034)" env TEST_DATABASE=postgres npx vitest run
+step "end-to-end tests" npx playwright test
+step "benchmark, smoke mode (proves the script runs; its figures are not measurements)" npm run bench -- --smoke
+echo "== durations"
+printf '%s\n' "${timings[@]}"
 # The Docker image is built and run by scripts/container-test.sh: from .ci/run after this, since it needs a
 # Docker daemon and the npm registry (the image installs its own node_modules), and takes minutes.
 if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
