@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { apiError, handleApi, methodNotAllowed, readJson, readPage } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { NarrativeInputSchema, SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { parseNarrativeFilters } from '~/shared/list-query'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/limits.server'
 import { DEFAULT_TONE, TONES } from '~/shared/tones'
 import { SavedLimitError } from '~/server/usage/contract.server'
 import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
-import { daySchema } from '~/shared/funder-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
@@ -23,16 +23,6 @@ const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true })
   })
   .merge(ForFunderSchema)
 
-/** `?q=&funderId=&tone=&from=&to=&sort=`: what the list is narrowed to (docs/api.md#calls). */
-const ListQuerySchema = z.object({
-  q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
-  funderId: z.string().max(40).optional(),
-  tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
-  from: daySchema('from').optional(),
-  to: daySchema('to').optional(),
-  sort: z.enum(['newest', 'deadline'], { errorMap: () => ({ message: 'sort must be newest or deadline' }) }).optional(),
-})
-
 export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
@@ -40,14 +30,7 @@ export const loader = ({ request, url }: LoaderFunctionArgs) =>
     const withClaims = include.includes('claims')
     const withAlignment = include.includes('alignment')
     const page = readPage(url, withClaims || withAlignment ? PAGE_LIMIT_WITH_CLAIMS : API_PAGE_LIMIT_MAX)
-    const query = ListQuerySchema.safeParse(
-      Object.fromEntries(
-        ['q', 'funderId', 'tone', 'from', 'to', 'sort'].flatMap((name) => {
-          const value = url.searchParams.get(name)
-          return value ? [[name, value]] : []
-        }),
-      ),
-    )
+    const query = parseNarrativeFilters(url.searchParams)
     if (!query.success) return apiError(400, query.error.issues[0].message)
     const { data, pagination } = await listNarratives({ viewer: user, ...page, filters: query.data })
     return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims, withAlignment })), pagination })

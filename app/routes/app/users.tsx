@@ -8,14 +8,13 @@ import { InvitationError, inviteUser, resendInvitation } from '~/server/accounts
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { updateUserControls, UserControlError, type UserChanges } from '~/server/accounts/user-controls.server'
 import { EmailTakenError, getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/users.server'
+import { parsePage } from '~/shared/list-query'
 import { getEnv } from '~/server/platform/env.server'
 import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { ActionToast } from '~/components/toaster'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
-
-const PAGE_MAX = 100_000
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const admin = await requireAdmin({ request, url })
@@ -126,10 +125,6 @@ async function resendTo(admin: AuthUser, id: string, back: string) {
     if (!(error instanceof InvitationError)) throw error
     return dataWithError<ConsoleReply>({ intent: 'resend', id, message: error.message }, error.message, { status: 409 })
   }
-}
-
-function parsePage(value: string | null) {
-  return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
 export default function UsersPage() {
