@@ -8,8 +8,7 @@ import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/limits.server'
 import { DEFAULT_TONE, TONES } from '~/shared/tones'
-import { SavedLimitError } from '~/server/usage/contract.server'
-import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
+import { forFunder } from '~/server/funders/funders.server'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
@@ -42,19 +41,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     await enforceCreateRateLimit(user.id)
     const { tone, generatedNarrative, funderId, amountRequested, ...fields } = await readJson(request, CreateNarrativeSchema)
-    try {
-      const funder = await forFunder(user, { funderId, amountRequested })
-      const narrative = await createNarrative({
-        viewer: user,
-        input: { ...fields, selectedTone: tone },
-        text: generatedNarrative,
-        funder,
-        signal: request.signal,
-      })
-      return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
-    } catch (error) {
-      if (error instanceof FunderNotFoundError) return apiError(400, error.message)
-      if (error instanceof SavedLimitError) return apiError(403, error.message)
-      throw error
-    }
+    const funder = await forFunder(user, { funderId, amountRequested })
+    const narrative = await createNarrative({
+      viewer: user,
+      input: { ...fields, selectedTone: tone },
+      text: generatedNarrative,
+      funder,
+      signal: request.signal,
+    })
+    return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
   })

@@ -3,18 +3,11 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm } from '~/components/account-forms'
 import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
-import {
-  ACCOUNT_DELETED,
-  AccountError,
-  changePassword,
-  deleteAccount,
-  renameUser,
-  saveLocaleChoices,
-} from '~/server/accounts/account.server'
+import { ACCOUNT_DELETED, changePassword, deleteAccount, renameUser, saveLocaleChoices } from '~/server/accounts/account.server'
 import { EMAIL_CHANGE_TTL_HOURS, emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { formErrorsOf, refusalReply } from '~/server/http/refusal-reply.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
 import { ACCOUNT_FORMS, type AccountIntent, isAccountIntent } from '~/shared/account-forms'
 import { NO_CHOICES } from '~/shared/locale'
@@ -58,11 +51,12 @@ export async function action({ request, url }: ActionFunctionArgs) {
   try {
     return await apply(intent, user, submission.value, request)
   } catch (error) {
-    if (error instanceof RateLimitError)
-      return rateLimitedPage<Reply>({ intent, result: submission.reply({ formErrors: [error.message], hideFields }) }, error)
-    if (!(error instanceof AccountError)) throw error
-    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
-    return data<Reply>({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: error.status })
+    // A limit of the account is said on its form alone (on its field, where it names one); a rate limit in a toast too.
+    return refusalReply<Reply>(
+      error,
+      (refusal) => ({ intent, result: submission.reply({ ...formErrorsOf(refusal), hideFields }) }),
+      (refusal) => (refusal.status === 429 ? refusal.message : null),
+    )
   }
 }
 

@@ -29,20 +29,18 @@ import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 import { FunderChoice } from '~/components/funder-choice'
 import { CoachButton, OfflineDrafterNote, StopButton } from '~/components/dashboard-controls'
-import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
+import { forFunder } from '~/server/funders/funders.server'
 import { loadDashboard } from '~/server/generation/job/dashboard.server'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
-import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
+import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
+import { refusalOf, refusalRedirect, refusalReply } from '~/server/http/refusal-reply.server'
 import { type FinishedStatus, useGeneration } from '~/hooks/use-generation'
 import { useSavedForm } from '~/hooks/use-saved-form'
-import { QuotaError } from '~/server/usage/contract.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 import { EvidenceCoach } from '~/components/evidence-coach'
 import { useEvidenceCheck } from '~/hooks/use-evidence-check'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
 import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -81,13 +79,17 @@ export async function action({ request, url }: ActionFunctionArgs) {
     await waitForGeneration(generation.id)
     return redirectWithSuccess(`/admin/narratives/${generation.id}`, GENERATED)
   } catch (error) {
-    if (error instanceof FunderNotFoundError) {
+    // A brief that is not the user's is said on its field, in the form's words.
+    if (refusalOf(error).field === 'funderId') {
       const message = amountRequested && !funderId ? 'Choose the funder brief the amount is asked of.' : 'Choose one of your funder briefs.'
-      return dataWithError({ result: submission.reply({ fieldErrors: { funderId: [message] } }) }, message, { status: 400 })
+      return refusalReply(
+        error,
+        () => ({ result: submission.reply({ fieldErrors: { funderId: [message] } }) }),
+        () => message,
+      )
     }
-    if (!(error instanceof QuotaError)) throw error
-    if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
-    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+    if (formData.get('mode') !== 'stream') throw await refusalRedirect(error, '/dashboard')
+    return refusalReply(error, ({ message }) => ({ result: submission.reply({ formErrors: [message] }) }))
   }
 }
 
@@ -101,9 +103,7 @@ async function checkEvidenceAction(userId: string, formData: FormData, signal: A
   try {
     return { result, check: await answerEvidenceCheck(userId, request.data, signal) }
   } catch (error) {
-    if (error instanceof WorkRefusedError) return dataWithError({ result }, error.message, { status: error.status })
-    if (!(error instanceof RateLimitError)) throw error
-    return dataWithError({ result }, error.message, { status: 429 })
+    return refusalReply(error, () => ({ result }))
   }
 }
 

@@ -19,7 +19,7 @@ import { SubmitButton } from '~/components/forms'
 import { ActionToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
+import { refusalReply } from '~/server/http/refusal-reply.server'
 import { deleteFunder, getFunder, movePriority, updateFunder } from '~/server/funders/funders.server'
 import { loadFunderPage } from '~/server/funders/funder-page.server'
 import { formatDate } from '~/shared/dates'
@@ -70,8 +70,7 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
     if (!(await updateFunder(user, id, briefFromEditForm(submission.value), request.signal)))
       throw new Response('Funder brief not found', { status: 404 })
   } catch (error) {
-    if (!(error instanceof WorkRefusedError)) throw error
-    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+    return refusalReply(error, ({ message }) => ({ result: submission.reply({ formErrors: [message] }) }))
   }
   const { skipped } = prioritiesOfEditForm(submission.value)
   return redirectWithSuccess(

@@ -11,11 +11,10 @@ import { AlignmentPanel } from '~/components/alignment-panel'
 import { QuestionAnswers } from '~/components/question-answers'
 import { EditNarrativeForm } from '~/components/edit-narrative-form'
 import { FunderLine, MetaFooter, NarrativeHeading, NOT_PROVIDED, OrganisationInputs } from '~/components/narrative-details'
-import { startVariant, VariantSourceError, waitForGeneration } from '~/server/generation/job/jobs.server'
+import { startVariant, waitForGeneration } from '~/server/generation/job/jobs.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
 import { restoreVersion } from '~/server/narratives/versions.server'
 import { loadNarrativePage } from '~/server/narratives/narrative-page.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
 import { requireUser } from '~/server/accounts/auth.server'
@@ -24,9 +23,8 @@ import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { updateNarrativeText } from '~/server/narratives/narratives.server'
 import { CoverageNote } from '~/components/coverage-note'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
-import { QuotaError } from '~/server/usage/contract.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { refusalOf, refusalRedirect, refusalReply } from '~/server/http/refusal-reply.server'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   {
@@ -74,12 +72,12 @@ async function saveText(id: string, user: Viewer, formData: FormData, signal: Ab
   const submission = parseForm(formData, NarrativeTextSchema)
   if (submission.status !== 'success') return dataWithError({ intent: 'save', result: submission.reply() }, UPDATE_FAILED, { status: 400 })
   const reply = (message: string) => ({ intent: 'save', result: submission.reply({ formErrors: [message] }) })
-  const save = () => updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative, signal })
-  const { value: updated, refused } = await unlessRateLimited(save, reply).catch((error: unknown) => {
-    if (!(error instanceof WorkRefusedError)) throw error
-    return { value: null, refused: dataWithError(reply(error.message), error.message, { status: error.status }) }
-  })
-  if (refused) return refused
+  let updated
+  try {
+    updated = await updateNarrativeText({ id, viewer: user, text: submission.value.generatedNarrative, signal })
+  } catch (error) {
+    return refusalReply(error, ({ message }) => reply(message))
+  }
   if (!updated) return dataWithError(reply(UPDATE_FAILED), UPDATE_FAILED, { status: 404 })
   return redirectWithSuccess(`${detailPath(id)}#narrative`, UPDATED)
 }
@@ -89,8 +87,7 @@ async function restore(id: string, user: Viewer, versionId: string, signal: Abor
   try {
     if (!(await restoreVersion({ id, versionId, viewer: user, signal }))) throw await redirectWithError(back, RESTORE_FAILED)
   } catch (error) {
-    if (error instanceof RateLimitError || error instanceof WorkRefusedError) throw await redirectWithError(back, error.message)
-    throw error
+    throw await refusalRedirect(error, back)
   }
   return redirectWithSuccess(back, RESTORED)
 }
@@ -112,12 +109,10 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
     const outcome = await getVariantOutcome(variant.id)
     return outcome?.status === 'complete' ? redirectWithSuccess(page, VARIANT_WRITTEN) : redirectWithError(page, VARIANT_FAILED)
   } catch (error) {
-    if (error instanceof VariantSourceError) throw new Response('Not found', { status: 404 })
-    if (!(error instanceof QuotaError)) throw error
-    if (!streaming) throw await redirectWithError(`${detailPath(id)}#variants`, error.message)
-    return dataWithError({ intent: 'variant', result: submission.reply({ formErrors: [error.message] }) }, error.message, {
-      status: error.status,
-    })
+    // A narrative or a question that is not there (or not the user's) is the page's Not found.
+    if (refusalOf(error).status === 404) throw new Response('Not found', { status: 404 })
+    if (!streaming) throw await refusalRedirect(error, `${detailPath(id)}#variants`)
+    return refusalReply(error, ({ message }) => ({ intent: 'variant', result: submission.reply({ formErrors: [message] }) }))
   }
 }
 

@@ -6,6 +6,7 @@ import { readZipDirectory, type ZipEntry } from '~/server/funders/zip-structure.
 import { log } from '~/server/platform/logger.server'
 import { workerFile } from '~/server/platform/worker-source.server'
 import { cleanName } from '~/shared/text'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // Plain text is decoded here; a Word file or a PDF goes to a worker bounded in time and memory, so no file, however
 // crafted, holds the event loop or the process's memory (docs/decisions/031). Every refusal says what to do instead.
@@ -31,12 +32,9 @@ const MEMORY_TO_START_BYTES = 900 * MB
 const MEMORY_MAX_BYTES = 1024 * MB
 const MEMORY_CHECK_MS = 10
 
-export class CallFileError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415 | 422 | 429 | 499 | 503,
-    message: string,
-  ) {
-    super(message)
+export class CallFileError extends RefusedError<400 | 413 | 415 | 422 | 429 | 499 | 503> {
+  constructor(status: 400 | 413 | 415 | 422 | 429 | 499 | 503, message: string) {
+    super(message, status)
   }
 }
 
