@@ -12,4 +12,4 @@ export const ACCOUNT_FORMS = {
 
 export type AccountIntent = keyof typeof ACCOUNT_FORMS
 
-export const isAccountIntent = (value: unknown): value is AccountIntent => typeof value === 'string' && Object.hasOwn(ACCOUNT_FORMS, value)
+export const ACCOUNT_INTENTS = Object.keys(ACCOUNT_FORMS) as AccountIntent[]

@@ -9,9 +9,9 @@ import { redirectWithSuccess } from '~/server/http/toast.server'
 import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
 import { formErrorsOf, refusalReply } from '~/server/http/refusal-reply.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
-import { ACCOUNT_FORMS, type AccountIntent, isAccountIntent } from '~/shared/account-forms'
+import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountIntent } from '~/shared/account-forms'
 import { NO_CHOICES } from '~/shared/locale'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 
 // Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
@@ -43,8 +43,7 @@ type Reply = { intent: AccountIntent; result: SubmissionResult<string[]> }
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (!isAccountIntent(intent)) throw new Response('Unknown intent', { status: 400 })
+  const intent = intentOf(formData, ACCOUNT_INTENTS)
   const { schema, hideFields } = ACCOUNT_FORMS[intent]
   const submission = parseForm(formData, schema)
   if (submission.status !== 'success') return data<Reply>({ intent, result: submission.reply({ hideFields }) }, { status: 400 })

@@ -24,7 +24,7 @@ import { NarrativeFormFields } from '~/components/narrative-form-fields'
 import { NarrativeOutput } from '~/components/narrative-output'
 import { ActionToast, showToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 import { FunderChoice } from '~/components/funder-choice'
@@ -56,13 +56,9 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
-  const intent = formData.get('intent')
   // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
   if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
-  if (intent === 'stop') {
-    return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
-  }
-  if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
+  if (intentOf(formData, ['stop', 'generate']) === 'stop') return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
 
   const submission = parseForm(formData, DashboardSchema)
   if (submission.status !== 'success') {

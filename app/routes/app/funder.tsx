@@ -25,7 +25,7 @@ import { loadFunderPage } from '~/server/funders/funder-page.server'
 import { formatDate } from '~/shared/dates'
 import { useLocale } from '~/hooks/use-locale'
 import { briefFromEditForm, FunderEditFormSchema, PriorityMoveFormSchema, prioritiesOfEditForm } from '~/shared/funder-schema'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 
 // One funder brief (docs/spec.md#funder-briefs): what was understood of the call is corrected in one plain form;
 // each priority is moved up or down by a small form of its own, which saves the new order at once.
@@ -57,17 +57,22 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   // Another's brief is not found, whatever the form holds.
   if (!(await getFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (intent === 'delete') {
-    if (!(await deleteFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })
-    return redirectWithSuccess(LIST, 'Funder brief deleted. The narratives written for it keep its name.')
+  switch (intentOf(formData, ['delete', 'move', 'save'])) {
+    case 'delete':
+      if (!(await deleteFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })
+      return redirectWithSuccess(LIST, 'Funder brief deleted. The narratives written for it keep its name.')
+    case 'move':
+      return moveAction(user, id, formData)
+    case 'save':
+      return saveAction(user, id, formData, request.signal)
   }
-  if (intent === 'move') return moveAction(user, id, formData)
-  if (intent !== 'save') throw new Response('Unknown intent', { status: 400 })
+}
+
+async function saveAction(user: Parameters<typeof updateFunder>[0], id: string, formData: FormData, signal: AbortSignal) {
   const submission = parseForm(formData, FunderEditFormSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
-    if (!(await updateFunder(user, id, briefFromEditForm(submission.value), request.signal)))
+    if (!(await updateFunder(user, id, briefFromEditForm(submission.value), signal)))
       throw new Response('Funder brief not found', { status: 404 })
   } catch (error) {
     return refusalReply(error, ({ message }) => ({ result: submission.reply({ formErrors: [message] }) }))

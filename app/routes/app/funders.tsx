@@ -12,7 +12,7 @@ import { createFunder, listFunders, prioritiesOf, questionsOf } from '~/server/f
 import { formatDate } from '~/shared/dates'
 import { useLocale } from '~/hooks/use-locale'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, FunderAddFormSchema } from '~/shared/funder-schema'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 // A plain multipart form (docs/spec.md#funder-briefs): it works without JavaScript, and a file that cannot be read is
@@ -50,7 +50,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     return refusalReply(error, ({ message }) => ({ result: { status: 'error' as const, error: { '': [message] } } }))
   }
   const formData = await request.formData()
-  if (formData.get('intent') !== 'add') throw new Response('Unknown intent', { status: 400 })
+  intentOf(formData, ['add'])
   const submission = parseForm(formData, FunderAddFormSchema)
   // A file cannot be sent back to the browser: everything else typed is.
   const refuse = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

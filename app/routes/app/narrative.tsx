@@ -18,7 +18,7 @@ import { loadNarrativePage } from '~/server/narratives/narrative-page.server'
 import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
 import { requireUser } from '~/server/accounts/auth.server'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { updateNarrativeText } from '~/server/narratives/narratives.server'
 import { CoverageNote } from '~/components/coverage-note'
@@ -58,11 +58,14 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (intent === 'save') return saveText(id, user, formData, request.signal)
-  if (intent === 'restore') return restore(id, user, String(formData.get('versionId') ?? ''), request.signal)
-  if (intent === 'variant') return writeVariant(id, user, formData)
-  throw new Response('Unknown intent', { status: 400 })
+  switch (intentOf(formData, ['save', 'restore', 'variant'])) {
+    case 'save':
+      return saveText(id, user, formData, request.signal)
+    case 'restore':
+      return restore(id, user, String(formData.get('versionId') ?? ''), request.signal)
+    case 'variant':
+      return writeVariant(id, user, formData)
+  }
 }
 
 type Viewer = Awaited<ReturnType<typeof requireUser>>

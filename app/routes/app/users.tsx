@@ -12,7 +12,7 @@ import { getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/us
 import { parsePage } from '~/shared/list-query'
 import { getEnv } from '~/server/platform/env.server'
 import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { ActionToast } from '~/components/toaster'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
@@ -41,8 +41,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requireAdmin({ request, url })
   const formData = await request.formData()
   const back = usersHref({ q: url.searchParams.get('q') ?? '', page: parsePage(url.searchParams.get('page')) })
-  const intent = formData.get('intent')
   const id = String(formData.get('id') ?? '')
+  const intent = intentOf(formData, ['invite', 'limit', 'resend', 'disable', 'enable', 'grant', 'revoke'])
   switch (intent) {
     case 'invite':
       return invite(admin, formData, back)
@@ -55,8 +55,6 @@ export async function action({ request, url }: ActionFunctionArgs) {
     case 'grant':
     case 'revoke':
       return changeUser(admin, id, intent, back)
-    default:
-      throw new Response('Unknown intent', { status: 400 })
   }
 }
 
