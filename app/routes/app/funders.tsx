@@ -5,7 +5,7 @@ import { ActionToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
-import { refusalReply } from '~/server/http/refusal-reply.server'
+import { refusalReply, unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { callFromUpload } from '~/server/funders/call-file.server'
 import { createFunder, listFunders, prioritiesOf, questionsOf } from '~/server/funders/funders.server'
@@ -44,11 +44,11 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   // Counted before the form of up to 6 MB is parsed, as the API counts it (docs/decisions/025).
-  try {
-    await enforceCallReadingRateLimit(user.id)
-  } catch (error) {
-    return refusalReply(error, ({ message }) => ({ result: { status: 'error' as const, error: { '': [message] } } }))
-  }
+  const { refused } = await unlessRefused(
+    () => enforceCallReadingRateLimit(user.id),
+    (message) => ({ result: { status: 'error' as const, error: { '': [message] } } }),
+  )
+  if (refused) return refused
   const formData = await request.formData()
   intentOf(formData, ['add'])
   const submission = parseForm(formData, FunderAddFormSchema)
@@ -57,7 +57,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     dataWithError({ result: submission.reply({ ...errors, hideFields: ['file'] }) }, NOT_SAVED, { status })
   if (submission.status !== 'success') return refuse(400, {})
   // A refusal is said on the form (the file's, for the file's); the toast says what came of it.
-  const refused = (error: unknown, errors: (message: string) => Parameters<typeof refuse>[1]) =>
+  const refusedBy = (error: unknown, errors: (message: string) => Parameters<typeof refuse>[1]) =>
     refusalReply(
       error,
       ({ message }) => ({ result: submission.reply({ ...errors(message), hideFields: ['file'] }) }),
@@ -67,7 +67,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   try {
     upload = await callFromUpload(formData, { person: user.id, signal: request.signal })
   } catch (error) {
-    return refused(error, (message) => ({ fieldErrors: { file: [message] } }))
+    return refusedBy(error, (message) => ({ fieldErrors: { file: [message] } }))
   }
   const callText = CallTextSchema.safeParse(upload?.text ?? submission.value.callText ?? '')
   if (!callText.success)
@@ -81,7 +81,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     )
     return redirectWithSuccess(`/funders/${encodeURIComponent(funder.id)}`, SAVED)
   } catch (error) {
-    return refused(error, (message) => ({ formErrors: [message] }))
+    return refusedBy(error, (message) => ({ formErrors: [message] }))
   }
 }
 

@@ -32,6 +32,18 @@ export function refusalReply<T extends object>(
   return message === null ? data<T & { toast?: ToastMessage }>(reply(refusal), init) : dataWithError(reply(refusal), message, init)
 }
 
+/**
+ * A page action's step that may be refused (a rate limit before the form is read, say): its value, or,
+ * refused, the page's answer carrying `reply(message)` as its data (refusalReply).
+ */
+export async function unlessRefused<T, D extends object>(step: () => Promise<T>, reply: (message: string) => D) {
+  try {
+    return { value: await step(), refused: null }
+  } catch (error) {
+    return { value: null, refused: refusalReply(error, ({ message }) => reply(message)) }
+  }
+}
+
 /** A refusal as a form's errors: on its field, where it names one, else the form's. */
 export function formErrorsOf({ field, message }: RefusedError) {
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }
