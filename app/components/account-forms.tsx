@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useMemo, useRef } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -45,71 +45,98 @@ function useIntentForm(intent: AccountIntent, lastResult: SubmissionResult<strin
   return [form, fields, submitting] as const
 }
 
-export function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { firstName: string; lastName: string } }) {
-  const [form, fields, submitting] = useIntentForm('name', lastResult, defaultValue)
+/** Each form's title and button. */
+const TEXTS: Record<AccountIntent, { title: string; pendingText: string; submitText: string }> = {
+  name: { title: 'Name', pendingText: 'Saving...', submitText: 'Save name' },
+  email: { title: 'Email', pendingText: 'Sending...', submitText: 'Send confirmation link' },
+  password: { title: 'Password', pendingText: 'Changing...', submitText: 'Change password' },
+  locale: { title: 'Language, dates and money', pendingText: 'Saving...', submitText: 'Save these choices' },
+  delete: { title: 'Delete account', pendingText: 'Deleting...', submitText: 'Delete my account' },
+}
+
+/** One form of the page: its section and title, the form with its intent, and its errors and button. */
+function IntentFormSection({
+  intent,
+  intro,
+  form,
+  submitting,
+  children,
+}: {
+  intent: AccountIntent
+  intro?: ReactNode
+  form: ReturnType<typeof useIntentForm>[0]
+  submitting: boolean
+  children: ReactNode
+}) {
+  const { title, pendingText, submitText } = TEXTS[intent]
+  const danger = intent === 'delete'
   return (
-    <section className="form-section" aria-labelledby="name-title">
-      <h2 id="name-title">Name</h2>
+    <section className="form-section" aria-labelledby={`${intent}-title`}>
+      <h2 id={`${intent}-title`}>{title}</h2>
+      {intro}
       <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="name" />
-        <div className="field-row">
-          <Field meta={fields.firstName} label="First name" inputProps={{ autoComplete: 'given-name' }} />
-          <Field meta={fields.lastName} label="Last name" inputProps={{ autoComplete: 'family-name' }} />
-        </div>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
-          Save name
+        <SubmitButton pendingText={pendingText} pending={submitting} className={`button ${danger ? 'button-danger' : 'button-primary'}`}>
+          {submitText}
         </SubmitButton>
       </Form>
     </section>
+  )
+}
+
+export function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { firstName: string; lastName: string } }) {
+  const [form, fields, submitting] = useIntentForm('name', lastResult, defaultValue)
+  return (
+    <IntentFormSection intent="name" form={form} submitting={submitting}>
+      <div className="field-row">
+        <Field meta={fields.firstName} label="First name" inputProps={{ autoComplete: 'given-name' }} />
+        <Field meta={fields.lastName} label="Last name" inputProps={{ autoComplete: 'family-name' }} />
+      </div>
+    </IntentFormSection>
   )
 }
 
 export function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string; linkHours: number }) {
   const [form, fields, submitting] = useIntentForm('email', lastResult)
   return (
-    <section className="form-section" aria-labelledby="email-title">
-      <h2 id="email-title">Email</h2>
-      <p>
-        Your email is <strong>{email}</strong>. We send a link to the new address, and your email changes when you open it (the link works
-        for {linkHours} hours). We also let your current address know.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="email" />
-        <Field meta={fields.email} label="New email" type="email" inputProps={{ autoComplete: 'email' }} />
-        <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Sending..." pending={submitting} className="button button-primary">
-          Send confirmation link
-        </SubmitButton>
-      </Form>
-    </section>
+    <IntentFormSection
+      intent="email"
+      form={form}
+      submitting={submitting}
+      intro={
+        <p>
+          Your email is <strong>{email}</strong>. We send a link to the new address, and your email changes when you open it (the link works
+          for {linkHours} hours). We also let your current address know.
+        </p>
+      }
+    >
+      <Field meta={fields.email} label="New email" type="email" inputProps={{ autoComplete: 'email' }} />
+      <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
+    </IntentFormSection>
   )
 }
 
 export function PasswordForm({ lastResult }: FormProps) {
   const [form, fields, submitting] = useIntentForm('password', lastResult)
   return (
-    <section className="form-section" aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <p>Every other device signed in to your account is signed out; this one stays signed in.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="password" />
-        <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
-        <Field
-          meta={fields.newPassword}
-          label="New password"
-          type="password"
-          hint="At least 8 characters."
-          inputProps={{ autoComplete: 'new-password' }}
-        />
-        <Field meta={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: 'new-password' }} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Changing..." pending={submitting} className="button button-primary">
-          Change password
-        </SubmitButton>
-      </Form>
-    </section>
+    <IntentFormSection
+      intent="password"
+      form={form}
+      submitting={submitting}
+      intro={<p>Every other device signed in to your account is signed out; this one stays signed in.</p>}
+    >
+      <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
+      <Field
+        meta={fields.newPassword}
+        label="New password"
+        type="password"
+        hint="At least 8 characters."
+        inputProps={{ autoComplete: 'new-password' }}
+      />
+      <Field meta={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: 'new-password' }} />
+    </IntentFormSection>
   )
 }
 
@@ -141,82 +168,78 @@ export function LocaleForm({
   const fromUnchosen = (value: string) =>
     choices.variety ? `As ${VARIETY_LABELS[choices.variety]} has it (${value})` : `From my browser (${value})`
   return (
-    <section className="form-section" aria-labelledby="locale-title">
-      <h2 id="locale-title">Language, dates and money</h2>
-      <p>
-        How your pages and your Word and PDF files spell words such as “organization”, write dates and amounts, and which paper the files
-        are laid out on. What you leave “From my browser” follows the language your browser asks for.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="locale" />
-        <div className="field-row field-row-wide">
-          <SelectField
-            meta={fields.variety}
-            label="Language"
-            options={[
-              { value: '', label: `From my browser (${VARIETY_LABELS[browser.variety]})` },
-              ...VARIETIES.map((variety) => ({ value: variety, label: VARIETY_LABELS[variety] })),
-            ]}
-          />
-          <SelectField
-            meta={fields.dateFormat}
-            label="Dates"
-            options={[
-              { value: '', label: `As my language (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
-              ...DATE_FORMAT_OPTIONS,
-            ]}
-          />
-          <SelectField
-            meta={fields.currency}
-            label="Currency"
-            hint="For amounts that name none; a funder's call keeps its own."
-            options={[
-              { value: '', label: fromUnchosen(unchosen.currency) },
-              ...CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] })),
-            ]}
-          />
-          <SelectField
-            meta={fields.paper}
-            label="Paper"
-            hint="For the Word and PDF files."
-            options={[
-              { value: '', label: fromUnchosen(PAPER_LABELS[unchosen.paper]) },
-              ...PAPERS.map((paper) => ({ value: paper, label: PAPER_LABELS[paper] })),
-            ]}
-          />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
-          Save these choices
-        </SubmitButton>
-      </Form>
-    </section>
+    <IntentFormSection
+      intent="locale"
+      form={form}
+      submitting={submitting}
+      intro={
+        <p>
+          How your pages and your Word and PDF files spell words such as “organization”, write dates and amounts, and which paper the files
+          are laid out on. What you leave “From my browser” follows the language your browser asks for.
+        </p>
+      }
+    >
+      <div className="field-row field-row-wide">
+        <SelectField
+          meta={fields.variety}
+          label="Language"
+          options={[
+            { value: '', label: `From my browser (${VARIETY_LABELS[browser.variety]})` },
+            ...VARIETIES.map((variety) => ({ value: variety, label: VARIETY_LABELS[variety] })),
+          ]}
+        />
+        <SelectField
+          meta={fields.dateFormat}
+          label="Dates"
+          options={[
+            { value: '', label: `As my language (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
+            ...DATE_FORMAT_OPTIONS,
+          ]}
+        />
+        <SelectField
+          meta={fields.currency}
+          label="Currency"
+          hint="For amounts that name none; a funder's call keeps its own."
+          options={[
+            { value: '', label: fromUnchosen(unchosen.currency) },
+            ...CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] })),
+          ]}
+        />
+        <SelectField
+          meta={fields.paper}
+          label="Paper"
+          hint="For the Word and PDF files."
+          options={[
+            { value: '', label: fromUnchosen(PAPER_LABELS[unchosen.paper]) },
+            ...PAPERS.map((paper) => ({ value: paper, label: PAPER_LABELS[paper] })),
+          ]}
+        />
+      </div>
+    </IntentFormSection>
   )
 }
 
 export function DeleteForm({ lastResult }: FormProps) {
   const [form, fields, submitting] = useIntentForm('delete', lastResult)
   return (
-    <section className="form-section" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete account</h2>
-      <p>
-        This deletes your account and every narrative, version, variant and funder brief in it, at once and for good. Download your data
-        first if you want to keep it.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="delete" />
-        <Field
-          meta={fields.password}
-          label="Password"
-          type="password"
-          hint="Enter your password to confirm."
-          inputProps={{ autoComplete: 'current-password' }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Deleting..." pending={submitting} className="button button-danger">
-          Delete my account
-        </SubmitButton>
-      </Form>
-    </section>
+    <IntentFormSection
+      intent="delete"
+      form={form}
+      submitting={submitting}
+      intro={
+        <p>
+          This deletes your account and every narrative, version, variant and funder brief in it, at once and for good. Download your data
+          first if you want to keep it.
+        </p>
+      }
+    >
+      <Field
+        meta={fields.password}
+        label="Password"
+        type="password"
+        hint="Enter your password to confirm."
+        inputProps={{ autoComplete: 'current-password' }}
+      />
+    </IntentFormSection>
   )
 }
