@@ -58,8 +58,15 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const formData = await request.formData()
   // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
   if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
-  if (intentOf(formData, ['stop', 'generate']) === 'stop') return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
+  switch (intentOf(formData, ['stop', 'generate'])) {
+    case 'stop':
+      return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
+    case 'generate':
+      return generate(user, formData)
+  }
+}
 
+async function generate(user: Parameters<typeof forFunder>[0], formData: FormData) {
   const submission = parseForm(formData, DashboardSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
