@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import type { FinishedStatus, StreamStatus } from '~/shared/generation-status'
 
-export type StreamStatus = 'idle' | 'generating' | 'complete' | 'stopped' | 'failed'
-export type FinishedStatus = Exclude<StreamStatus, 'idle' | 'generating'>
+export type { FinishedStatus, StreamStatus }
+
 /** `note` says why the text started over, or why it failed. */
 export type GenerationState = { text: string; status: StreamStatus; note?: string }
 

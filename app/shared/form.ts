@@ -58,6 +58,16 @@ export class FormShapeError extends Response {
   }
 }
 
+/**
+ * A form's `intent`, the one style of a page with several actions: one of `intents`, which the action
+ * then switches on; anything else is a 400.
+ */
+export function intentOf<const Intent extends string>(formData: FormData, intents: readonly Intent[]): Intent {
+  const intent = formData.get('intent')
+  if (typeof intent === 'string' && (intents as readonly string[]).includes(intent)) return intent as Intent
+  throw new Response('Unknown intent', { status: 400 })
+}
+
 /** The intent, an id, a token, where to go next. */
 const EXTRA_ENTRIES = 4
 const LIST_MAX = 100

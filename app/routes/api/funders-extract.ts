@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
+import { callFromUpload } from '~/server/funders/call-file.server'
 import { understandCall } from '~/server/funders/understand.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { CallTextSchema, ExtractRequestSchema } from '~/shared/funder-schema'
@@ -19,16 +19,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
 async function readCallText(request: Request, person: string): Promise<string> {
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return (await readJson(request, ExtractRequestSchema)).text
   const form = await request.formData()
-  try {
-    const upload = await callFromUpload(form, { person, signal: request.signal })
-    if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
-    const parsed = CallTextSchema.safeParse(upload.text)
-    if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)
-    return parsed.data
-  } catch (error) {
-    if (error instanceof CallFileError) throw apiError(error.status, error.message)
-    throw error
-  }
+  const upload = await callFromUpload(form, { person, signal: request.signal })
+  if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
+  const parsed = CallTextSchema.safeParse(upload.text)
+  if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)
+  return parsed.data
 }
 
 export const loader = methodNotAllowed

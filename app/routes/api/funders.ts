@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { createFunder, FunderLimitError, listFunders, toApiFunder } from '~/server/funders/funders.server'
-import { callFromUpload, CallFileError } from '~/server/funders/call-file.server'
+import { createFunder, listFunders, toApiFunder } from '~/server/funders/funders.server'
+import { callFromUpload } from '~/server/funders/call-file.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
 
@@ -19,24 +19,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     await enforceCallReadingRateLimit(user.id)
     const input = await readFunderBody(request, user.id)
-    try {
-      return Response.json({ data: toApiFunder(await createFunder(user, input, request.signal)) }, { status: 201 })
-    } catch (error) {
-      if (error instanceof FunderLimitError) return apiError(403, error.message)
-      throw error
-    }
+    return Response.json({ data: toApiFunder(await createFunder(user, input, request.signal)) }, { status: 201 })
   })
 
 async function readFunderBody(request: Request, person: string) {
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return readJson(request, FunderCreateSchema)
   const form = await request.formData()
-  let upload: Awaited<ReturnType<typeof callFromUpload>>
-  try {
-    upload = await callFromUpload(form, { person, signal: request.signal })
-  } catch (error) {
-    if (error instanceof CallFileError) throw apiError(error.status, error.message)
-    throw error
-  }
+  const upload = await callFromUpload(form, { person, signal: request.signal })
   const parsed = FunderCreateSchema.safeParse({
     name: form.get('name') ?? undefined,
     callText: upload?.text ?? form.get('callText') ?? undefined,

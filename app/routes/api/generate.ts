@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
+import { handleApi, readJson, methodNotAllowed } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
 import { startGeneration } from '~/server/generation/job/jobs.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
-import { QuotaError } from '~/server/usage/contract.server'
-import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
+import { forFunder } from '~/server/funders/funders.server'
 
 const GenerateSchema = NarrativeInputSchema.merge(ForFunderSchema)
 
@@ -15,15 +14,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
     const { funderId, amountRequested, ...input } = await readJson(request, GenerateSchema)
-    try {
-      const funder = await forFunder(user, { funderId, amountRequested })
-      const { id, engine } = await startGeneration(user.id, input, funder)
-      return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal, ownPost: true })
-    } catch (error) {
-      if (error instanceof FunderNotFoundError) return apiError(400, error.message)
-      if (error instanceof QuotaError) return apiError(error.status, error.message)
-      throw error
-    }
+    const funder = await forFunder(user, { funderId, amountRequested })
+    const { id, engine } = await startGeneration(user.id, input, funder)
+    return streamGenerationEvents({ id, viewer: user, ownerId: user.id, engine, afterSeq: 0, signal: request.signal, ownPost: true })
   })
 
 export const loader = methodNotAllowed

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { streamGenerationEvents } from '~/server/generation/follow/event-stream.server'
-import { startVariant, VariantSourceError } from '~/server/generation/job/jobs.server'
+import { startVariant } from '~/server/generation/job/jobs.server'
 import { getNarrativeWithVariants, toApiVariants } from '~/server/narratives/variants.server'
 import { VariantRequestSchema } from '~/shared/variant-limits'
-import { QuotaError } from '~/server/usage/contract.server'
 
 const NOT_FOUND = 'Narrative not found'
 
@@ -23,21 +22,15 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     if (request.method !== 'POST') return methodNotAllowed()
     const variant = await readJson(request, VariantRequestSchema)
-    try {
-      const { id, engine } = await startVariant(user.id, params.id ?? '', variant)
-      return streamGenerationEvents({
-        id,
-        kind: 'variant',
-        viewer: user,
-        ownerId: user.id,
-        engine,
-        afterSeq: 0,
-        signal: request.signal,
-        ownPost: true,
-      })
-    } catch (error) {
-      if (error instanceof VariantSourceError) return apiError(404, error.message)
-      if (error instanceof QuotaError) return apiError(error.status, error.message)
-      throw error
-    }
+    const { id, engine } = await startVariant(user.id, params.id ?? '', variant)
+    return streamGenerationEvents({
+      id,
+      kind: 'variant',
+      viewer: user,
+      ownerId: user.id,
+      engine,
+      afterSeq: 0,
+      signal: request.signal,
+      ownPost: true,
+    })
   })

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { apiError, handleApi, methodNotAllowed, readJson, readPage } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { NarrativeInputSchema, SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
+import { NarrativeInputSchema } from '~/shared/narrative-schema'
+import { parseNarrativeFilters } from '~/shared/list-query'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { API_PAGE_LIMIT_MAX, createNarrative, listNarratives, toApiNarrative } from '~/server/narratives/narratives.server'
 import { enforceCreateRateLimit } from '~/server/edge/limits.server'
 import { DEFAULT_TONE, TONES } from '~/shared/tones'
-import { SavedLimitError } from '~/server/usage/contract.server'
-import { forFunder, FunderNotFoundError } from '~/server/funders/funders.server'
-import { daySchema } from '~/shared/funder-schema'
+import { forFunder } from '~/server/funders/funders.server'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
 
 /** A list carries each narrative's claims only when asked (`include=claims`), and then at most this many a page. */
@@ -23,16 +22,6 @@ const CreateNarrativeSchema = NarrativeInputSchema.omit({ selectedTone: true })
   })
   .merge(ForFunderSchema)
 
-/** `?q=&funderId=&tone=&from=&to=&sort=`: what the list is narrowed to (docs/api.md#calls). */
-const ListQuerySchema = z.object({
-  q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
-  funderId: z.string().max(40).optional(),
-  tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
-  from: daySchema('from').optional(),
-  to: daySchema('to').optional(),
-  sort: z.enum(['newest', 'deadline'], { errorMap: () => ({ message: 'sort must be newest or deadline' }) }).optional(),
-})
-
 export const loader = ({ request, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
@@ -40,14 +29,7 @@ export const loader = ({ request, url }: LoaderFunctionArgs) =>
     const withClaims = include.includes('claims')
     const withAlignment = include.includes('alignment')
     const page = readPage(url, withClaims || withAlignment ? PAGE_LIMIT_WITH_CLAIMS : API_PAGE_LIMIT_MAX)
-    const query = ListQuerySchema.safeParse(
-      Object.fromEntries(
-        ['q', 'funderId', 'tone', 'from', 'to', 'sort'].flatMap((name) => {
-          const value = url.searchParams.get(name)
-          return value ? [[name, value]] : []
-        }),
-      ),
-    )
+    const query = parseNarrativeFilters(url.searchParams)
     if (!query.success) return apiError(400, query.error.issues[0].message)
     const { data, pagination } = await listNarratives({ viewer: user, ...page, filters: query.data })
     return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims, withAlignment })), pagination })
@@ -59,19 +41,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const user = await requireApiUser(request)
     await enforceCreateRateLimit(user.id)
     const { tone, generatedNarrative, funderId, amountRequested, ...fields } = await readJson(request, CreateNarrativeSchema)
-    try {
-      const funder = await forFunder(user, { funderId, amountRequested })
-      const narrative = await createNarrative({
-        viewer: user,
-        input: { ...fields, selectedTone: tone },
-        text: generatedNarrative,
-        funder,
-        signal: request.signal,
-      })
-      return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
-    } catch (error) {
-      if (error instanceof FunderNotFoundError) return apiError(400, error.message)
-      if (error instanceof SavedLimitError) return apiError(403, error.message)
-      throw error
-    }
+    const funder = await forFunder(user, { funderId, amountRequested })
+    const narrative = await createNarrative({
+      viewer: user,
+      input: { ...fields, selectedTone: tone },
+      text: generatedNarrative,
+      funder,
+      signal: request.signal,
+    })
+    return Response.json({ data: toApiNarrative(narrative) }, { status: 201 })
   })

@@ -1,48 +1,17 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import type { ZodTypeAny } from 'zod'
-import { useEffect, useMemo, useRef } from 'react'
-import {
-  type ActionFunctionArgs,
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from 'react-router'
-import { ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
+import type { SubmissionResult } from '@conform-to/react'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm } from '~/components/account-forms'
 import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
-import {
-  ACCOUNT_DELETED,
-  AccountError,
-  changePassword,
-  deleteAccount,
-  renameUser,
-  saveLocaleChoices,
-} from '~/server/accounts/account.server'
+import { ACCOUNT_DELETED, changePassword, deleteAccount, renameUser, saveLocaleChoices } from '~/server/accounts/account.server'
 import { EMAIL_CHANGE_TTL_HOURS, emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { formErrorsOf, refusalReply } from '~/server/http/refusal-reply.server'
 import { localeSettings } from '~/server/narratives/document-locale.server'
-import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, LocaleChoicesSchema, ProfileNameSchema } from '~/shared/auth-schemas'
-import {
-  CURRENCIES,
-  CURRENCY_LABELS,
-  formatDate,
-  NO_CHOICES,
-  PAPER_LABELS,
-  PAPERS,
-  VARIETIES,
-  VARIETY_LABELS,
-  type DateFormat,
-  type LocaleChoices,
-  type LocaleSettings,
-} from '~/shared/locale'
-import { parseForm } from '~/shared/form'
-import { useSchemaForm } from '~/hooks/use-schema-form'
+import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountIntent } from '~/shared/account-forms'
+import { NO_CHOICES } from '~/shared/locale'
+import { intentOf, parseForm } from '~/shared/form'
 
 // Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
@@ -69,41 +38,30 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   }
 }
 
-const FORMS = {
-  name: { schema: ProfileNameSchema, hideFields: [] },
-  email: { schema: EmailChangeSchema, hideFields: ['currentPassword'] },
-  password: { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
-  locale: { schema: LocaleChoicesSchema, hideFields: [] },
-  delete: { schema: DeleteAccountSchema, hideFields: ['password'] },
-} satisfies Record<string, { schema: ZodTypeAny; hideFields: string[] }>
-
-type Intent = keyof typeof FORMS
-type Reply = { intent: Intent; result: SubmissionResult<string[]> }
-
-const isIntent = (value: unknown): value is Intent => typeof value === 'string' && Object.hasOwn(FORMS, value)
+type Reply = { intent: AccountIntent; result: SubmissionResult<string[]> }
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
-  const intent = formData.get('intent')
-  if (!isIntent(intent)) throw new Response('Unknown intent', { status: 400 })
-  const { schema, hideFields } = FORMS[intent]
+  const intent = intentOf(formData, ACCOUNT_INTENTS)
+  const { schema, hideFields } = ACCOUNT_FORMS[intent]
   const submission = parseForm(formData, schema)
   if (submission.status !== 'success') return data<Reply>({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
   try {
     return await apply(intent, user, submission.value, request)
   } catch (error) {
-    if (error instanceof RateLimitError)
-      return rateLimitedPage<Reply>({ intent, result: submission.reply({ formErrors: [error.message], hideFields }) }, error)
-    if (!(error instanceof AccountError)) throw error
-    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
-    return data<Reply>({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: error.status })
+    // A limit of the account is said on its form alone (on its field, where it names one); a rate limit in a toast too.
+    return refusalReply<Reply>(
+      error,
+      (refusal) => ({ intent, result: submission.reply({ ...formErrorsOf(refusal), hideFields }) }),
+      (refusal) => (refusal.status === 429 ? refusal.message : null),
+    )
   }
 }
 
 // The submission's value, typed by its intent's schema.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function apply(intent: Intent, user: AuthUser, value: any, request: Request) {
+async function apply(intent: AccountIntent, user: AuthUser, value: any, request: Request) {
   switch (intent) {
     case 'name':
       await renameUser(user, value)
@@ -128,7 +86,7 @@ async function apply(intent: Intent, user: AuthUser, value: any, request: Reques
 export default function AccountPage() {
   const account = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
-  const lastResult = (intent: Intent) => (reply?.intent === intent ? reply.result : undefined)
+  const lastResult = (intent: AccountIntent) => (reply?.intent === intent ? reply.result : undefined)
   return (
     <div className="page narrow">
       <ActionToast from={reply} />
@@ -151,207 +109,5 @@ export default function AccountPage() {
       </section>
       <DeleteForm lastResult={lastResult('delete')} />
     </div>
-  )
-}
-
-type FormProps = { lastResult?: SubmissionResult<string[]> }
-
-/**
- * A form without a default value (the ones with passwords) is emptied once its submission has succeeded:
- * the action redirects back here, so the page stays mounted and would otherwise keep what was typed.
- */
-function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined, defaultValue?: Record<string, string>) {
-  const { schema } = FORMS[intent]
-  const [form, fields] = useSchemaForm(schema, {
-    id: `account-${intent}`,
-    lastResult,
-    defaultValue,
-  })
-  const navigation = useNavigation()
-  const submitting = navigation.formData?.get('intent') === intent
-  const wasSubmitting = useRef(false)
-  useEffect(() => {
-    if (submitting) wasSubmitting.current = true
-    else if (wasSubmitting.current && navigation.state === 'idle') {
-      wasSubmitting.current = false
-      if (!lastResult && !defaultValue) form.reset()
-    }
-  }, [submitting, navigation.state, lastResult, defaultValue, form])
-  return [form, fields, submitting] as const
-}
-
-function NameForm({ lastResult, defaultValue }: FormProps & { defaultValue: { firstName: string; lastName: string } }) {
-  const [form, fields, submitting] = useIntentForm('name', lastResult, defaultValue)
-  return (
-    <section className="form-section" aria-labelledby="name-title">
-      <h2 id="name-title">Name</h2>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="name" />
-        <div className="field-row">
-          <Field meta={fields.firstName} label="First name" inputProps={{ autoComplete: 'given-name' }} />
-          <Field meta={fields.lastName} label="Last name" inputProps={{ autoComplete: 'family-name' }} />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
-          Save name
-        </SubmitButton>
-      </Form>
-    </section>
-  )
-}
-
-function EmailForm({ lastResult, email, linkHours }: FormProps & { email: string; linkHours: number }) {
-  const [form, fields, submitting] = useIntentForm('email', lastResult)
-  return (
-    <section className="form-section" aria-labelledby="email-title">
-      <h2 id="email-title">Email</h2>
-      <p>
-        Your email is <strong>{email}</strong>. We send a link to the new address, and your email changes when you open it (the link works
-        for {linkHours} hours). We also let your current address know.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="email" />
-        <Field meta={fields.email} label="New email" type="email" inputProps={{ autoComplete: 'email' }} />
-        <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Sending..." pending={submitting} className="button button-primary">
-          Send confirmation link
-        </SubmitButton>
-      </Form>
-    </section>
-  )
-}
-
-function PasswordForm({ lastResult }: FormProps) {
-  const [form, fields, submitting] = useIntentForm('password', lastResult)
-  return (
-    <section className="form-section" aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <p>Every other device signed in to your account is signed out; this one stays signed in.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="password" />
-        <Field meta={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: 'current-password' }} />
-        <Field
-          meta={fields.newPassword}
-          label="New password"
-          type="password"
-          hint="At least 8 characters."
-          inputProps={{ autoComplete: 'new-password' }}
-        />
-        <Field meta={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: 'new-password' }} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Changing..." pending={submitting} className="button button-primary">
-          Change password
-        </SubmitButton>
-      </Form>
-    </section>
-  )
-}
-
-const SAMPLE_DATE = '2026-11-28T12:00:00Z'
-const DATE_FORMAT_OPTIONS: { value: DateFormat; label: string }[] = [
-  { value: 'day-month-year', label: formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-GB', dateFormat: 'day-month-year' }) },
-  { value: 'month-day-year', label: formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-US', dateFormat: 'month-day-year' }) },
-  { value: 'iso', label: `${formatDate(SAMPLE_DATE, 'UTC', { locale: 'en-US', dateFormat: 'iso' })} (ISO 8601)` },
-]
-
-/** Each choice can be left to the browser: the first option, named with what it comes to now. */
-function LocaleForm({
-  lastResult,
-  choices,
-  browser,
-  unchosen,
-}: FormProps & { choices: LocaleChoices; browser: LocaleSettings; unchosen: LocaleSettings }) {
-  const defaultValue = useMemo(
-    () => ({
-      variety: choices.variety ?? '',
-      dateFormat: choices.dateFormat ?? '',
-      currency: choices.currency ?? '',
-      paper: choices.paper ?? '',
-    }),
-    [choices.variety, choices.dateFormat, choices.currency, choices.paper],
-  )
-  const [form, fields, submitting] = useIntentForm('locale', lastResult, defaultValue)
-  // With a variety chosen, the currency and paper left unchosen are that variety's country's.
-  const fromUnchosen = (value: string) =>
-    choices.variety ? `As ${VARIETY_LABELS[choices.variety]} has it (${value})` : `From my browser (${value})`
-  return (
-    <section className="form-section" aria-labelledby="locale-title">
-      <h2 id="locale-title">Language, dates and money</h2>
-      <p>
-        How your pages and your Word and PDF files spell words such as “organization”, write dates and amounts, and which paper the files
-        are laid out on. What you leave “From my browser” follows the language your browser asks for.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="locale" />
-        <div className="field-row field-row-wide">
-          <SelectField
-            meta={fields.variety}
-            label="Language"
-            options={[
-              { value: '', label: `From my browser (${VARIETY_LABELS[browser.variety]})` },
-              ...VARIETIES.map((variety) => ({ value: variety, label: VARIETY_LABELS[variety] })),
-            ]}
-          />
-          <SelectField
-            meta={fields.dateFormat}
-            label="Dates"
-            options={[
-              { value: '', label: `As my language (${formatDate(SAMPLE_DATE, 'UTC', { ...unchosen, dateFormat: null })})` },
-              ...DATE_FORMAT_OPTIONS,
-            ]}
-          />
-          <SelectField
-            meta={fields.currency}
-            label="Currency"
-            hint="For amounts that name none; a funder's call keeps its own."
-            options={[
-              { value: '', label: fromUnchosen(unchosen.currency) },
-              ...CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] })),
-            ]}
-          />
-          <SelectField
-            meta={fields.paper}
-            label="Paper"
-            hint="For the Word and PDF files."
-            options={[
-              { value: '', label: fromUnchosen(PAPER_LABELS[unchosen.paper]) },
-              ...PAPERS.map((paper) => ({ value: paper, label: PAPER_LABELS[paper] })),
-            ]}
-          />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Saving..." pending={submitting} className="button button-primary">
-          Save these choices
-        </SubmitButton>
-      </Form>
-    </section>
-  )
-}
-
-function DeleteForm({ lastResult }: FormProps) {
-  const [form, fields, submitting] = useIntentForm('delete', lastResult)
-  return (
-    <section className="form-section" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete account</h2>
-      <p>
-        This deletes your account and every narrative, version, variant and funder brief in it, at once and for good. Download your data
-        first if you want to keep it.
-      </p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="delete" />
-        <Field
-          meta={fields.password}
-          label="Password"
-          type="password"
-          hint="Enter your password to confirm."
-          inputProps={{ autoComplete: 'current-password' }}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText="Deleting..." pending={submitting} className="button button-danger">
-          Delete my account
-        </SubmitButton>
-      </Form>
-    </section>
   )
 }

@@ -7,14 +7,15 @@ import {
   type MetaFunction,
   replace,
   useActionData,
-  useFetcher,
   useLoaderData,
   useNavigation,
   useRevalidator,
   useSubmit,
 } from 'react-router'
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useRef } from 'react'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { useFocusWhen } from '~/hooks/use-focus-when'
+import { useStartedGeneration } from '~/hooks/use-started-generation'
 import { DownloadButton, narrativeDocxPath, narrativePdfPath } from '~/components/download-button'
 import { CopyButton } from '~/components/copy-button'
 import { ErrorList } from '~/components/forms'
@@ -23,30 +24,23 @@ import { NarrativeFormFields } from '~/components/narrative-form-fields'
 import { NarrativeOutput } from '~/components/narrative-output'
 import { ActionToast, showToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
-import { parseForm } from '~/shared/form'
-import { getEngine } from '~/server/generation/engines/engine.server'
-import { DRAFTER_ENGINE } from '~/shared/engines'
+import { intentOf, parseForm } from '~/shared/form'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { ForFunderSchema } from '~/shared/for-funder-schema'
-import { forFunder, FunderNotFoundError, listFunderChoices } from '~/server/funders/funders.server'
 import { FunderChoice } from '~/components/funder-choice'
-import { claimsOfNarrative, getLastGenerationInputs, getNarrative, toFormValues } from '~/server/narratives/narratives.server'
-import { leftOut } from '~/server/narratives/coverage.server'
-import { parseBrief } from '~/server/narratives/alignment.server'
-import { durationUntil } from '~/shared/dates'
+import { CoachButton, OfflineDrafterNote, StopButton } from '~/components/dashboard-controls'
+import { forFunder } from '~/server/funders/funders.server'
+import { loadDashboard } from '~/server/generation/job/dashboard.server'
 import { startGeneration, stopGeneration, waitForGeneration } from '~/server/generation/job/jobs.server'
-import { getQuota } from '~/server/usage/quota.server'
-import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { type FinishedStatus, type StreamStatus, useGeneration } from '~/hooks/use-generation'
+import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
+import { refusalOf, refusalRedirect, refusalReply } from '~/server/http/refusal-reply.server'
+import { type FinishedStatus, useGeneration } from '~/hooks/use-generation'
 import { useSavedForm } from '~/hooks/use-saved-form'
-import { QuotaError } from '~/server/usage/contract.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 import { EvidenceCoach } from '~/components/evidence-coach'
 import { useEvidenceCheck } from '~/hooks/use-evidence-check'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
 import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -56,65 +50,23 @@ const GENERATED = 'Narrative generated successfully!'
 const GENERATION_FAILED = 'An error occurred while generating the narrative. Please try again.'
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
-  const user = await requireUser({ request, url })
-  const searchParams = url.searchParams
-  const narrativeId = searchParams.get('narrative')
-  const fromId = searchParams.get('from')
-  const [quota, narrative, source, funders] = await Promise.all([
-    getQuota(user.id),
-    narrativeId ? getNarrative({ id: narrativeId, viewer: user }) : null,
-    // Edit to regenerate: a saved narrative's inputs fill the form; else the organisation last described.
-    fromId ? getNarrative({ id: fromId, viewer: user }) : getLastGenerationInputs(user.id),
-    listFunderChoices(user),
-  ])
-  // The brief a link chose (?funder=, from a brief's page), else the one the form's narrative was written for, if it is still there.
-  const chosenFunder = [searchParams.get('funder'), source?.funderId].find((id) => id && funders.some((funder) => funder.id === id)) ?? ''
-  return {
-    userId: user.id,
-    remaining: quota.remaining,
-    // Said on the server, so the page reads the same with and without JavaScript.
-    quota: { ...quota, resetsIn: durationUntil(quota.resetsAt) },
-    engine: getEngine().name,
-    offline: getEngine().name === DRAFTER_ENGINE,
-    // A second opinion on the evidence is the model's: the offline drafter has none to give.
-    secondOpinion: Boolean(getEngine().reviewEvidence),
-    isAdmin: user.isAdmin,
-    formValues: source
-      ? {
-          ...toFormValues(source),
-          funderId: chosenFunder,
-          amountRequested: chosenFunder === source.funderId ? (source.amountRequested ?? '') : '',
-        }
-      : chosenFunder
-        ? { funderId: chosenFunder }
-        : null,
-    funders,
-    editing: Boolean(fromId),
-    // The generation the form was filled from: unsaved edits typed before a newer one are stale.
-    rememberedFrom: fromId ? null : (source?.id ?? null),
-    narrative: narrative && {
-      id: narrative.id,
-      text: narrative.generatedNarrative,
-      status: narrative.status as StreamStatus,
-      engine: narrative.engine,
-      claims: narrative.status === 'generating' ? [] : claimsOfNarrative(narrative),
-      leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
-      maxWords: parseBrief(narrative.brief)?.maxWords ?? null,
-    },
-  }
+  return loadDashboard({ viewer: await requireUser({ request, url }), url })
 }
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
-  const intent = formData.get('intent')
   // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
   if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
-  if (intent === 'stop') {
-    return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
+  switch (intentOf(formData, ['stop', 'generate'])) {
+    case 'stop':
+      return { stopped: await stopGeneration(String(formData.get('id')), user.id) }
+    case 'generate':
+      return generate(user, formData)
   }
-  if (intent !== 'generate') throw new Response('Unknown intent', { status: 400 })
+}
 
+async function generate(user: Parameters<typeof forFunder>[0], formData: FormData) {
   const submission = parseForm(formData, DashboardSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ formErrors: [REQUIRED_FIELDS_MESSAGE] })
@@ -130,13 +82,17 @@ export async function action({ request, url }: ActionFunctionArgs) {
     await waitForGeneration(generation.id)
     return redirectWithSuccess(`/admin/narratives/${generation.id}`, GENERATED)
   } catch (error) {
-    if (error instanceof FunderNotFoundError) {
+    // A brief that is not the user's is said on its field, in the form's words.
+    if (refusalOf(error).field === 'funderId') {
       const message = amountRequested && !funderId ? 'Choose the funder brief the amount is asked of.' : 'Choose one of your funder briefs.'
-      return dataWithError({ result: submission.reply({ fieldErrors: { funderId: [message] } }) }, message, { status: 400 })
+      return refusalReply(
+        error,
+        () => ({ result: submission.reply({ fieldErrors: { funderId: [message] } }) }),
+        () => message,
+      )
     }
-    if (!(error instanceof QuotaError)) throw error
-    if (formData.get('mode') !== 'stream') throw await redirectWithError('/dashboard', error.message)
-    return dataWithError({ result: submission.reply({ formErrors: [error.message] }) }, error.message, { status: error.status })
+    if (formData.get('mode') !== 'stream') throw await refusalRedirect(error, '/dashboard')
+    return refusalReply(error, ({ message }) => ({ result: submission.reply({ formErrors: [message] }) }))
   }
 }
 
@@ -150,9 +106,7 @@ async function checkEvidenceAction(userId: string, formData: FormData, signal: A
   try {
     return { result, check: await answerEvidenceCheck(userId, request.data, signal) }
   } catch (error) {
-    if (error instanceof WorkRefusedError) return dataWithError({ result }, error.message, { status: error.status })
-    if (!(error instanceof RateLimitError)) throw error
-    return dataWithError({ result }, error.message, { status: 429 })
+    return refusalReply(error, () => ({ result }))
   }
 }
 
@@ -280,73 +234,5 @@ export default function DashboardPage() {
         ) : null}
       </Form>
     </div>
-  )
-}
-
-function CoachButton({
-  hydrated,
-  onAsk,
-  value,
-  children,
-}: {
-  hydrated: boolean
-  onAsk: () => void
-  value: 'evidence' | 'second-opinion'
-  children: ReactNode
-}) {
-  return hydrated ? (
-    <button type="button" className="button button-secondary" onClick={onAsk}>
-      {children}
-    </button>
-  ) : (
-    <button type="submit" name="check" value={value} formNoValidate formAction="#evidence-coach" className="button button-secondary">
-      {children}
-    </button>
-  )
-}
-
-function StopButton({ id }: { id: string }) {
-  const fetcher = useFetcher()
-  return (
-    <button
-      type="button"
-      className="button button-danger"
-      onClick={() => fetcher.submit({ intent: 'stop', id }, { method: 'POST' })}
-      disabled={fetcher.state !== 'idle'}
-    >
-      Stop
-    </button>
-  )
-}
-
-/** The generation this page's own Generate started: the action redirects to the URL that names it. */
-function useStartedGeneration() {
-  const navigation = useNavigation()
-  const [startedId, setStartedId] = useState<string | null>(null)
-  useEffect(() => {
-    if (navigation.state === 'loading' && navigation.formData?.get('intent') === 'generate') {
-      setStartedId(new URLSearchParams(navigation.location.search).get('narrative'))
-    }
-  }, [navigation])
-  return startedId
-}
-
-/** Generate is disabled once pressed, which drops its focus: the text being written takes it. */
-function useFocusWhen(condition: boolean) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (condition) ref.current?.focus()
-  }, [condition])
-  return ref
-}
-
-function OfflineDrafterNote({ isAdmin }: { isAdmin: boolean }) {
-  return (
-    <p className="engine-note">
-      No AI model is connected: the offline drafter arranges your own words into a narrative, without AI, and adds no facts of its own.{' '}
-      {isAdmin
-        ? 'To write with a model, set OPENAI_API_KEY (and OPENAI_BASE_URL for another provider) and restart; docs/operations.md explains.'
-        : 'To write with an AI model, ask the person who runs this site to connect one.'}
-    </p>
   )
 }

@@ -4,15 +4,15 @@ import { ErrorList, Field, SubmitButton, TextareaField } from '~/components/form
 import { ActionToast } from '~/components/toaster'
 import { requireUser } from '~/server/accounts/auth.server'
 import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { refusalReply, unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
-import { CallFileError, callFromUpload } from '~/server/funders/call-file.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
-import { createFunder, FunderLimitError, listFunders, prioritiesOf, questionsOf } from '~/server/funders/funders.server'
+import { callFromUpload } from '~/server/funders/call-file.server'
+import { createFunder, listFunders, prioritiesOf, questionsOf } from '~/server/funders/funders.server'
 import { formatDate } from '~/shared/dates'
 import { useLocale } from '~/hooks/use-locale'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, FunderAddFormSchema } from '~/shared/funder-schema'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 // A plain multipart form (docs/spec.md#funder-briefs): it works without JavaScript, and a file that cannot be read is
@@ -44,24 +44,30 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   // Counted before the form of up to 6 MB is parsed, as the API counts it (docs/decisions/025).
-  const { refused } = await unlessRateLimited(
+  const { refused } = await unlessRefused(
     () => enforceCallReadingRateLimit(user.id),
     (message) => ({ result: { status: 'error' as const, error: { '': [message] } } }),
   )
   if (refused) return refused
   const formData = await request.formData()
-  if (formData.get('intent') !== 'add') throw new Response('Unknown intent', { status: 400 })
+  intentOf(formData, ['add'])
   const submission = parseForm(formData, FunderAddFormSchema)
   // A file cannot be sent back to the browser: everything else typed is.
   const refuse = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
     dataWithError({ result: submission.reply({ ...errors, hideFields: ['file'] }) }, NOT_SAVED, { status })
   if (submission.status !== 'success') return refuse(400, {})
+  // A refusal is said on the form (the file's, for the file's); the toast says what came of it.
+  const refusedBy = (error: unknown, errors: (message: string) => Parameters<typeof refuse>[1]) =>
+    refusalReply(
+      error,
+      ({ message }) => ({ result: submission.reply({ ...errors(message), hideFields: ['file'] }) }),
+      () => NOT_SAVED,
+    )
   let upload: Awaited<ReturnType<typeof callFromUpload>>
   try {
     upload = await callFromUpload(formData, { person: user.id, signal: request.signal })
   } catch (error) {
-    if (!(error instanceof CallFileError)) throw error
-    return refuse(error.status, { fieldErrors: { file: [error.message] } })
+    return refusedBy(error, (message) => ({ fieldErrors: { file: [message] } }))
   }
   const callText = CallTextSchema.safeParse(upload?.text ?? submission.value.callText ?? '')
   if (!callText.success)
@@ -75,9 +81,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     )
     return redirectWithSuccess(`/funders/${encodeURIComponent(funder.id)}`, SAVED)
   } catch (error) {
-    if (error instanceof FunderLimitError) return refuse(403, { formErrors: [error.message] })
-    if (error instanceof WorkRefusedError) return refuse(error.status, { formErrors: [error.message] })
-    throw error
+    return refusedBy(error, (message) => ({ formErrors: [message] }))
   }
 }
 

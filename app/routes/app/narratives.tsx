@@ -5,26 +5,26 @@ import { useEffect, useRef, useState } from 'react'
 import { ActionToast } from '~/components/toaster'
 import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeListRow } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
-import { deleteNarrative, listNarratives, type NarrativeFilters, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
+import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
+import { narrativeFiltersOfPage, narrativeListHref, type NarrativeFilters, parsePage } from '~/shared/list-query'
 import { dataWithError, dataWithSuccess } from '~/server/http/toast.server'
 import { listFunderChoices } from '~/server/funders/funders.server'
-import { isDay } from '~/shared/funder-schema'
-import { isTone, TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
+import { TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
+import { intentOf } from '~/shared/form'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
 const PREVIEW_LENGTH = 30
 
 export { revalidateWhenGone as shouldRevalidate } from '~/shared/revalidate'
-const PAGE_MAX = 100_000
 const DELETED = 'Narrative deleted successfully!'
 const DELETE_FAILED = 'Failed to delete narrative. Please try again.'
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   const page = parsePage(url.searchParams.get('page'))
-  const filters = parseFilters(url.searchParams)
+  const filters = narrativeFiltersOfPage(url.searchParams)
   const [first, funders] = await Promise.all([listNarratives({ viewer: user, page, filters }), listFunderChoices(user)])
   let list = first
   // A page beyond the last one (a bookmark, or the last row just deleted) shows the last page.
@@ -38,45 +38,13 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   }
 }
 
-/** The list's search and filters as the page's own form sends them; a value that is not one is left out. */
-function parseFilters(params: URLSearchParams): NarrativeFilters {
-  const q = params.get('q')?.trim().slice(0, SEARCH_QUERY_MAX)
-  const funderId = params.get('funder')?.slice(0, 40)
-  const tone = params.get('tone')
-  const day = (value: string | null) => (value && isDay(value) ? value : undefined)
-  return {
-    ...(q ? { q } : {}),
-    ...(funderId ? { funderId } : {}),
-    ...(isTone(tone) ? { tone } : {}),
-    ...(day(params.get('from')) ? { from: day(params.get('from')) } : {}),
-    ...(day(params.get('to')) ? { to: day(params.get('to')) } : {}),
-    ...(params.get('sort') === 'deadline' ? { sort: 'deadline' as const } : {}),
-  }
-}
-
-function listHref(filters: NarrativeFilters, page: number) {
-  const params = new URLSearchParams()
-  if (filters.q) params.set('q', filters.q)
-  if (filters.funderId) params.set('funder', filters.funderId)
-  if (filters.tone) params.set('tone', filters.tone)
-  if (filters.from) params.set('from', filters.from)
-  if (filters.to) params.set('to', filters.to)
-  if (filters.sort) params.set('sort', filters.sort)
-  params.set('page', String(page))
-  return `${LIST_PATH}?${params}`
-}
-
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const formData = await request.formData()
-  if (formData.get('intent') !== 'delete') throw new Response('Unknown intent', { status: 400 })
+  intentOf(formData, ['delete'])
   const deleted = await deleteNarrative({ id: String(formData.get('id') ?? ''), viewer: user })
   if (!deleted) return dataWithError({ ok: false }, DELETE_FAILED, { status: 404 })
   return dataWithSuccess({ ok: true }, DELETED)
-}
-
-function parsePage(value: string | null) {
-  return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
 function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeListRow {
@@ -144,7 +112,7 @@ export default function NarrativesPage() {
             onDelete={setDeleting}
             caption={filters.sort === 'deadline' ? 'Saved narratives, upcoming deadlines first' : undefined}
           />
-          <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => listHref(filters, page)} />
+          <Pagination page={pagination.page} pages={pagination.pages} pageHref={(page) => narrativeListHref(LIST_PATH, filters, page)} />
         </>
       )}
       <DeleteDialog

@@ -4,18 +4,18 @@ import { useActionData, useLoaderData } from 'react-router'
 import { ConfirmDisableDialog, InviteForm, replyTo, SearchForm, UsersTable, usersHref, type ConsoleReply } from '~/components/user-console'
 import { Pagination } from '~/components/narrative-list'
 import { type AuthUser, requireAdmin } from '~/server/accounts/auth.server'
-import { InvitationError, inviteUser, resendInvitation } from '~/server/accounts/invitations.server'
+import { inviteUser, resendInvitation } from '~/server/accounts/invitations.server'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { updateUserControls, UserControlError, type UserChanges } from '~/server/accounts/user-controls.server'
-import { EmailTakenError, getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/users.server'
+import { refusalReply } from '~/server/http/refusal-reply.server'
+import { updateUserControls, type UserChanges } from '~/server/accounts/user-controls.server'
+import { getUserSummary, listUsers, USERS_PAGE_SIZE } from '~/server/accounts/users.server'
+import { parsePage } from '~/shared/list-query'
 import { getEnv } from '~/server/platform/env.server'
 import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
-import { parseForm } from '~/shared/form'
+import { intentOf, parseForm } from '~/shared/form'
 import { ActionToast } from '~/components/toaster'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
-
-const PAGE_MAX = 100_000
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const admin = await requireAdmin({ request, url })
@@ -41,8 +41,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requireAdmin({ request, url })
   const formData = await request.formData()
   const back = usersHref({ q: url.searchParams.get('q') ?? '', page: parsePage(url.searchParams.get('page')) })
-  const intent = formData.get('intent')
   const id = String(formData.get('id') ?? '')
+  const intent = intentOf(formData, ['invite', 'limit', 'resend', 'disable', 'enable', 'grant', 'revoke'])
   switch (intent) {
     case 'invite':
       return invite(admin, formData, back)
@@ -55,8 +55,6 @@ export async function action({ request, url }: ActionFunctionArgs) {
     case 'grant':
     case 'revoke':
       return changeUser(admin, id, intent, back)
-    default:
-      throw new Response('Unknown intent', { status: 400 })
   }
 }
 
@@ -74,8 +72,7 @@ async function changeUser(admin: AuthUser, id: string, intent: Change, back: str
     const user = await updateUserControls(admin, id, CHANGES[intent].changes)
     return redirectWithSuccess(back, CHANGES[intent].done(user.email))
   } catch (error) {
-    if (!(error instanceof UserControlError)) throw error
-    return dataWithError<ConsoleReply>({ intent, id, message: error.message }, error.message, { status: error.status })
+    return refusalReply<ConsoleReply>(error, ({ message }) => ({ intent, id, message }))
   }
 }
 
@@ -92,8 +89,7 @@ async function setLimit(admin: AuthUser, formData: FormData, back: string) {
       dailyLimit === null ? `${user.email} has the default daily limit again.` : `${user.email} may generate ${dailyLimit} a day.`
     return redirectWithSuccess(back, done)
   } catch (error) {
-    if (!(error instanceof UserControlError)) throw error
-    return dataWithError<ConsoleReply>({ intent: 'limit', id, message: error.message }, error.message, { status: error.status })
+    return refusalReply<ConsoleReply>(error, ({ message }) => ({ intent: 'limit', id, message }))
   }
 }
 
@@ -111,9 +107,10 @@ async function invite(admin: AuthUser, formData: FormData, back: string) {
       )
     return redirectWithSuccess(back, `Invitation sent to ${user.email}.`)
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error
-    const result = submission.reply({ fieldErrors: { email: [error.message] } })
-    return dataWithError<ConsoleReply>({ intent: 'invite', result }, error.message, { status: 409 })
+    return refusalReply<ConsoleReply>(error, ({ message }) => ({
+      intent: 'invite',
+      result: submission.reply({ fieldErrors: { email: [message] } }),
+    }))
   }
 }
 
@@ -123,13 +120,8 @@ async function resendTo(admin: AuthUser, id: string, back: string) {
     if (!mailed) return redirectWithError(back, `The invitation to ${user.email} could not be sent. Try again later.`)
     return redirectWithSuccess(back, `Invitation sent again to ${user.email}.`)
   } catch (error) {
-    if (!(error instanceof InvitationError)) throw error
-    return dataWithError<ConsoleReply>({ intent: 'resend', id, message: error.message }, error.message, { status: 409 })
+    return refusalReply<ConsoleReply>(error, ({ message }) => ({ intent: 'resend', id, message }))
   }
-}
-
-function parsePage(value: string | null) {
-  return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
 export default function UsersPage() {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { AccountError } from '~/server/accounts/account.server'
 import { emailLinkSent, requestEmailChange } from '~/server/accounts/email-change.server'
 import { EmailChangeSchema } from '~/shared/auth-schemas'
 
@@ -10,13 +9,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
     const { email, currentPassword } = await readJson(request, EmailChangeSchema)
-    try {
-      await requestEmailChange(user, { email, currentPassword })
-      return Response.json({ message: emailLinkSent(email) }, { status: 202 })
-    } catch (error) {
-      if (error instanceof AccountError) return apiError(error.status, error.message)
-      throw error
-    }
+    await requestEmailChange(user, { email, currentPassword })
+    return Response.json({ message: emailLinkSent(email) }, { status: 202 })
   })
 
 export const loader = methodNotAllowed

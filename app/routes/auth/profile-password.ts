@@ -1,20 +1,15 @@
 import type { ActionFunctionArgs } from 'react-router'
-import { apiError, getBearerToken, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { getBearerToken, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { AccountError, changePassword } from '~/server/accounts/account.server'
+import { changePassword } from '~/server/accounts/account.server'
 import { ApiChangePasswordSchema } from '~/shared/auth-schemas'
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
     const { currentPassword, newPassword } = await readJson(request, ApiChangePasswordSchema)
-    try {
-      await changePassword(user, { currentPassword, newPassword, keepSession: getBearerToken(request)! })
-      return Response.json({ message: 'Your password is changed. Every other session and token is signed out.' })
-    } catch (error) {
-      if (error instanceof AccountError) return apiError(error.status, error.message)
-      throw error
-    }
+    await changePassword(user, { currentPassword, newPassword, keepSession: getBearerToken(request)! })
+    return Response.json({ message: 'Your password is changed. Every other session and token is signed out.' })
   })
 
 export const loader = methodNotAllowed

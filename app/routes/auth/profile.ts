@@ -1,9 +1,9 @@
 import { fullName } from '~/shared/user-summary'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser, toApiUser } from '~/server/accounts/api-auth.server'
 import { getQuota } from '~/server/usage/quota.server'
-import { ACCOUNT_DELETED, AccountError, deleteAccount, renameUser } from '~/server/accounts/account.server'
+import { ACCOUNT_DELETED, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -22,13 +22,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()
     const user = await requireApiUser(request)
-    try {
-      if (request.method === 'PATCH')
-        return Response.json({ user: toApiUser(await renameUser(user, await readJson(request, ProfileNameSchema))) })
-      await deleteAccount(user, (await readJson(request, DeleteAccountSchema)).password)
-      return Response.json({ message: ACCOUNT_DELETED })
-    } catch (error) {
-      if (error instanceof AccountError) return apiError(error.status, error.message)
-      throw error
-    }
+    if (request.method === 'PATCH')
+      return Response.json({ user: toApiUser(await renameUser(user, await readJson(request, ProfileNameSchema))) })
+    await deleteAccount(user, (await readJson(request, DeleteAccountSchema)).password)
+    return Response.json({ message: ACCOUNT_DELETED })
   })

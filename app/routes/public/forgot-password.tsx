@@ -7,7 +7,8 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ForgotPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { requestPasswordReset } from '~/server/accounts/password-reset.server'
-import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { dataWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narr
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ForgotPasswordSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-  const { refused } = await unlessRateLimited(
+  const { refused } = await unlessRefused(
     () => enforceRateLimit('forgot', submission.value.email),
     (message) => ({ result: submission.reply({ formErrors: [message] }), sent: false }),
   )

@@ -15,18 +15,11 @@ import { AuthCard } from '~/components/auth-card'
 import { ActionToast } from '~/components/toaster'
 import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { LoginSchema } from '~/shared/auth-schemas'
-import {
-  AccountDisabledError,
-  authenticator,
-  commitNewCookieSession,
-  getOptionalUser,
-  InvalidCredentialsError,
-  safeRedirect,
-} from '~/server/accounts/auth.server'
+import { authenticator, commitNewCookieSession, getOptionalUser, safeRedirect } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
-import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { refusalReply } from '~/server/http/refusal-reply.server'
+import { redirectWithSuccess } from '~/server/http/toast.server'
 import { signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
@@ -50,11 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
     })
   } catch (error) {
-    if (error instanceof RateLimitError)
-      return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), error)
-    if (!(error instanceof InvalidCredentialsError || error instanceof AccountDisabledError)) throw error
-    const reply = submission.reply({ formErrors: [error.message], hideFields: ['password'] })
-    return dataWithError(reply, error.message, { status: error instanceof AccountDisabledError ? 403 : 401 })
+    return refusalReply(error, ({ message }) => submission.reply({ formErrors: [message], hideFields: ['password'] }))
   }
 }
 

@@ -15,7 +15,8 @@ import { ErrorList, Field, SubmitButton } from '~/components/forms'
 import { ResetPasswordSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { isResetTokenValid, resetPassword } from '~/server/accounts/password-reset.server'
-import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
-  const { refused } = await unlessRateLimited(
+  const { refused } = await unlessRefused(
     () => enforceRateLimit('reset'),
     (message) => ({ result: submission.reply({ formErrors: [message], hideFields }), invalidToken: false }),
   )

@@ -16,11 +16,11 @@ import { ConsentFields, ErrorList, Field, SubmitButton } from '~/components/form
 import { SignupSchema } from '~/shared/auth-schemas'
 import { commitNewCookieSession, getOptionalUser } from '~/server/accounts/auth.server'
 import { parseForm } from '~/shared/form'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { rateLimitedPage, rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { formErrorsOf, refusalReply } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
-import { createUser, EmailTakenError, SIGNUPS_CLOSED, SignupsClosedError, signupsOpen } from '~/server/accounts/users.server'
+import { createUser, SIGNUPS_CLOSED, signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
@@ -50,13 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await commitNewCookieSession(request, user.id) },
     })
   } catch (error) {
-    if (error instanceof RateLimitError) return rateLimitedPage(submission.reply({ formErrors: [error.message], hideFields }), error)
-    if (error instanceof SignupsClosedError) {
-      return dataWithError(submission.reply({ formErrors: [error.message], hideFields }), error.message, { status: 403 })
-    }
-    if (!(error instanceof EmailTakenError)) throw error
-    const reply = submission.reply({ fieldErrors: { email: [error.message] }, hideFields })
-    return dataWithError(reply, error.message, { status: 409 })
+    // The email taken is said on its field; closed sign-ups and a rate limit on the form.
+    return refusalReply(error, (refusal) => submission.reply({ ...formErrorsOf(refusal), hideFields }))
   }
 }
 

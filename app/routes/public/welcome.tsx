@@ -16,7 +16,8 @@ import { AcceptInvitationSchema } from '~/shared/auth-schemas'
 import { parseForm } from '~/shared/form'
 import { commitNewCookieSession } from '~/server/accounts/auth.server'
 import { acceptInvitation, findInvitation } from '~/server/accounts/invitations.server'
-import { rateLimitedPageHeaders, unlessRateLimited } from '~/server/http/rate-limited-page.server'
+import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
+import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
   // Redeeming a link is guessing a token, like a reset: the same limit.
-  const { refused } = await unlessRateLimited(
+  const { refused } = await unlessRefused(
     () => enforceRateLimit('reset'),
     (message) => ({ result: submission.reply({ formErrors: [message], hideFields }), invalidToken: false }),
   )

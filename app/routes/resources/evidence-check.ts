@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { requireUser } from '~/server/accounts/auth.server'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
-import { RateLimitError } from '~/server/edge/rate-limit.server'
-import { WorkRefusedError } from '~/server/platform/work-pool.server'
+import { refusalOf } from '~/server/http/refusal-reply.server'
+import { refusalResponse } from '~/server/platform/refused-error.server'
 import { EvidenceCheckSchema } from '~/shared/evidence'
 import { parseForm } from '~/shared/form'
 
@@ -14,8 +14,6 @@ export async function action({ request, url }: ActionFunctionArgs) {
   try {
     return Response.json({ check: await answerEvidenceCheck(user.id, submission.value, request.signal) })
   } catch (error) {
-    if (error instanceof RateLimitError) return Response.json({ error: error.message }, { status: 429 })
-    if (error instanceof WorkRefusedError) return Response.json({ error: error.message }, { status: error.status })
-    throw error
+    return refusalResponse(refusalOf(error), 'json')
   }
 }

@@ -21,12 +21,8 @@ export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.
 export const LAST_ADMIN = 'You are the only administrator. Make someone else an administrator before you delete your account.'
 
 export class AccountError extends RefusedError<400 | 403 | 409> {
-  constructor(
-    message: string,
-    status: 400 | 403 | 409,
-    readonly field?: string,
-  ) {
-    super(message, status)
+  constructor(message: string, status: 400 | 403 | 409, field?: string) {
+    super(message, status, undefined, field)
   }
 }
 

@@ -14,6 +14,7 @@ import { authSessionStorage } from '~/server/accounts/session.server'
 import { announceSessionChange } from '~/server/accounts/session-events.server'
 import { readChoices, type LocaleChoices } from '~/shared/locale'
 import { ACCOUNT_DISABLED } from '~/server/usage/contract.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const API_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -25,15 +26,15 @@ export type SignedInUser = AuthUser & { sessionId: string; locale: LocaleChoices
 
 const AUTH_USER_SELECT = { id: true, email: true, firstName: true, lastName: true, isAdmin: true } as const
 
-export class InvalidCredentialsError extends Error {
+export class InvalidCredentialsError extends RefusedError<401> {
   constructor() {
-    super('Invalid email or password')
+    super('Invalid email or password', 401)
   }
 }
 
-export class AccountDisabledError extends Error {
+export class AccountDisabledError extends RefusedError<403> {
   constructor() {
-    super(ACCOUNT_DISABLED)
+    super(ACCOUNT_DISABLED, 403)
   }
 }
 

@@ -5,6 +5,7 @@ import { findLinkUser, issueLink, redeemLink } from '~/server/accounts/account-l
 import { sendEmail } from '~/server/accounts/email.server'
 import { hashPassword } from '~/server/accounts/password.server'
 import { EmailTakenError } from '~/server/accounts/users.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // An invited account exists at once, with no password and no terms accepted; the person sets both
 // from an emailed link (decision 014).
@@ -15,7 +16,11 @@ export const NOTHING_TO_RESEND = 'This person has already set a password: there 
 type Invitee = { email: string; firstName: string; lastName: string }
 type Actor = { id: string }
 
-export class InvitationError extends Error {}
+export class InvitationError extends RefusedError<409> {
+  constructor(message: string) {
+    super(message, 409)
+  }
+}
 
 /** The account stays when the mail fails (`mailed: false`): the administrator sends it again. */
 export async function inviteUser(actor: Actor, { email, firstName, lastName }: Invitee) {

@@ -4,19 +4,20 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { hashPassword } from '~/server/accounts/password.server'
 import { utcDay } from '~/server/usage/quota.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
-export class EmailTakenError extends Error {
+export class EmailTakenError extends RefusedError<409> {
   constructor() {
-    super('An account with this email already exists')
+    super('An account with this email already exists', 409, undefined, 'email')
   }
 }
 
 export const SIGNUPS_CLOSED = 'Sign-ups are closed on this site. Ask an administrator for an invitation.'
 
 /** SIGNUPS=closed, and an account exists: nobody may sign themselves up. */
-export class SignupsClosedError extends Error {
+export class SignupsClosedError extends RefusedError<403> {
   constructor() {
-    super(SIGNUPS_CLOSED)
+    super(SIGNUPS_CLOSED, 403)
   }
 }
 

@@ -6,6 +6,7 @@ import { readZipDirectory, type ZipEntry } from '~/server/funders/zip-structure.
 import { log } from '~/server/platform/logger.server'
 import { workerFile } from '~/server/platform/worker-source.server'
 import { cleanName } from '~/shared/text'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // Word files and PDFs are read in a worker bounded in time and memory (docs/decisions/031); every refusal says what to do instead.
 
@@ -22,12 +23,9 @@ const MEMORY_TO_START_BYTES = 900 * MB
 const MEMORY_MAX_BYTES = 1024 * MB
 const MEMORY_CHECK_MS = 10
 
-export class CallFileError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415 | 422 | 429 | 499 | 503,
-    message: string,
-  ) {
-    super(message)
+export class CallFileError extends RefusedError<400 | 413 | 415 | 422 | 429 | 499 | 503> {
+  constructor(status: 400 | 413 | 415 | 422 | 429 | 499 | 503, message: string) {
+    super(message, status)
   }
 }
 

@@ -14,19 +14,21 @@ import {
   type Priority,
   type PriorityMove,
 } from '~/shared/funder-schema'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 // Funder briefs (docs/decisions/030): a user's own, reused for many narratives. Every read and write is
 // scoped to the owner, administrators included: a brief is a working document, not a record to oversee.
 
-export class FunderLimitError extends Error {
+export class FunderLimitError extends RefusedError<403> {
   constructor() {
-    super(`You keep ${FUNDER_LIMITS.saved} funder briefs, the most one account can. Delete some to make room for new ones.`)
+    super(`You keep ${FUNDER_LIMITS.saved} funder briefs, the most one account can. Delete some to make room for new ones.`, 403)
   }
 }
 
-export class FunderNotFoundError extends Error {
+/** About the form's `funderId`, which a page names in its own words. */
+export class FunderNotFoundError extends RefusedError<400> {
   constructor(message = 'funderId names no funder brief of yours') {
-    super(message)
+    super(message, 400, undefined, 'funderId')
   }
 }
 

@@ -1,3 +1,4 @@
+import type { NarrativeFilters } from '~/shared/list-query'
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
 import { REPLICA_ID } from '~/server/cluster/contract.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -170,8 +171,6 @@ export function getNarrativeEngine({ id, viewer }: { id: string; viewer: Viewer 
 }
 
 /** docs/api.md#calls: days are UTC, both ends included; `deadline` puts upcoming deadlines first, soonest first. */
-export type NarrativeFilters = { q?: string; funderId?: string; tone?: string; from?: string; to?: string; sort?: 'newest' | 'deadline' }
-
 /** One page of the viewer's narratives (everyone's for an admin), newest first unless `filters.sort` says otherwise. */
 export async function listNarratives({
   viewer,

@@ -1,10 +1,16 @@
-/** A refusal the person can act on: `message` is fit to show them. Each concern subclasses it so callers can tell them apart. */
+/**
+ * A refusal the person can act on: `message` is fit to show them, `status` is the HTTP answer's. Every
+ * refusal of the app subclasses it, so a route answers any of them alike (http/refusal-reply.server.ts,
+ * http/api.server.ts's handleApi) without testing which it is.
+ */
 export class RefusedError<Status extends number = number> extends Error {
   constructor(
     message: string,
     readonly status: Status,
     /** When the person may try again, if waiting is what to do (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** The form's field the refusal is about, if one is (a page shows it there). */
+    readonly field?: string,
   ) {
     super(message)
   }

@@ -21,9 +21,9 @@ export class QuotaError extends RefusedError<403 | 429> {
   }
 }
 
-export class SavedLimitError extends Error {
+export class SavedLimitError extends RefusedError<403> {
   constructor(max = getEnv().MAX_SAVED_NARRATIVES) {
-    super(`You keep ${max} narratives, the most one account can. Delete some to make room for new ones.`)
+    super(`You keep ${max} narratives, the most one account can. Delete some to make room for new ones.`, 403)
   }
 }
 

@@ -33,6 +33,7 @@ import { type JobOutput } from '~/server/generation/engines/contract.server'
 import { isAbortError, UnansweredQuestionError, UnfitVariantError, type VariantTask } from '~/server/generation/engines/contract.server'
 import { WorkRefusedError } from '~/server/platform/work-pool.server'
 import { judgeBacking } from '~/server/narratives/judged-alignment.server'
+import { RefusedError } from '~/server/platform/refused-error.server'
 
 type Generation = {
   id: string
@@ -100,7 +101,11 @@ export async function startGeneration(userId: string, input: NarrativeInput, fun
 }
 
 /** The variant a saved narrative is missing: 404 for one that is not the user's or has no text to work from. */
-export class VariantSourceError extends Error {}
+export class VariantSourceError extends RefusedError<404> {
+  constructor(message: string) {
+    super(message, 404)
+  }
+}
 
 /** A variant counts as a generation: one of the day's quota, refunded if it fails (docs/decisions/018). */
 export async function startVariant(userId: string, narrativeId: string, request: VariantRequest) {
