@@ -84,6 +84,19 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: LAYER_POLICIES }] },
   },
   {
+    // A body that is no form is the sender's 400, which readForm answers; a bare formData() would throw a 500.
+    files: ['app/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: 'Read a form with readForm (app/server/http/form.server.ts): a body that is no form is a 400, not a 500.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers whose shape is what they assert.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

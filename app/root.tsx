@@ -107,13 +107,22 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const title = status === 403 ? 'Access denied' : status === 404 ? 'Page not found' : 'Something went wrong'
+  const title =
+    status === 400
+      ? 'Your request could not be read'
+      : status === 403
+        ? 'Access denied'
+        : status === 404
+          ? 'Page not found'
+          : 'Something went wrong'
   const message =
-    status === 403
-      ? 'You do not have permission to view this page.'
-      : status === 404
-        ? 'We could not find what you were looking for.'
-        : 'Sorry, an unexpected error occurred. Please try again.'
+    status === 400 && isRouteErrorResponse(error) && typeof error.data === 'string'
+      ? error.data
+      : status === 403
+        ? 'You do not have permission to view this page.'
+        : status === 404
+          ? 'We could not find what you were looking for.'
+          : 'Sorry, an unexpected error occurred. Please try again.'
   return (
     <main id="main" className="site-main">
       <div className="card narrow error-page">

@@ -849,6 +849,54 @@ export const HOSTILE_CASES: HostileCase[] = [
         }),
       ),
   },
+  // A body that is no form made the form's parse throw, answered 500 where the sender's mistake is a 400.
+  {
+    name: 'a 3 MB multipart body with no part in it, to the funder API',
+    expect: [400],
+    send: ({ origin, searcher }) =>
+      status(
+        answer(origin, '/api/funders', {
+          method: 'POST',
+          token: searcher.token,
+          body: 'a'.repeat(3 * 1024 * KB),
+          headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        }),
+      ),
+  },
+  {
+    name: 'a multipart form that names no boundary, to the funder API',
+    expect: [400],
+    send: ({ origin, searcher }) =>
+      status(
+        answer(origin, '/api/funders', {
+          method: 'POST',
+          token: searcher.token,
+          body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nFund\r\n--x--\r\n',
+          headers: { 'Content-Type': 'multipart/form-data' },
+        }),
+      ),
+  },
+  {
+    name: 'a multipart form cut short, to a page',
+    expect: [400],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/dashboard', {
+          method: 'POST',
+          cookie: owner.cookie,
+          body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ngenerate',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        }),
+      ),
+  },
+  {
+    name: 'a form sent as plain text, to a page',
+    expect: [400],
+    send: ({ origin, owner }) =>
+      status(
+        answer(origin, '/funders', { method: 'POST', cookie: owner.cookie, body: 'intent=add', headers: { 'Content-Type': 'text/plain' } }),
+      ),
+  },
   // Negotiator read all 2,400 languages of a header: 0.15 s more for each download, before.
   {
     name: 'a Word download asked with an Accept-Language of 2,400 entries',

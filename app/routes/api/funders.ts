@@ -5,6 +5,7 @@ import { createFunder, listFunders, toApiFunder } from '~/server/funders/funders
 import { callFromUpload } from '~/server/funders/call-file.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
+import { readForm } from '~/server/http/form.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
@@ -24,7 +25,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 async function readFunderBody(request: Request, person: string) {
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return readJson(request, FunderCreateSchema)
-  const form = await request.formData()
+  const form = await readForm(request, 'json')
   const upload = await callFromUpload(form, { person, signal: request.signal })
   const parsed = FunderCreateSchema.safeParse({
     name: form.get('name') ?? undefined,

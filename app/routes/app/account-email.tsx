@@ -14,6 +14,7 @@ import { requireUser } from '~/server/accounts/auth.server'
 import { confirmEmailChange, EMAIL_LINK_INVALID, EMAIL_TAKEN_NOW, findEmailChange } from '~/server/accounts/email-change.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { EmailConfirmSchema } from '~/shared/auth-schemas'
+import { readForm } from '~/server/http/form.server'
 
 // Opening the mailed link only asks to confirm, so a mail scanner that fetches it changes nothing
 // (decision 022).
@@ -29,7 +30,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
-  const parsed = EmailConfirmSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = EmailConfirmSchema.safeParse(Object.fromEntries(await readForm(request)))
   const outcome = parsed.success ? await confirmEmailChange(user, parsed.data.token) : ({ status: 'invalid' } as const)
   if (outcome.status === 'changed') return redirectWithSuccess('/account', `Your email is now ${outcome.email}.`)
   return data(

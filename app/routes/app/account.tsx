@@ -12,6 +12,7 @@ import { localeSettings } from '~/server/narratives/document-locale.server'
 import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountIntent } from '~/shared/account-forms'
 import { NO_CHOICES } from '~/shared/locale'
 import { intentOf, parseForm } from '~/shared/form'
+import { readForm } from '~/server/http/form.server'
 
 // Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
@@ -42,7 +43,7 @@ type Reply = { intent: AccountIntent; result: SubmissionResult<string[]> }
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = intentOf(formData, ACCOUNT_INTENTS)
   const { schema, hideFields } = ACCOUNT_FORMS[intent]
   const submission = parseForm(formData, schema)

@@ -41,6 +41,7 @@ import { EvidenceCoach } from '~/components/evidence-coach'
 import { useEvidenceCheck } from '~/hooks/use-evidence-check'
 import { answerEvidenceCheck } from '~/server/coach/coach.server'
 import { EVIDENCE_FIELDS, EvidenceCheckSchema } from '~/shared/evidence'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Narrative | Impact Narrative Studio' }]
 
@@ -55,7 +56,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   // "Check my evidence" without JavaScript: the form comes back as it was sent, with the coach's answer.
   if (formData.has('check')) return checkEvidenceAction(user.id, formData, request.signal)
   switch (intentOf(formData, ['stop', 'generate'])) {

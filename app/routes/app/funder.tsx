@@ -26,6 +26,7 @@ import { formatDate } from '~/shared/dates'
 import { useLocale } from '~/hooks/use-locale'
 import { briefFromEditForm, FunderEditFormSchema, PriorityMoveFormSchema, prioritiesOfEditForm } from '~/shared/funder-schema'
 import { intentOf, parseForm } from '~/shared/form'
+import { readForm } from '~/server/http/form.server'
 
 // One funder brief (docs/spec.md#funder-briefs): what was understood of the call is corrected in one plain form;
 // each priority is moved up or down by a small form of its own, which saves the new order at once.
@@ -56,7 +57,7 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   const id = params.id ?? ''
   // Another's brief is not found, whatever the form holds.
   if (!(await getFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   switch (intentOf(formData, ['delete', 'move', 'save'])) {
     case 'delete':
       if (!(await deleteFunder(user, id))) throw new Response('Funder brief not found', { status: 404 })

@@ -14,6 +14,7 @@ import { useLocale } from '~/hooks/use-locale'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, CallTextSchema, FUNDER_LIMITS, FunderAddFormSchema } from '~/shared/funder-schema'
 import { intentOf, parseForm } from '~/shared/form'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 // A plain multipart form (docs/spec.md#funder-briefs): it works without JavaScript, and a file that cannot be read is
 // refused with what was typed kept.
@@ -49,7 +50,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     (message) => ({ result: { status: 'error' as const, error: { '': [message] } } }),
   )
   if (refused) return refused
-  const formData = await request.formData()
+  const formData = await readForm(request)
   intentOf(formData, ['add'])
   const submission = parseForm(formData, FunderAddFormSchema)
   // A file cannot be sent back to the browser: everything else typed is.

@@ -25,6 +25,7 @@ import { CoverageNote } from '~/components/coverage-note'
 import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
 import { refusalOf, refusalRedirect, refusalReply } from '~/server/http/refusal-reply.server'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   {
@@ -57,7 +58,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
 export async function action({ request, params, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
-  const formData = await request.formData()
+  const formData = await readForm(request)
   switch (intentOf(formData, ['save', 'restore', 'variant'])) {
     case 'save':
       return saveText(id, user, formData, request.signal)

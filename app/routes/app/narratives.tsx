@@ -12,6 +12,7 @@ import { listFunderChoices } from '~/server/funders/funders.server'
 import { TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 import { intentOf } from '~/shared/form'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Narratives | Impact Narrative Studio' }]
 
@@ -40,7 +41,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   intentOf(formData, ['delete'])
   const deleted = await deleteNarrative({ id: String(formData.get('id') ?? ''), viewer: user })
   if (!deleted) return dataWithError({ ok: false }, DELETE_FAILED, { status: 404 })

@@ -14,6 +14,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { DailyLimitFormSchema, InviteSchema } from '~/shared/auth-schemas'
 import { intentOf, parseForm } from '~/shared/form'
 import { ActionToast } from '~/components/toaster'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Manage Users | Impact Narrative Studio' }]
 
@@ -39,7 +40,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requireAdmin({ request, url })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const back = usersHref({ q: url.searchParams.get('q') ?? '', page: parsePage(url.searchParams.get('page')) })
   const id = String(formData.get('id') ?? '')
   const intent = intentOf(formData, ['invite', 'limit', 'resend', 'disable', 'enable', 'grant', 'revoke'])

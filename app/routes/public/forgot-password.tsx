@@ -12,13 +12,14 @@ import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { dataWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 export const headers = rateLimitedPageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password | Impact Narrative Studio' }]
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseForm(await request.formData(), ForgotPasswordSchema)
+  const submission = parseForm(await readForm(request), ForgotPasswordSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   const { refused } = await unlessRefused(
     () => enforceRateLimit('forgot', submission.value.email),

@@ -22,6 +22,7 @@ import { refusalReply } from '~/server/http/refusal-reply.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 export const headers = rateLimitedPageHeaders
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseForm(await request.clone().formData(), LoginSchema)
+  const submission = parseForm(await readForm(request.clone()), LoginSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }

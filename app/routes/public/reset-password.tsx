@@ -20,6 +20,7 @@ import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password | Impact Narrative Studio' }]
 
@@ -32,7 +33,7 @@ export async function loader({ url }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseForm(await request.formData(), ResetPasswordSchema)
+  const submission = parseForm(await readForm(request), ResetPasswordSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
   const { refused } = await unlessRefused(

@@ -22,6 +22,7 @@ import { enforceRateLimit } from '~/server/edge/limits.server'
 import { dataWithError, redirectWithSuccess } from '~/server/http/toast.server'
 import { createUser, SIGNUPS_CLOSED, signupsOpen } from '~/server/accounts/users.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | Impact Narrative Studio' }]
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseForm(await request.formData(), SignupSchema)
+  const submission = parseForm(await readForm(request), SignupSchema)
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') {
     const firstError = Object.values(submission.error ?? {}).flat()[0] ?? REGISTRATION_FAILED

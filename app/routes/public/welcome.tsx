@@ -21,6 +21,7 @@ import { unlessRefused } from '~/server/http/refusal-reply.server'
 import { enforceRateLimit } from '~/server/edge/limits.server'
 import { redirectWithSuccess } from '~/server/http/toast.server'
 import { useSchemaForm } from '~/hooks/use-schema-form'
+import { readForm } from '~/server/http/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Welcome | Impact Narrative Studio' }]
 
@@ -34,7 +35,7 @@ export async function loader({ url }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseForm(await request.formData(), AcceptInvitationSchema)
+  const submission = parseForm(await readForm(request), AcceptInvitationSchema)
   const hideFields = ['newPassword', 'confirmPassword']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 })
   // Redeeming a link is guessing a token, like a reset: the same limit.
