@@ -3,10 +3,7 @@ import { z, type ZodTypeAny } from 'zod'
 
 const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>()
 
-/**
- * parseWithZod rebuilds its form-value coercion on every call: 1.4 ms for the narrative form, on the
- * server before a generation starts and in the browser on every keystroke (docs/PERFORMANCE.md).
- */
+/** parseWithZod rebuilds its coercion on every call, on the server and at every keystroke (docs/PERFORMANCE.md). */
 export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
   const shape = refuseUnexpectedShape(formData, schema)
   let coerced = coercedSchemas.get(schema)
@@ -17,9 +14,8 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
 }
 
 /**
- * A value past its field's limit is never sent back to the browser (a 6 MB paste would come back as a
- * page of 12 MB or more): every reply leaves the field empty with its own error, and, where the text was
- * far too long for a slip of typing, says first why it is empty.
+ * A value past its field's limit is never sent back (a 6 MB paste would come back as a 12 MB page): its
+ * field is left empty with its error, saying why where the text was far too long to be a slip of typing.
  */
 function keepOversizedValuesBack(
   submission: { error?: Record<string, unknown> | null; reply: Reply },
@@ -48,20 +44,14 @@ const notKept = (length: number, max: number) =>
 type ReplyOptions = { resetForm?: boolean; formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }
 type Reply = (options?: ReplyOptions) => unknown
 
-/**
- * conform joins the values of a repeated name by copying the list so far at each one: 20,000 repeats
- * of one name held the server for a second. A name repeats only where its schema takes a list.
- */
+/** conform copies the list so far at each repeat of a name (20,000 held the server a second): only lists repeat. */
 export class FormShapeError extends Response {
   constructor() {
     super('This form does not match the page it was sent from. Reload the page and try again.', { status: 400 })
   }
 }
 
-/**
- * A form's `intent`, the one style of a page with several actions: one of `intents`, which the action
- * then switches on; anything else is a 400.
- */
+/** A form's `intent`, one of `intents`, which a page with several actions switches on; anything else is a 400. */
 export function intentOf<const Intent extends string>(formData: FormData, intents: readonly Intent[]): Intent {
   const intent = formData.get('intent')
   if (typeof intent === 'string' && (intents as readonly string[]).includes(intent)) return intent as Intent

@@ -3,9 +3,8 @@ import { daySchema } from '~/shared/funder-schema'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 import { TONES } from '~/shared/tones'
 
-// What a list is asked for in its address: the page, and for the narratives the search and filters. The
-// narratives' page and the token API read their filters with one schema; they differ only in what
-// they do with a value that is not one.
+// A list's page, and the narratives' search and filters: one schema for the page and the token API, which
+// differ only in what they do with a value that is not one.
 
 /** Past any list's last page, and short enough to stay a safe number. */
 const PAGE_MAX = 100_000
@@ -44,10 +43,7 @@ export function parseNarrativeFilters(params: URLSearchParams) {
   )
 }
 
-/**
- * The page's own form (`?funder=`), leniently: a search or funder too long is cut to its limit, a
- * value that is not one is left out, as are an empty one and the default order.
- */
+/** The page's own form (`?funder=`), leniently: too long is cut to its limit, a wrong or empty value left out. */
 export function narrativeFiltersOfPage(params: URLSearchParams): NarrativeFilters {
   const filters: Record<string, string> = {}
   for (const name of FILTERS) {

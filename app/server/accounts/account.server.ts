@@ -62,10 +62,7 @@ export async function saveLocaleChoices(user: Owner, choices: Partial<LocaleChoi
   log('info', 'account.locale_saved', { userId: user.id })
 }
 
-/**
- * Ends every other session and API token of the user, and their unused reset, invitation and email links:
- * only `keepSession` (the secret the request came with) stays signed in.
- */
+/** Ends every other session and token of the user, and their unused emailed links: only `keepSession` stays. */
 export async function changePassword(
   user: Owner,
   { currentPassword, newPassword, keepSession }: { currentPassword: string; newPassword: string; keepSession: string },
@@ -90,10 +87,9 @@ export async function changePassword(
 }
 
 /**
- * The schema cascades the rest. One conditional UPDATE first disables the account unless it is the last
- * active administrator: of two deleting themselves at once, the second finds the first no longer active.
- * Disabled, it starts no generation; the running ones are stopped and saved, so none writes into a
- * deleted narrative; then the row goes.
+ * One conditional UPDATE first disables the account unless it is the last active administrator (of two
+ * at once, the second finds the first disabled); its running generations are stopped and saved, so none
+ * writes into a deleted narrative; then the row goes, and the schema cascades the rest.
  */
 export async function deleteAccount(user: Owner, password: string) {
   await confirmPassword(user, password, 'password')

@@ -78,10 +78,7 @@ export async function createSession(userId: string, kind: SessionKind): Promise<
   return token
 }
 
-/**
- * Every signed-in request runs this, so it is one parameterized SQL join: Prisma's query compiler
- * costs several times more (decision 006). A disabled user is refused even if session rows remain.
- */
+/** Every signed-in request runs this: one raw join (decision 006). A disabled user is refused, whatever sessions remain. */
 export async function getUserBySessionToken(token: string, kind: SessionKind): Promise<SignedInUser | null> {
   const sessionId = hashToken(token)
   type Row = AuthUser & {

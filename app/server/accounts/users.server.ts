@@ -35,10 +35,7 @@ type NewUser = {
   marketingConsent?: boolean
 }
 
-/**
- * Creates an account; the very first account becomes the administrator. With SIGNUPS=closed only the
- * first may be created: throws SignupsClosedError (before any password is hashed, when it can tell).
- */
+/** The first account becomes the administrator; with SIGNUPS=closed no other may be made (SignupsClosedError). */
 export async function createUser({ email, firstName, lastName, password, marketingConsent }: NewUser) {
   if (!(await signupsOpen())) throw new SignupsClosedError()
   const now = new Date()
@@ -82,10 +79,7 @@ type SummaryRow = Omit<UserSummary, 'isAdmin' | 'disabled' | 'invitationPending'
   generationsTotal: number | bigint
 }
 
-/**
- * One statement for a page of accounts. Today and in total are counters kept on the account when a generation
- * is claimed and refunded, so deleting a narrative gives nothing back and a manual save is no generation.
- */
+/** One statement for a page of accounts; the counts are kept on the account, so deleting a narrative gives none back. */
 function selectSummaries(where: Prisma.Sql, limit?: number, offset = 0) {
   const page = limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${limit} OFFSET ${offset}`
   return prisma.$queryRaw<SummaryRow[]>`

@@ -69,10 +69,7 @@ export async function insertGeneratingNarrative(
   return columns.id as string
 }
 
-/**
- * The text becomes the first version unless the generation failed; claims are traced to `inputs`. Raw for the
- * same reason as the insert: many end together.
- */
+/** The text becomes the first version unless the generation failed. Raw, as the insert: many end together. */
 export async function finishNarrative(
   {
     id,
@@ -83,8 +80,7 @@ export async function finishNarrative(
   }: { id: string; status: 'complete' | 'stopped' | 'failed'; text: string; inputs: ClaimInputs; brief: string | null },
   claim: ClaimedGeneration,
 ) {
-  // In the work pool: a crafted generation's claims held the event loop 200 ms. A Stop's end waits for this, so
-  // the pool's worker is warm before the first task asks (decision 041): 3-11 ms for a stopped generation.
+  // In the work pool, warm before the first task asks (decision 041).
   const { claims, alignment } = await textColumnsOrLater(text, inputs, brief)
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
@@ -102,10 +98,7 @@ export function getNarrativeOutcome(id: string) {
   return prisma.narrative.findUnique({ where: { id }, select: { status: true, generatedNarrative: true, runner: true, userId: true } })
 }
 
-/**
- * Rows still marked generating whose job is not among `runningIds` and whose runner is none of the
- * `liveReplicas`: what a crash left behind (decision 036).
- */
+/** Rows still generating that no running job and no live replica holds: what a crash left (decision 036). */
 export function findInterruptedNarratives(runningIds: string[], liveReplicas: string[]) {
   return prisma.narrative.findMany({
     where: { status: 'generating', id: { notIn: runningIds }, OR: [{ runner: null }, { runner: { notIn: liveReplicas } }] },
@@ -113,10 +106,7 @@ export function findInterruptedNarratives(runningIds: string[], liveReplicas: st
   })
 }
 
-/**
- * A generation that ended with no outcome saved (a crash, or a failed save): failed and refunded in
- * one transaction, once, so neither a second call nor a crash between the two gives or loses a unit.
- */
+/** Failed and refunded in one transaction, once: neither a second call nor a crash gives or loses a unit. */
 export async function markNarrativeFailed(id: string, claim: ClaimedGeneration) {
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`UPDATE "Narrative" SET "status" = 'failed' WHERE "id" = ${id} AND "status" = 'generating'`
@@ -148,9 +138,8 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
 }
 
 /**
- * The organisation the user last described: the inputs of their last generation (a record sent through
- * the API was written elsewhere, so it is not one). Served by the (userId, createdAt, id) index. The
- * dashboard reads it on every visit: the list's raw join, as findFirst cost 1.0-1.2 ms (decision 006).
+ * The inputs of the user's last generation (a record sent through the API was written elsewhere). Raw,
+ * as the dashboard reads it on every visit (decision 006).
  */
 export async function getLastGenerationInputs(userId: string): Promise<Narrative | null> {
   const [last] = await findNarrativePage([Prisma.sql`n."userId" = ${userId}`, Prisma.sql`n."engine" <> 'manual'`], NEWEST_FIRST, 1, 0)
@@ -214,14 +203,11 @@ async function listByDeadline(viewer: Viewer, filters: NarrativeFilters, limit: 
 }
 
 /**
- * The narratives whose company, funder or text holds `q`. The text cannot be indexed in a way both
- * databases share, so the viewer's narratives are read newest first, a window at a time with a turn
- * of the event loop between; only the matches' ids are kept, and only the page's rows are read whole.
- * LIKE costs up to the text's length times the pattern's (200 texts of 20,000 "a" held SQLite, and so
- * the event loop, 3.5 s), so windows start small, grow while a query takes less than SEARCH_WINDOW_MS
- * and shrink when one takes more, and a search that has spent SEARCH_TIME_MAX_MS answers with what it
- * found, marked incomplete. LIKE reads the window's rows alone (the inner SELECT): PostgreSQL, sorting
- * a small table rather than reading its index, would otherwise match every row to return a few.
+ * The narratives whose company, funder or text holds `q`, read newest first a window at a time with a turn
+ * of the event loop between: LIKE's cost is the text's length times the pattern's, and the text has no
+ * index both databases share. Windows grow while a query takes under SEARCH_WINDOW_MS and shrink past it; a
+ * search past SEARCH_TIME_MAX_MS answers with what it found, marked incomplete (decision 025). LIKE reads
+ * the window's rows alone, or PostgreSQL would match every row to return a few.
  */
 const SEARCH_WINDOW_FIRST = 1
 const SEARCH_WINDOW_MAX = 200
@@ -291,11 +277,7 @@ function whereClause(conditions: Prisma.Sql[]) {
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
 }
 
-/**
- * The list is the most read page: one parameterized join served by the (userId, createdAt, id) and
- * (createdAt, id) indexes. Prisma's compiled findMany with its owner cost 1.5 ms against 0.35 ms
- * (docs/decisions/006).
- */
+/** The most read page: one raw join, served by the (userId, createdAt, id) and (createdAt, id) indexes (decision 006). */
 async function findNarrativePage(where: Prisma.Sql[], order: Prisma.Sql, limit: number, offset: number): Promise<NarrativeWithOwner[]> {
   const rows = await prisma.$queryRaw<NarrativeListRow[]>`
     SELECT ${NARRATIVE_COLUMNS_SQL}, u."firstName" AS "ownerFirstName", u."lastName" AS "ownerLastName", u."email" AS "ownerEmail"
@@ -336,19 +318,13 @@ function toNarrativeWithOwner({
   }
 }
 
-/**
- * Prisma's count wraps the query in a subquery SQLite does not answer from the index: 4.7 ms for
- * 100,000 rows against 0.02 ms for this (docs/decisions/006).
- */
+/** Prisma's count wraps the query in a subquery SQLite does not answer from the index (decision 006). */
 async function countNarratives(where: Prisma.Sql[]): Promise<number> {
   const rows = await prisma.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Narrative" n ${whereClause(where)}`
   return Number(rows[0].total)
 }
 
-/**
- * Only the text (and its claims) changes; nothing else can be set through an edit. A changed text is
- * a new version. Throws RateLimitError past EDITS_PER_MINUTE.
- */
+/** Only the text (and its claims) changes, as a new version. Throws RateLimitError past EDITS_PER_MINUTE. */
 export async function updateNarrativeText({
   id,
   viewer,
@@ -362,8 +338,7 @@ export async function updateNarrativeText({
 }) {
   await enforceEditRateLimit(viewer.id)
   const editable = { id, ...ownedBy(viewer), status: { not: 'generating' } }
-  // The inputs and brief a text is traced to never change after the narrative is made: its columns are found
-  // in the work pool first, outside the transaction.
+  // The inputs and brief never change after the narrative is made: the columns are found first, outside the transaction.
   const before = await prisma.narrative.findFirst({ where: editable })
   if (!before) return false
   if (before.generatedNarrative === text) return true
@@ -435,10 +410,7 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
   }
 }
 
-/**
- * A narrative written elsewhere, kept as given (for a funder's brief, with its alignment); refused past
- * MAX_SAVED_NARRATIVES (counted with the insert, atomically).
- */
+/** A narrative written elsewhere, kept as given; refused past MAX_SAVED_NARRATIVES, counted with the insert. */
 export async function createNarrative({
   viewer,
   input,
