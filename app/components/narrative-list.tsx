@@ -163,10 +163,7 @@ function RowActions({ row, onDelete }: { row: Row; onDelete: (row: Row) => void 
   )
 }
 
-/**
- * A row's action: its icon and a word in sight, its accessible name the longer label, which begins
- * with that word (so a voice user can say what they see).
- */
+/** A row's action: an icon and a word, its accessible name a label beginning with that word (for voice users). */
 function ActionLink({
   to,
   text,
@@ -213,7 +210,6 @@ export function Pagination({
 
 function PageLink({ page, pages, label, pageHref }: { page: number; pages: number; label: string; pageHref: (page: number) => string }) {
   if (page < 1 || page > pages) {
-    // A disabled link: no href, so it is neither focusable nor followed.
     return (
       // eslint-disable-next-line jsx-a11y/anchor-is-valid -- a link without href is the disabled state
       <a role="link" aria-disabled="true" className="button button-secondary">
@@ -267,10 +263,7 @@ export function DeleteDialog({
   )
 }
 
-/**
- * Which narrative this is, as its owner would tell it from the others: for whom, when, in what tone,
- * for which funder, and how it begins. Asked before a deletion, which cannot be undone.
- */
+/** Which narrative this is, as its owner would tell it apart, asked before a deletion. */
 export function NarrativeIdentity({
   narrative,
 }: {

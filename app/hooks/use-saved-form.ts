@@ -3,27 +3,22 @@ import { useEffect } from 'react'
 import { NARRATIVE_FIELDS } from '~/shared/narrative-schema'
 import { DEFAULT_TONE } from '~/shared/tones'
 
-// The server fills the dashboard form with the organisation of the user's last generation (decision
-// 019); local storage keeps only what was typed since, under the user's own key, and is cleared at
-// sign-out, so a shared browser shows no one else's organisation.
+// The server fills the form from the user's last generation (decision 019); local storage keeps only what was
+// typed since, under the user's key, cleared at sign-out so a shared browser shows no one else's organisation.
 
 const PREFIX = 'impact-narrative-studio:form'
 const SAVE_DELAY_MS = 400
 
 const keyOf = (userId: string) => `${PREFIX}:${userId}`
 
-// Set at sign-out: the form stays on screen until the next page arrives, and a save still waiting on its
-// delay would otherwise write the edits back.
+// Set at sign-out, so a save still waiting on its delay does not write the edits back.
 let signingOut = false
 
 type Values = Record<string, string>
 /** `basedOn`: the generation the form held when the values were typed. */
 type Draft = { basedOn: string | null; values: Values }
 
-/**
- * Edits are restored only while no generation has happened since (one on another device, say). Off
- * while a saved narrative is being edited (`?from=`): that form is the narrative's.
- */
+/** Edits are restored only while no generation has happened since; off while editing a saved narrative (`?from=`). */
 export function useSavedForm(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, string[]>,
@@ -44,8 +39,7 @@ export function useSavedForm(
     const timer = setTimeout(() => {
       if (signingOut) return
       const values = pick(value)
-      // A generation that started has the server remember these inputs, and a form as it was first shown
-      // holds nothing typed: nothing left to keep.
+      // Once a generation starts the server has these inputs; an untouched form holds nothing typed.
       if (same(values, untouched(server))) remove(keyOf(userId))
       else write(keyOf(userId), { basedOn, values })
     }, SAVE_DELAY_MS)

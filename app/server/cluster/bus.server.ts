@@ -5,13 +5,11 @@ import { postgresPoolConfig } from '~/server/platform/database-adapters.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// Messages between the replicas that share a PostgreSQL database, over its LISTEN/NOTIFY (decision 038):
-// each replica listens on a channel of its own and on one they all share. The replicas' cluster
-// (replicas.server.ts) connects it; one process alone has nothing to tell and never does.
+// Messages between replicas over PostgreSQL's LISTEN/NOTIFY (decision 038): a channel per replica and
+// one shared. replicas.server.ts connects it; a single process never does.
 
 const BROADCAST = 'studio'
-// NOTIFY takes payloads under 8,000 bytes: a longer message goes in parts. A UTF-16 unit is at most three
-// bytes of UTF-8, escapes included, so 1,800 of them stay under 5,400 bytes with room for the envelope.
+// NOTIFY takes under 8,000 bytes; 1,800 UTF-16 units are at most 5,400 bytes of UTF-8, escapes included.
 const PART_CHARS = 1_800
 // Messages wait here while the database is slow or being reconnected to; past this, the oldest go.
 const OUTBOX_MAX = 50_000
@@ -44,10 +42,7 @@ export function channelOf(replica: string) {
   return `studio_${replica.replaceAll('-', '')}`
 }
 
-/**
- * To one replica, or to every other one; in the order published. While the connection is down the
- * messages wait (up to OUTBOX_MAX); before the bus is connected, nothing is kept.
- */
+/** In the order published; kept while the connection is down (up to OUTBOX_MAX), never before it connects. */
 export function publish(message: BusMessage, to?: string) {
   if (!replicaId) return
   const channel = to ? channelOf(to) : BROADCAST
@@ -90,7 +85,6 @@ export async function connectBus(replica: string, url: string, receiver: (messag
   void flush()
 }
 
-/** Sends what is waiting, then leaves. */
 export async function disconnectBus() {
   closing = true
   clearInterval(pinger)
@@ -100,10 +94,7 @@ export async function disconnectBus() {
   await last?.end().catch(() => {})
 }
 
-/**
- * A connection that a firewall or a failover dropped without a word would never report an error: each
- * replica writes to itself now and then, and a connection that hears nothing back is opened again.
- */
+/** A connection a firewall or failover dropped silently never errors: each replica pings itself instead. */
 function checkConnection() {
   if (!client) return
   if (Date.now() - heardAt > 3 * PING_MS) return reconnect(client, new Error('The bus heard nothing back from the database'))
@@ -124,7 +115,6 @@ function reconnect(broken: pg.Client, error: Error) {
 function flush(): Promise<void> {
   sending ??= sendWaiting().finally(() => {
     sending = null
-    // Published after the last batch went, while this one was finishing.
     if (client && outbox.length) void flush()
   })
   return sending
@@ -153,11 +143,7 @@ function dropExpired(batch: typeof outbox) {
   return fresh
 }
 
-/**
- * Any role that can connect to the database can LISTEN and NOTIFY on it: every payload is signed with a
- * key drawn from the session secret (the newest signs, any of them verifies), so a forged or altered one
- * is refused (decision 038).
- */
+/** Any role that can connect can NOTIFY: payloads are signed with keys from the session secrets (decision 038). */
 export type BusKeys = Buffer[]
 
 export function deriveBusKeys(secrets: string[]): BusKeys {
@@ -191,10 +177,7 @@ export function toPayloads(message: BusMessage, from: string, number: () => numb
 
 export type Refusal = 'unsigned' | 'bad-signature' | 'expired' | 'replayed' | 'unreadable'
 
-/**
- * The envelope of a payload signed with one of `keys` and published less than MESSAGE_LIFETIME_MS ago,
- * or why it is refused. Signatures are compared in constant time.
- */
+/** The envelope of a payload signed with one of `keys` within MESSAGE_LIFETIME_MS, or why it is refused. */
 export function openPayload(payload: string, keys: BusKeys, now = Date.now()): Envelope | Refusal {
   const dot = payload.indexOf('.')
   if (dot < 1) return 'unsigned'
@@ -216,10 +199,8 @@ export function openPayload(payload: string, keys: BusKeys, now = Date.now()): E
 }
 
 /**
- * Puts each sender's parts back together (one sender's notifications arrive in order); returns a
- * message once it is whole. A message with a part missing (lost while a connection was down) is dropped,
- * never joined to the next; a payload numbered no later than the sender's last (a genuine one replayed
- * within its lifetime) is refused.
+ * Joins each sender's parts (they arrive in order). A message missing a part is dropped, never joined to
+ * the next; a payload numbered no later than the sender's last (a replay within its lifetime) is refused.
  */
 export function createAssembler() {
   const partial = new Map<string, { m: number; chunks: string[] }>()

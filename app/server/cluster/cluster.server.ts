@@ -4,17 +4,13 @@ import { createSingle } from '~/server/cluster/single.server'
 import { getEnv, type Env } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// The one topology switch (docs/decisions/046-one-topology-switch.md): one process, or replicas that
-// share what they must. The modules that count limits and streams, talk to other replicas and recover
-// their generations ask `cluster()`, never which database there is.
+// The one topology switch (docs/decisions/046-one-topology-switch.md): modules ask `cluster()`, never the database.
 
 let chosen: Cluster | undefined
 
 /**
- * The one place the topology is chosen, from the configuration: several processes need a database they
- * can share, so a PostgreSQL database is served by replicas and a SQLite file by one process (decision
- * 044). Start-up chooses (main/start.server.ts); a script or a test that starts no server gets the same
- * choice from the first module that asks. Chosen once: later calls return the first choice.
+ * PostgreSQL is served by replicas, a SQLite file by one process (decision 044). Chosen once, at start-up or,
+ * for a script or test, by the first module that asks.
  */
 export function chooseCluster({ database }: Pick<Env, 'database'> = getEnv()): Cluster {
   chosen ??= database.kind === 'postgres' ? createReplicas(database.url, deliver) : createSingle()
@@ -33,7 +29,6 @@ export function publish(message: BusMessage, to?: string) {
 type Handler = (message: BusMessage) => void
 const handlers = new Map<string, Set<Handler>>()
 
-/** Calls `handler` with each message of that type another replica publishes. */
 export function onBusMessage(type: string, handler: Handler) {
   let set = handlers.get(type)
   if (!set) handlers.set(type, (set = new Set()))

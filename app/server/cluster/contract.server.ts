@@ -1,28 +1,21 @@
 import crypto from 'node:crypto'
 
-// What the app's processes share, whatever their number (docs/decisions/046-one-topology-switch.md):
-// one process keeps it in memory (single.server.ts); replicas on one PostgreSQL database keep it in
-// shared tables and tell each other over a bus (replicas.server.ts). cluster.server.ts picks one.
+// What the app's processes share (docs/decisions/046-one-topology-switch.md): in memory for one process
+// (single.server.ts), in shared tables and a bus for replicas (replicas.server.ts).
 
 /** This process, for as long as it runs: a restart is a new replica. */
 export const REPLICA_ID = crypto.randomUUID()
 
 export type Counter = { count: number; resetAt: number }
 
-/**
- * Where attempts are counted: each operation atomic, so that no replica lets through what another
- * already refused.
- */
+/** Where attempts are counted: each operation atomic, so no replica lets through what another refused. */
 export interface RateLimitStore {
   /** Counts `by` events (1 unless told; -1 takes one back) under `key`, in a fixed window its first event opens. */
   count(key: string, windowMs: number, by?: number): Promise<Counter>
   /** The count under `key`, without counting; null when its window is over. */
   peek(key: string): Promise<Counter | null>
   forget(key: string): Promise<void>
-  /**
-   * The first moment, from now, that is `gapMs` after the last one booked under `key`: booked, unless
-   * it is more than `maxWaitMs` away. Returned either way.
-   */
+  /** The first moment `gapMs` after the last booked under `key`: booked unless over `maxWaitMs` away; returned either way. */
   book(key: string, gapMs: number, maxWaitMs: number): Promise<number>
   clear(): void
 }
@@ -34,7 +27,6 @@ export type BusMessage = { type: string } & Record<string, unknown>
 export interface Cluster {
   /** The rate limits' counts, and the sign-in slowdown's turns (decisions 015, 037). */
   limits: RateLimitStore & {
-    /** How many keys are held now. */
     size(): Promise<number>
     /** The hourly purge: counters whose window is over. */
     purge(): Promise<unknown>
@@ -51,7 +43,6 @@ export interface Cluster {
     /** To one replica, or to every other one; in the order published. */
     publish(message: BusMessage, to?: string): void
     connect(): Promise<void>
-    /** Sends what is waiting, then leaves. */
     disconnect(): Promise<void>
   }
   /** Which processes are alive, so that a dead one's generations are failed and refunded once (decision 036). */

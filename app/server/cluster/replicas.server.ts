@@ -11,10 +11,8 @@ import {
 import { lockInvariant, prisma } from '~/server/platform/db.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 
-// Replicas: any number of app processes serving one PostgreSQL database behind a load balancer
-// (decision 044). What they must agree on is in shared tables: the rate limits' counters, each open
-// event stream, and each replica's heartbeat; what one tells another goes over LISTEN/NOTIFY
-// (bus.server.ts). PostgreSQL's SQL only.
+// Replicas on one PostgreSQL database (decision 044): shared tables for what they agree on, LISTEN/NOTIFY
+// (bus.server.ts) for what they tell each other. PostgreSQL's SQL only.
 
 /** `url`: the database's, for the bus's own connection; `deliver`: where the others' messages go. */
 export function createReplicas(url: string, deliver: (message: BusMessage) => void): Cluster {
@@ -27,16 +25,14 @@ export function createReplicas(url: string, deliver: (message: BusMessage) => vo
   }
 }
 
-// Which app processes serve the database (docs/decisions/036). Each generation row names the process
-// writing it (its runner); a process beats every HEARTBEAT_MS, and one unseen for STALE_MS is dead:
-// its generations have no one to finish them, and any other process fails and refunds them.
+// Heartbeats (docs/decisions/036): a process unseen for STALE_MS is dead, and another fails and refunds
+// the generations it was running.
 
 const HEARTBEAT_MS = 2_000
 const STALE_MS = 10_000
 
 let heartbeat: NodeJS.Timeout | undefined
 
-/** Starts beating, and calls `recover` (which clears up after dead replicas) at every beat. */
 async function joinReplicas(recover: () => Promise<void>) {
   await beat()
   heartbeat = setInterval(() => {
@@ -47,7 +43,6 @@ async function joinReplicas(recover: () => Promise<void>) {
   heartbeat.unref()
 }
 
-/** On shutdown, after the generations are saved: the others need not wait for this one to go stale. */
 async function leaveReplicas() {
   clearInterval(heartbeat)
   await prisma.replica.deleteMany({ where: { id: REPLICA_ID } })
@@ -65,8 +60,7 @@ async function liveReplicas(): Promise<string[]> {
   return [...new Set([REPLICA_ID, ...seen.map(({ id }) => id)])]
 }
 
-// PostgreSQL's store: one row per key in "RateLimit", changed by single statements (an upsert locks its
-// row), so replicas count together and none lets through what another has refused. PostgreSQL's SQL only.
+// One "RateLimit" row per key, changed by single statements (an upsert locks its row), so replicas count together.
 
 type Row = { count: number | bigint; resetAt: number | bigint }
 const counter = (row: Row): Counter => ({ count: Number(row.count), resetAt: Number(row.resetAt) })
@@ -102,7 +96,6 @@ function createTableStore(): RateLimitStore {
         return slot
       })
     },
-    // The tests empty the table with every other one.
     clear() {},
   }
 }
@@ -112,9 +105,8 @@ export async function purgeExpiredCounters() {
   return prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "resetAt" <= ${Date.now()}::bigint`
 }
 
-// How many event streams a person has open, across every replica: each holds a slot while it is open,
-// an OpenStream row, taken under a lock of the person's, so two replicas cannot both take the last one
-// (docs/decisions/038).
+// A person's open streams across replicas: an OpenStream row each, taken under the person's lock so two
+// replicas cannot both take the last one (docs/decisions/038).
 
 /** This replica's rows, by id, with whose they are: what its purge keeps. */
 const rowsHere = new Map<string, string>()
@@ -153,10 +145,7 @@ async function takeRow(userId: string, max: number, always: boolean): Promise<St
   }
 }
 
-/**
- * At every beat: the rows of replicas that are no longer live (their streams ended with them), and this
- * replica's rows of streams no longer open (a release that failed).
- */
+/** At every beat: dead replicas' rows, and this one's rows of streams no longer open (a failed release). */
 async function purgeStreamSlots() {
   await prisma.openStream.deleteMany({ where: { replica: { notIn: await liveReplicas() } } })
   await prisma.openStream.deleteMany({ where: { replica: REPLICA_ID, id: { notIn: [...rowsHere.keys()] } } })

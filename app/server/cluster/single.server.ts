@@ -1,9 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import { REPLICA_ID, type Cluster, type Counter, type RateLimitStore, type StreamSlot } from '~/server/cluster/contract.server'
 
-// One process serves the database (a SQLite file): it has no one to share with. It counts rate limits
-// and open streams in memory, publishes nothing, keeps no heartbeat, and at start-up fails and refunds
-// every generation it is not running (decision 044).
+// One process on a SQLite file: limits and streams in memory, no bus, no heartbeat; at start-up it fails and
+// refunds every generation it is not running (decision 044).
 
 const MINUTE = 60_000
 
@@ -21,10 +20,8 @@ export function createSingle(): Cluster {
 export const MEMORY_STORE_MAX_KEYS = 100_000
 
 /**
- * lru-cache holds a fixed number of entries, each with its own time to live, and does constant work
- * per call: memory stays bounded however many addresses and emails arrive, with no sweep. A flood
- * of new keys can evict old counters early, but every key needs requests from an address that is
- * itself limited, so evicting much takes many addresses.
+ * lru-cache bounds memory with constant work per call and no sweep. A flood of keys can evict counters early,
+ * but every key needs requests from an address that is itself limited.
  */
 export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore & { size(): number } {
   const entries = new LRUCache<string, Counter>({ max: maxKeys, ttl: MINUTE })

@@ -21,10 +21,7 @@ export const BODY_LIMITS = {
 } as const
 type BodyKind = keyof typeof BODY_LIMITS
 
-/**
- * The most fields a URL-encoded form, or parts a multipart one, may have: our largest form (the funder
- * form, about 135 entries at its lists' limits) well within. Counted as the body arrives, before the parse.
- */
+/** Fields or parts a form may have, counted before the parse: the funder form holds about 135 at its lists' limits. */
 export const FORM_ENTRIES_MAX = 256
 
 /** The routes that take a file: the page that adds a brief, and the funder API's create and extract. */
@@ -62,7 +59,6 @@ export function limitBodySize(): RequestHandler {
     const counters = [
       ...(req.get('transfer-encoding') ? [countBytes(limit)] : []),
       ...(form?.kind === 'urlencoded' ? [countOccurrences('&', FORM_ENTRIES_MAX - 1)] : []),
-      // The delimiter before each part and the one that closes the body.
       ...(form?.kind === 'multipart' && form.boundary ? [countOccurrences(`--${form.boundary}`, FORM_ENTRIES_MAX + 1)] : []),
     ]
     if (counters.length) watchBody(req, res, counters)
@@ -78,10 +74,7 @@ function countBytes(limit: number): Counter {
   return (chunk) => ((received += chunk.length) > limit ? tooLarge(limit) : null)
 }
 
-/**
- * Counts `needle` across the pieces of a body (a match may straddle two), in time linear in its length,
- * and refuses past `max` of them.
- */
+/** Counts `needle` across the pieces (a match may straddle two), in linear time; refuses past `max`. */
 function countOccurrences(needle: string, max: number): Counter {
   const pattern = Buffer.from(needle)
   let tail = Buffer.alloc(0)
@@ -105,8 +98,7 @@ function watchBody(req: Request, res: Response, counters: Counter[]) {
     if (!refusal || res.headersSent) return
     req.off('data', watch)
     refuse(req, res, refusal)
-    // React Router is reading this body too: end its read with an error, so no action runs on a
-    // body that was refused, while refuse() drains the rest.
+    // Fail React Router's read too, so no action runs on a refused body; refuse() drains the rest.
     if (req.listenerCount('error')) req.emit('error', new Error(refusal.error))
   }
   req.on('data', watch)

@@ -20,11 +20,9 @@ export async function startServer(build: ServerBuild) {
   // One process or replicas, from the configuration, before anything counts, publishes or recovers (decision 046).
   const shared = chooseCluster(env)
   warnIfNoMailer()
-  // The pool's worker, started before the migrations (server.ts), loads its parsers and fonts beside the server;
-  // the server answers meanwhile, and a task asked for before they are ready waits for them (decision 041).
+  // Loads its parsers and fonts while the server answers; an early task waits for them (decision 041).
   startWorkPool().catch((error) => log('error', 'work.start-failed', errorDetails(error)))
-  // Rows left generating by a crash are marked failed and refunded before anyone can ask for them; among
-  // replicas, so are those of another replica that stops beating, whenever it does (decision 036).
+  // Crash leftovers are failed and refunded before anyone asks; with replicas, a silent one's too (decision 036).
   await recoverInterruptedGenerations()
   // Before it runs anything: Stops and followers from the other replicas reach it from then on.
   await shared.bus.connect()
@@ -39,8 +37,7 @@ export async function startServer(build: ServerBuild) {
   const app = createApp({ build, env, isStopping: () => stopping, sender: requestSender })
   const server = http.createServer(
     {
-      // Slow clients are cut off: a request's headers and its whole body have these long to arrive,
-      // checked every second (Node checks every 30 s unless told). An answer may take longer.
+      // Checked every second (Node's default is 30 s).
       headersTimeout: env.HEADERS_TIMEOUT_MS,
       requestTimeout: env.REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: 1000,

@@ -31,7 +31,6 @@ export async function insertGeneratingVariant(
     engine: string
     quotaDay: string
     question: string | null
-    /** The narrative's text it is written from. */
     source: string
   },
 ) {
@@ -126,11 +125,7 @@ function fingerprint(text: string) {
   return createHash('sha256').update(text).digest('hex')
 }
 
-/**
- * Whether a variant fits the narrative's text as it is now: false once the text is edited after it was
- * written. One written before its source was kept is taken as current, since nothing says otherwise.
- * The text is hashed once for all of a narrative's variants.
- */
+/** False once the text is edited after the variant was written; one with no kept source is taken as current. */
 export function currentVariantTest(narrativeText: string) {
   const now = fingerprint(narrativeText)
   return (variant: Pick<VariantRecord, 'writtenFrom'>) => variant.writtenFrom === null || variant.writtenFrom === now
@@ -145,7 +140,6 @@ export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limit
   return { unit: variant.limitUnit === 'characters' ? 'characters' : 'words', max: variant.limitMax }
 }
 
-/** A narrative's variants as the API gives them. */
 export function toApiVariants(variants: VariantRecord[], narrative: Narrative) {
   const isCurrent = currentVariantTest(narrative.generatedNarrative)
   return variants.map((variant) => toApiVariant(variant, narrative, isCurrent(variant)))

@@ -3,17 +3,13 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { parse } from 'pg-connection-string'
 
-// Prisma reaches each database through a driver adapter (no native engine to download), for the app
-// and for the Prisma CLI alike: this is where both make them.
+// The driver adapters, for the app and the Prisma CLI alike.
 
 export function sqliteAdapter(file: string) {
   return new PrismaBetterSQLite3({ url: file, timeout: 5000 })
 }
 
-/**
- * The URL's parts as discrete fields, never `connectionString`: with one, pg would ignore the
- * `database` Prisma's shadow database sets, and Migrate would check its migrations on the real one.
- */
+/** Never `connectionString`: pg would ignore the shadow database's `database`, and Migrate would use the real one. */
 export function postgresPoolConfig(url: string, options: { max?: number; exitOnIdle?: boolean } = {}): pg.PoolConfig {
   const { host, port, user, password, database, ssl, application_name } = parse(url)
   return {
@@ -57,10 +53,7 @@ class CatalogAsTextClient extends pg.Client {
   }
 }
 
-/**
- * For Prisma's CLI (migrate deploy and diff): catalog columns read as text, a pool that lets go, and a
- * shadow database dropped only after its pool has closed (the adapter drops it first, which fails).
- */
+/** For Prisma's CLI: catalog columns as text, a pool that lets go, the shadow database dropped after its pool closes. */
 export function postgresMigrationAdapter(url: string) {
   const config = { ...postgresPoolConfig(url, { exitOnIdle: true }), Client: CatalogAsTextClient as unknown as typeof pg.Client }
   return new (class extends PrismaPg {

@@ -4,8 +4,7 @@ import { postgresAdapter, sqliteAdapter } from '~/server/platform/database-adapt
 import { getEnv } from '~/server/platform/env.server'
 import { serializeTransactions } from '~/server/platform/serialized-connection.server'
 
-// Both clients are made from one schema (prisma/schema.prisma), so they have the same models and the
-// same methods; the app is typed against SQLite's, and every query it writes runs on both.
+// Both clients come from one schema: the app is typed against SQLite's, and every query runs on both.
 export { Prisma }
 export type { Funder, Narrative, User } from '~/generated/sqlite/client'
 
@@ -16,8 +15,7 @@ const PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PR
 async function createClient(): Promise<PrismaClient> {
   const { database } = getEnv()
   if (database.kind === 'postgres') {
-    // A burst of generations queues for the pool's connections and then for the claims' lock
-    // (lockInvariant): Prisma's defaults (2 s to get a connection, 5 s in all) refused some of 500 starts.
+    // A burst of generations queues for connections and the claims' lock: Prisma's defaults refuse some (docs/PERFORMANCE.md).
     const client = new PostgresClient({
       adapter: postgresAdapter(database.url, getEnv().DATABASE_POOL_SIZE),
       transactionOptions: { maxWait: 10_000, timeout: 15_000 },
@@ -30,7 +28,6 @@ async function createClient(): Promise<PrismaClient> {
 }
 
 declare global {
-  // Survives module reloads in development so we keep one connection.
   var __prisma: Promise<PrismaClient> | undefined
 }
 
@@ -53,9 +50,8 @@ export const LIKE = Prisma.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE')
 const INVARIANTS = { claims: 1, accounts: 2, funders: 3, streams: 4 } as const
 
 /**
- * Waits until no other transaction holds `invariant` (for `of`, when given), and holds it until `tx`
- * ends. On PostgreSQL an advisory transaction lock: READ COMMITTED lets two transactions each count what
- * the other has not committed yet. SQLite's transactions already run one at a time (decision 016).
+ * Holds `invariant` (for `of`) until `tx` ends. On PostgreSQL an advisory lock, as READ COMMITTED lets two
+ * transactions each miss what the other has not committed; SQLite's run one at a time (decision 016).
  */
 export async function lockInvariant(tx: Prisma.TransactionClient, invariant: keyof typeof INVARIANTS, of?: string) {
   if (dialect !== 'postgres') return

@@ -28,10 +28,8 @@ class ConnectionLock {
 }
 
 /**
- * better-sqlite3 gives Prisma one connection, and the adapter only keeps transactions from overlapping
- * each other: a statement from another request, sent while a transaction awaits between its own
- * statements, runs inside it (rolled back with it, or reading its uncommitted rows). Such a statement
- * now waits for the transaction to end (decision 016).
+ * One connection: a statement from another request, sent while a transaction awaits between its statements,
+ * would run inside it. It waits for the transaction to end instead (decision 016).
  */
 export function serializeTransactions(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
   const connect = factory.connect.bind(factory)
@@ -71,11 +69,7 @@ function serialize(adapter: Adapter): Adapter {
 
 const ENDS_TRANSACTION = /^\s*(COMMIT|ROLLBACK)\b/i
 
-/**
- * Prisma sends COMMIT or ROLLBACK and only then calls commit() or rollback(). If that statement fails
- * (a deferred foreign key, a disk error), Prisma calls neither, so the transaction is rolled back here
- * and the lock released: otherwise every later statement would wait forever.
- */
+/** When COMMIT or ROLLBACK fails, Prisma calls neither commit() nor rollback(): roll back and release here, or all waits. */
 function releasingOnEnd(transaction: Transaction, release: () => void): Transaction {
   let released = false
   const releaseOnce = () => {

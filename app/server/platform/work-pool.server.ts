@@ -5,9 +5,8 @@ import { RefusedError } from '~/server/platform/refused-error.server'
 import { Turns } from '~/server/platform/turns.server'
 import { workerFile } from '~/server/platform/worker-source.server'
 
-// Work whose cost grows with text a person sends (building files, reading calls, drafting, checking evidence)
-// runs in a pool of worker threads, never on the event loop that answers everyone (docs/decisions/041).
-// Each task has a time limit and each worker a heap limit: an overrun ends that worker, not the server.
+// Work whose cost grows with text a person sends runs in worker threads, not the event loop (docs/decisions/041);
+// a task's time or heap overrun ends that worker, not the server.
 
 /** The tasks the pool's worker (app/server/work/worker.ts) knows, by name. */
 export type WorkTask =
@@ -35,10 +34,7 @@ const WORKER_HEAP_MB = 128
 const QUEUE_MAX = 64
 /** Threads: one a core, at least two and at most four (the event loop and the generations need the cores too). */
 export const WORK_THREADS = Math.max(2, Math.min(4, os.availableParallelism()))
-/**
- * A worker holds about 150 MB (the tagger's model, the word list, fonts): one is always ready, and the others
- * start when work waits and stop after a minute with none.
- */
+/** A worker holds about 150 MB: one is always ready, the others start when work waits and stop after an idle minute. */
 const IDLE_WORKER_MS = 60_000
 /** Tasks one person may have running or waiting: one account's flood fills no more than its share. */
 const PER_OWNER_MAX = 4
@@ -61,19 +57,15 @@ export type WorkOptions = {
 
 let pool: Piscina | undefined
 /**
- * The pool's own queue: a task goes to piscina only when a thread is free, so its time limit counts from its
- * start, not from its wait, and the queue is bounded however tasks are sent (piscina's maxQueue does not count
- * tasks that carry an abort signal, and every one does).
+ * Our own queue: a task reaches piscina only when a thread is free, so its time limit counts from its start; and
+ * piscina's maxQueue does not count tasks that carry an abort signal, as every one does.
  */
 const threads = new Turns(WORK_THREADS)
 const byOwner = new Map<string, number>()
 
 let started: Promise<void> | undefined
 
-/**
- * Starts the worker that is always ready; settles once it has loaded its fonts and word list. Its thread loads
- * them as it starts, beside whatever the event loop is doing (the migrations, at start-up).
- */
+/** Starts the always-ready worker; settles once it has loaded its fonts and word list. */
 export function startWorkPool(): Promise<void> {
   started ??= getPool()
     .run({ task: 'warm', input: null } satisfies WorkRequest)

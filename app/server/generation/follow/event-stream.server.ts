@@ -6,9 +6,8 @@ import { onSessionChange, type SessionChange } from '~/server/accounts/session-e
 import { GENERATION_FAILED, type GenerationEvent } from '~/server/generation/job/contract.server'
 
 const HEARTBEAT_MS = 15_000
-// Pieces within a window go out as one event: with 500 streams, socket writes were the largest single
-// cost (docs/PERFORMANCE.md). 25 ms is too short for a reader to notice; the window widens with the
-// open streams to keep about 5,000 writes a second, up to 100 ms (still ten updates a second).
+// Pieces within a window go out as one event (docs/PERFORMANCE.md): 25 ms, widening with the open streams to
+// keep about 5,000 writes a second, up to 100 ms.
 const COALESCE_MIN_MS = 25
 const COALESCE_MAX_MS = 100
 const WRITES_PER_SECOND = 5000
@@ -39,10 +38,8 @@ function endsStream(change: SessionChange, stream: Omit<OpenStream, 'end'>) {
 }
 
 /**
- * `start`, numbered `delta`s (the event id is the piece number, so EventSource resumes with
- * Last-Event-ID), `restart`, then `done` or `error`. Subscribing never starts or bills anything.
- * `ownPost`: the stream a generation's own POST opens, never refused for the user's open streams
- * (MAX_STREAMS_PER_USER), since the generations a user may run bound it.
+ * `start`, `delta`s numbered for Last-Event-ID, `restart`, then `done` or `error`; never starts or bills anything.
+ * `ownPost`: a generation's own POST, never refused by MAX_STREAMS_PER_USER (the running limit bounds it).
  */
 export async function streamGenerationEvents({
   id,
@@ -134,7 +131,6 @@ export async function streamGenerationEvents({
       const readSaved = () => void readFinished(id, kind).then(onEvent, () => onEvent({ type: 'error', error: GENERATION_FAILED }))
       unsubscribe = subscribe(id, afterSeq, onEvent)
       if (unsubscribe) return
-      // Not running here: on another replica, or nowhere any more.
       followOnRunner({ id, kind, afterSeq }, onEvent, readSaved).then((elsewhere) => {
         if (!elsewhere) return readSaved()
         if (closed) return elsewhere()

@@ -66,10 +66,7 @@ serveOtherReplicas({
   stopUser: (userId) => void stopHere(userId),
 })
 
-/**
- * Claims quota and creates the record in one transaction, then writes in the background, detached from
- * the request. For a funder's brief, a text over the call's word limit is cut at its last whole sentence.
- */
+/** Claims quota and creates the record, then writes in the background; a brief's text over the call's word limit is cut at a sentence. */
 export async function startGeneration(userId: string, input: NarrativeInput, funder: ForFunder | null = null) {
   await takeTurn()
   const engine = getEngine()
@@ -171,8 +168,7 @@ function launch(userId: string, claimed: { id: string; quotaDay: string }, work:
   return generation
 }
 
-// Starting is the costly part (a transaction, then the model call): a burst is let through a few per turn of the event
-// loop, so the streams already running are not stalled until the whole burst is through (docs/PERFORMANCE.md).
+// A burst of starts goes a few per turn of the event loop, so running streams are not stalled (docs/PERFORMANCE.md).
 const STARTS_PER_TURN = 4
 const waitingStarts: (() => void)[] = []
 
@@ -191,7 +187,7 @@ function letStartsThrough() {
 /** Why a generation was cut short by its bounds rather than stopped by its owner. */
 class GenerationLimitError extends Error {}
 
-/** Never rejects: nothing here may take the process down. */
+/** Never rejects. */
 async function run(generation: Generation, work: Work) {
   const { GENERATION_TIMEOUT_MS } = getEnv()
   const deadline = setTimeout(
@@ -289,10 +285,7 @@ export async function stopGeneration(id: string, userId: string): Promise<boolea
   return registry.stop(id, userId) || (await stopOnRunner(id, userId))
 }
 
-/**
- * An administrator disabled the user, or they are deleting their account: resolves once each job of
- * theirs here is saved. Other replicas are told to stop theirs, and save them as they do.
- */
+/** The user was disabled or is deleting their account: resolves once their jobs here are saved; other replicas are told. */
 export function stopGenerationsOf(userId: string): Promise<void> {
   stopUserEverywhere(userId)
   return stopHere(userId)
@@ -314,10 +307,7 @@ export async function stopAllGenerations() {
   await Promise.all(all.map((generation) => generation.finished))
 }
 
-/**
- * After a crash, rows still marked generating have no job behind them: each is marked failed and
- * refunded, once, whichever replica finds it first. Another replica's, while it beats, are its own.
- */
+/** After a crash: rows still generating with no live runner are failed and refunded once, by whichever replica comes first. */
 export async function recoverInterruptedGenerations() {
   const running = registry.runningIds()
   const live = await cluster().recovery.live()

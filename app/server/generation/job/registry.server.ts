@@ -1,23 +1,15 @@
 import type { FinalEvent, GenerationEvent } from '~/server/generation/job/contract.server'
 
-/**
- * The generations this process writes, in its memory. A subscriber on another replica reaches them
- * through the relay (relay.server.ts), which subscribes here for it: the pieces after `afterSeq`, then
- * the live ones, in order and each once.
- */
+/** The generations this process writes; other replicas subscribe through relay.server.ts. */
 export interface GenerationRegistry {
   open(id: string, owner: { userId: string; abort: () => void }): void
   append(id: string, text: string): void
   /** Piece numbers go on rising across a restart. */
   restart(id: string, reason: string): void
-  /** Called after the record is saved. */
   close(id: string, final: FinalEvent): void
   /** A subscriber from now on reads the saved record instead. */
   remove(id: string): void
-  /**
-   * Replays the pieces after `afterSeq` (a `restart` first when the subscriber saw an attempt since
-   * discarded), then follows the live ones. Null when not running here: read the database instead.
-   */
+  /** Replays the pieces after `afterSeq` (after a `restart` if an attempt was discarded), then live; null when not here. */
   subscribe(id: string, afterSeq: number, listener: (event: GenerationEvent) => void): (() => void) | null
   /** False for anyone but the owner. */
   stop(id: string, userId: string): boolean

@@ -5,17 +5,13 @@ import { getNarrativeOutcome } from '~/server/narratives/narratives.server'
 import { getVariantOutcome } from '~/server/narratives/variants.server'
 import type { GenerationEvent } from '~/server/generation/job/contract.server'
 
-// A generation runs on one replica, its runner, which alone has its pieces. A stream opened on another
-// replica asks the runner, over the bus, to replay the pieces after its Last-Event-ID and relay the live
-// ones; Stop and a user's disabling go to the runner the same way (docs/decisions/038).
+// Only a generation's runner has its pieces: a stream on another replica asks it over the bus to replay and
+// relay them; Stop and disabling reach the runner the same way (docs/decisions/038).
 
 type Kind = 'narrative' | 'variant'
 type Listener = (event: GenerationEvent) => void
 
-/**
- * How often a follower looks at the row: a runner that died, or a final event lost while the bus was
- * reconnecting, would otherwise leave the stream open for ever.
- */
+/** How often a follower reads the row: a dead runner or a lost final event would otherwise leave it open for ever. */
 const CHECK_MS = 3_000
 
 const isFinal = (event: GenerationEvent) => event.type === 'done' || event.type === 'error'
@@ -32,7 +28,6 @@ async function runningElsewhere(id: string, kind: Kind) {
   return row?.status === 'generating' && row.runner && row.runner !== REPLICA_ID ? { runner: row.runner, userId: row.userId } : null
 }
 
-/** What the runner does for the other replicas. */
 export type RunnerSide = {
   subscribe(id: string, afterSeq: number, listener: Listener): (() => void) | null
   stop(id: string, userId: string): void
@@ -95,10 +90,7 @@ function endFollowersOf(ids: string[]) {
   for (const [sub, follow] of following) if (ids.includes(follow.id)) stopFollowing(sub)?.readSaved()
 }
 
-/**
- * Follows a generation that runs on another replica; null when it runs on none (read the row instead).
- * `readSaved` is called instead of a final event when the runner is gone: the row then has the outcome.
- */
+/** Follows a generation on another replica; null when none runs it. `readSaved` stands in for a dead runner's final event. */
 export async function followOnRunner(
   { id, kind, afterSeq }: { id: string; kind: Kind; afterSeq: number },
   listener: Listener,
@@ -122,7 +114,7 @@ export async function followOnRunner(
   }
 }
 
-/** Stops the user's generation on the replica that runs it; false when none runs it. */
+/** False when no replica runs it. */
 export async function stopOnRunner(id: string, userId: string): Promise<boolean> {
   if (cluster().recovery.alone) return false
   const running = await runningElsewhere(id, 'narrative')
