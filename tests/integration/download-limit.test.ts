@@ -3,13 +3,14 @@ import { action as createApi } from '~/routes/api/narratives'
 import { loader as pageDownload } from '~/routes/resources/narrative-download'
 import { action as loginAction } from '~/routes/public/login'
 import { resetRateLimitsForTests } from '~/server/edge/rate-limit.server'
-import { DOWNLOADS_PER_MINUTE } from '~/server/edge/limits.server'
+import { getEnv } from '~/server/platform/env.server'
 import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
 
 // Each Word or PDF file is built anew: one person's downloads, pages and API together, are limited a minute.
+const DOWNLOADS_PER_MINUTE = getEnv().MAX_DOWNLOADS_PER_MINUTE
 
 beforeEach(async () => {
   await resetDatabase()

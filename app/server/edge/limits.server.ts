@@ -72,15 +72,14 @@ export async function enforceBodyRateLimit(person: string) {
   refuseOver('body', await countAttempt(`body:${person}`, MINUTE), limit, 'person')
 }
 
-/** Word and PDF files a user may download in a minute, pages and API together: each is built anew. */
-export const DOWNLOADS_PER_MINUTE = 30
-
+/** Word and PDF files a user may download in a minute (MAX_DOWNLOADS_PER_MINUTE), pages and API together: each is built anew. */
 export async function enforceDownloadRateLimit(userId: string) {
+  const { MAX_DOWNLOADS_PER_MINUTE } = getEnv()
   refuseOver(
     'download',
     await countAttempt(`download:user:${userId}`, MINUTE),
-    DOWNLOADS_PER_MINUTE,
+    MAX_DOWNLOADS_PER_MINUTE,
     'user',
-    (seconds) => `You have downloaded ${DOWNLOADS_PER_MINUTE} files in the last minute. Please wait ${seconds} seconds and try again.`,
+    (seconds) => `You have downloaded ${MAX_DOWNLOADS_PER_MINUTE} files in the last minute. Please wait ${seconds} seconds and try again.`,
   )
 }

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   MAX_DAILY_GENERATIONS: integer(500, 0),
   MAX_SAVED_NARRATIVES: integer(1000, 1),
   MAX_CREATES_PER_MINUTE: integer(30, 1),
+  MAX_DOWNLOADS_PER_MINUTE: integer(30, 1),
   TRUST_PROXY: integer(0, 0, 10),
   // Time to send the headers, and the whole request; the answer may take longer (docs/operations.md).
   HEADERS_TIMEOUT_MS: integer(10_000, 1000),
