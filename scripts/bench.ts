@@ -200,7 +200,7 @@ async function measureConcurrentGenerations(app: AppServer, model: Model, users:
 /** The same generations through nginx to one replica, then to three, all on one PostgreSQL database. */
 async function measureReplicas(env: Record<string, string>) {
   const postgres = await startPostgresFor(env, SIZES.concurrent)
-  const runs: { replicas: number; wall: number; gap: number; complete: boolean }[] = []
+  const runs: { replicas: number; wall: number; gap: number; complete: boolean; unfinished: string[] }[] = []
   try {
     for (const replicas of [1, 3]) {
       const cluster = await startCluster(postgres.env, replicas)
@@ -212,6 +212,7 @@ async function measureReplicas(env: Record<string, string>) {
           wall: now() - t0,
           gap: Math.max(...streamed.map((r) => r.maxGapMs)),
           complete: streamed.every((r) => r.complete && r.text.length > 1000),
+          unfinished: streamed.filter((r) => !r.complete || r.text.length <= 1000).map((r) => r.ending),
         })
       } finally {
         await cluster.stop()
@@ -222,7 +223,7 @@ async function measureReplicas(env: Record<string, string>) {
   }
   const [one, three] = runs
   const describe = (run: (typeof runs)[number]) =>
-    `wall ${ms(run.wall, 0)}; longest stall ${ms(run.gap, 0)}; ${run.complete ? 'all complete' : 'NOT all complete'}`
+    `wall ${ms(run.wall, 0)}; longest stall ${ms(run.gap, 0)}; ${run.complete ? 'all complete' : `${run.unfinished.length} NOT complete, the first ending ${run.unfinished[0]}`}`
   rows.push({
     measure: `${SIZES.concurrent} generations at once through nginx to 3 replicas on PostgreSQL`,
     app: describe(three),

@@ -2,7 +2,15 @@ import http from 'node:http'
 import { readServerSentEvents } from '~/server/generation/engines/model-events.server'
 import { now } from './stats'
 
-export type StreamResult = { firstTextMs: number; totalMs: number; maxGapMs: number; text: string; complete: boolean }
+export type StreamResult = {
+  firstTextMs: number
+  totalMs: number
+  maxGapMs: number
+  text: string
+  complete: boolean
+  /** How the stream ended: its status, and its last event with the start of its data. */
+  ending: string
+}
 
 /**
  * Reads an SSE response to its end, timing the first text and the longest silence between pieces.
@@ -19,7 +27,9 @@ export async function readStream(
   let last = NaN
   let maxGapMs = 0
   let complete = false
+  let ending = `${response.status}`
   for await (const { event, data } of readServerSentEvents(response.body!)) {
+    ending = `${response.status} ${event} ${data.slice(0, 80)}`
     if (isEnd(event, data)) complete = true
     const piece = pieceOf(event, data)
     if (!piece) continue
@@ -29,7 +39,7 @@ export async function readStream(
     last = t
     text += piece
   }
-  return { firstTextMs, totalMs: now() - startedAt, maxGapMs, text, complete } satisfies StreamResult
+  return { firstTextMs, totalMs: now() - startedAt, maxGapMs, text, complete, ending } satisfies StreamResult
 }
 
 export const openAiPiece = (_event: string, data: string) => {
