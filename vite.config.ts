@@ -21,7 +21,7 @@ function workerEntryNames(): Plugin {
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
 
 // Bundled into the server build rather than loaded file by file from node_modules at start-up: the
-// OpenAI SDK alone is 154 modules. Its chunk loads with the first call to a model.
+// OpenAI SDK alone is 154 modules. Its chunk loads with the first call to a model (docs/decisions/048).
 const BUNDLED = ['openai', 'nodemailer', 'diff']
 
 export default defineConfig({

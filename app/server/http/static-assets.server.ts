@@ -7,7 +7,7 @@ const ASSETS_DIR = path.join(CLIENT_DIR, 'assets')
 
 const EXTENSIONS = { br: '.br', gzip: '.gz' } as const
 
-// Hashed assets never change: the build compresses each once, at the best levels (scripts/compress-assets.mjs),
+// Hashed assets never change: the build compresses each once, at the best levels (decision 048),
 // and they are sent as they are, Brotli to a browser that takes it, and cached for a year.
 export function staticAssets(): RequestHandler[] {
   const compressed = new Map<string, Buffer>()
