@@ -17,7 +17,7 @@ export const rateLimitStore: RateLimitStore = {
   clear: () => cluster().limits.clear(),
 }
 
-/** Counts one attempt under `key` in a window of `windowMs`: the counter, or null once the address was refused. */
+/** Counts one attempt under `key` in a window of `windowMs`, and returns the counter. */
 export const countAttempt = (key: string, windowMs: number) => cluster().limits.count(key, windowMs)
 
 export class RateLimitError extends RefusedError<429> {

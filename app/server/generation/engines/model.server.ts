@@ -17,22 +17,28 @@ import type { Limit } from '~/shared/variant-limits'
 
 let sdk: Promise<typeof OpenAI> | undefined
 /** The SDK is loaded by the first call, not at start-up: most instances run the offline drafter and never need it. */
-const loadSdk = () => (sdk ??= import('openai').then((module) => module.default))
+const loadSdk = () =>
+  (sdk ??= import('openai').then(
+    (module) => module.default,
+    (error: unknown) => {
+      sdk = undefined // the next call tries again
+      throw error
+    },
+  ))
 
 export function createModelEngine(env: Env): NarrativeEngine {
-  let client: Promise<OpenAI> | undefined
-  const connect = () =>
-    (client ??= loadSdk().then(
-      (OpenAI) =>
-        new OpenAI({
-          // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
-          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
-          baseURL: env.OPENAI_BASE_URL,
-          maxRetries: 3,
-          timeout: env.OPENAI_TIMEOUT_MS,
-          fetch: modelFetch,
-        }),
-    ))
+  let client: OpenAI | undefined
+  const connect = async () => {
+    const OpenAI = await loadSdk()
+    return (client ??= new OpenAI({
+      // Local OpenAI-compatible servers (Ollama, llama.cpp) need no key, but the SDK wants one.
+      apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+      baseURL: env.OPENAI_BASE_URL,
+      maxRetries: 3,
+      timeout: env.OPENAI_TIMEOUT_MS,
+      fetch: modelFetch,
+    }))
+  }
   return {
     name: env.OPENAI_MODEL,
     stream: (input, signal, brief) =>
