@@ -1,6 +1,19 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
 import { RefusedError, refusalResponse } from '~/server/platform/refused-error.server'
+import { FORM_ENTRIES_MAX } from '~/server/edge/body-limit.server'
+import { CALL_FILE_MAX_BYTES } from '~/shared/funder-schema'
 
 const UNREADABLE = 'The form could not be read: it was cut short or garbled on the way. Send it again.'
+
+/**
+ * A field is kept to its first 512 KB: more than any field's own limit takes even at four bytes a character
+ * (a call's 100,000), so a longer one is still refused by its schema, with the form's own message.
+ */
+const FIELD_MAX_BYTES = 512 * 1024
+/** A file is kept to one byte past the largest we read, so its size still says it is too large. */
+const FILE_KEPT_BYTES = CALL_FILE_MAX_BYTES + 1
 
 /**
  * The request's form. A body that is no form (a multipart one without its boundary, garbled, or cut short)
@@ -8,9 +21,47 @@ const UNREADABLE = 'The form could not be read: it was cut short or garbled on t
  */
 export async function readForm(request: Request, as: 'json' | 'text' = 'text'): Promise<FormData> {
   try {
-    return await request.formData()
+    return isMultipart(request) ? await readMultipart(request) : await request.formData()
   } catch (error) {
     if (request.signal.aborted) throw error
     throw refusalResponse(new RefusedError(UNREADABLE, 400), as)
   }
+}
+
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')
+
+/**
+ * A multipart body parsed piece by piece as it arrives (busboy), where `request.formData()` would parse
+ * megabytes in one go on the event loop (docs/decisions/025).
+ */
+function readMultipart(request: Request): Promise<FormData> {
+  const form = new FormData()
+  const parser = busboy({
+    headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
+    defParamCharset: 'utf8',
+    limits: { fieldSize: FIELD_MAX_BYTES, fileSize: FILE_KEPT_BYTES, parts: FORM_ENTRIES_MAX },
+  })
+  const files: Promise<void>[] = []
+  parser.on('field', (name, value) => form.append(name, value))
+  parser.on('file', (name, stream, { filename, mimeType }) => {
+    files.push(
+      new Promise((resolve, reject) => {
+        // Node's buffers are views on an ArrayBuffer; the type admits a shared one, which a socket never gives.
+        const chunks: Uint8Array<ArrayBuffer>[] = []
+        stream.on('data', (chunk: Buffer<ArrayBuffer>) => chunks.push(chunk))
+        stream.on('error', reject)
+        stream.on('end', () => {
+          form.append(name, new File(chunks, filename ?? '', { type: mimeType }))
+          resolve()
+        })
+      }),
+    )
+  })
+  return new Promise((resolve, reject) => {
+    parser.on('partsLimit', () => reject(new Error('Too many parts')))
+    parser.on('error', reject)
+    parser.on('close', () => Promise.all(files).then(() => resolve(form), reject))
+    if (!request.body) return reject(new Error('No body'))
+    Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+  })
 }
