@@ -13,11 +13,18 @@ function multipartRequest(body: string | Uint8Array, { pieceBytes = 64 * 1024, t
       controller.enqueue(bytes.slice(at, (at += pieceBytes)))
     },
   })
-  return new Request('http://app.test/funders', { method: 'POST', body: stream, headers: { 'Content-Type': type }, duplex: 'half' } as RequestInit)
+  return new Request('http://app.test/funders', {
+    method: 'POST',
+    body: stream,
+    headers: { 'Content-Type': type },
+    duplex: 'half',
+  } as RequestInit)
 }
 
 function part(name: string, value: string, file?: { filename: string; type: string }) {
-  const disposition = file ? `form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}` : `form-data; name="${name}"`
+  const disposition = file
+    ? `form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}`
+    : `form-data; name="${name}"`
   return `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n${value}\r\n`
 }
 
@@ -28,7 +35,11 @@ async function entriesOf(form: FormData) {
   return entries.sort(([a], [b]) => a.localeCompare(b))
 }
 
-const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (thrown: unknown) => thrown)
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
 
 describe('readForm reads a multipart form as it arrives', () => {
   const body =

@@ -62,6 +62,8 @@ function readMultipart(request: Request): Promise<FormData> {
     parser.on('error', reject)
     parser.on('close', () => Promise.all(files).then(() => resolve(form), reject))
     if (!request.body) return reject(new Error('No body'))
-    Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+    Readable.fromWeb(request.body as NodeReadableStream)
+      .on('error', reject)
+      .pipe(parser)
   })
 }
