@@ -574,10 +574,12 @@ function countRoutes(routes: RouteObject[]): number {
  * at once, each on a fresh app (the catalogue spends its accounts' allowances).
  */
 async function measureHostileRequests() {
-  for (const { atOnce, budgetMs } of [
+  const passes = [
     { atOnce: 1, budgetMs: 50 },
     { atOnce: 4, budgetMs: 100 },
-  ]) {
+  ]
+  // The smoke run proves the runner once; the catalogue's answers are the integration tests' to check.
+  for (const { atOnce, budgetMs } of SMOKE ? passes.slice(1) : passes) {
     const app = await startAppServer({ env: HOSTILE_APP_ENV })
     try {
       const results = await runCatalogue(app.origin, { atOnce })
