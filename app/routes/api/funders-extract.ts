@@ -5,7 +5,7 @@ import { callFromUpload } from '~/server/funders/call-file.server'
 import { understandCall } from '~/server/funders/understand.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { CallTextSchema, ExtractRequestSchema } from '~/shared/funder-schema'
-import { readForm } from '~/server/http/form.server'
+import { isMultipart, readForm } from '~/server/http/form.server'
 
 /** What the app understands of a call (JSON `{text}`, or a form's `file`), saving nothing. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -18,7 +18,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   })
 
 async function readCallText(request: Request, person: string): Promise<string> {
-  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return (await readJson(request, ExtractRequestSchema)).text
+  if (!isMultipart(request)) return (await readJson(request, ExtractRequestSchema)).text
   const form = await readForm(request, 'json')
   const upload = await callFromUpload(form, { person, signal: request.signal })
   if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')

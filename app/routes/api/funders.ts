@@ -5,7 +5,7 @@ import { createFunder, listFunders, toApiFunder } from '~/server/funders/funders
 import { callFromUpload } from '~/server/funders/call-file.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
-import { readForm } from '~/server/http/form.server'
+import { isMultipart, readForm } from '~/server/http/form.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
@@ -24,7 +24,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   })
 
 async function readFunderBody(request: Request, person: string) {
-  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return readJson(request, FunderCreateSchema)
+  if (!isMultipart(request)) return readJson(request, FunderCreateSchema)
   const form = await readForm(request, 'json')
   const upload = await callFromUpload(form, { person, signal: request.signal })
   const parsed = FunderCreateSchema.safeParse({

@@ -28,7 +28,8 @@ export async function readForm(request: Request, as: 'json' | 'text' = 'text'): 
   }
 }
 
-const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')
+/** Whether the body is a multipart form: the routes that also take JSON choose their reader by it. */
+export const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')
 
 /**
  * A multipart body parsed piece by piece as it arrives (busboy), where `request.formData()` would parse
