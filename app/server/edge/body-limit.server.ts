@@ -74,20 +74,34 @@ function countBytes(limit: number): Counter {
   return (chunk) => ((received += chunk.length) > limit ? tooLarge(limit) : null)
 }
 
-/** Counts `needle` across the pieces (a match may straddle two), in linear time; refuses past `max`. */
-function countOccurrences(needle: string, max: number): Counter {
+/**
+ * Counts `needle` across the pieces (a match may straddle two), in linear time; refuses past `max`. Only the
+ * few bytes around a junction are copied: a fresh copy of each piece would cost its page faults on the event loop.
+ */
+export function countOccurrences(needle: string, max: number): Counter {
   const pattern = Buffer.from(needle)
+  const keep = pattern.length - 1
   let tail = Buffer.alloc(0)
   let found = 0
   return (chunk) => {
-    const text = tail.length ? Buffer.concat([tail, chunk]) : chunk
     let end = 0
-    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, end)) {
+    if (tail.length) {
+      // The tail is shorter than a match: a match found here straddles the two pieces.
+      const at = Buffer.concat([tail, chunk.subarray(0, keep)]).indexOf(pattern)
+      if (at !== -1) {
+        found++
+        end = at + pattern.length - tail.length
+      }
+    }
+    for (let at = chunk.indexOf(pattern, end); at !== -1; at = chunk.indexOf(pattern, end)) {
       found++
       end = at + pattern.length
     }
     // What could begin a match the next piece completes, and is no part of one already counted.
-    tail = Buffer.from(text.subarray(Math.max(end, text.length - pattern.length + 1)))
+    tail =
+      end > 0 || chunk.length >= keep
+        ? Buffer.from(chunk.subarray(Math.max(end, chunk.length - keep)))
+        : Buffer.concat([tail, chunk]).subarray(-keep)
     return found > max ? TOO_MANY_ENTRIES : null
   }
 }

@@ -49,12 +49,13 @@ function readMultipart(request: Request): Promise<FormData> {
   parser.on('file', (name, stream, { filename, mimeType }) => {
     files.push(
       new Promise((resolve, reject) => {
-        // Node's buffers are views on an ArrayBuffer; the type admits a shared one, which a socket never gives.
-        const chunks: Uint8Array<ArrayBuffer>[] = []
-        stream.on('data', (chunk: Buffer<ArrayBuffer>) => chunks.push(chunk))
+        // Each piece is copied into a Blob as it arrives: a File made of Blobs takes them without copying, where
+        // one made of buffers would copy megabytes in one go (on a virtual machine, page faults of 20 ms or more).
+        const pieces: Blob[] = []
+        stream.on('data', (chunk: Buffer<ArrayBuffer>) => pieces.push(new Blob([chunk])))
         stream.on('error', reject)
         stream.on('end', () => {
-          form.append(name, new File(chunks, filename ?? '', { type: mimeType }))
+          form.append(name, new File(pieces, filename ?? '', { type: mimeType }))
           resolve()
         })
       }),
