@@ -1,19 +1,21 @@
 import { Form, useNavigation, useSubmit } from 'react-router'
 import type { FormEvent } from 'react'
 import type { Limit } from '~/shared/variant-limits'
+import { variantCost, variantsUsedUp } from '~/shared/allowance'
 
 /** Plain forms: without JavaScript the page waits for the answer; with it, the answer streams in the variants' panel above. */
 export function QuestionAnswers({
   basePath,
   funder,
   questions,
-  remaining,
+  variantsLeft,
   writing,
 }: {
   basePath: string
   funder: string
   questions: { text: string; limit: Limit }[]
-  remaining: number
+  /** Null when answers cost nothing (the offline drafter). */
+  variantsLeft: number | null
   writing: boolean
 }) {
   const submit = useSubmit()
@@ -29,8 +31,8 @@ export function QuestionAnswers({
     <section className="section-block" aria-labelledby="questions-title" id="questions">
       <h2 id="questions-title">Answer {funder}'s questions</h2>
       <p className="field-hint">
-        Each answer is written from this narrative alone, within the question's own limit, and joins the variants above. Each uses one of
-        today's narratives ({remaining} left).
+        Each answer is written from this narrative alone, within the question's own limit, and joins the variants above.{' '}
+        {variantCost(variantsLeft)}
       </p>
       <ol className="question-list">
         {questions.map((question, index) => (
@@ -40,7 +42,7 @@ export function QuestionAnswers({
               <input type="hidden" name="intent" value="variant" />
               <input type="hidden" name="format" value="question" />
               <input type="hidden" name="question" value={index} />
-              <button type="submit" className="button button-secondary" disabled={writing || starting || remaining === 0}>
+              <button type="submit" className="button button-secondary" disabled={writing || starting || variantsUsedUp(variantsLeft)}>
                 Answer within {question.limit.max} {question.limit.unit}
                 <span className="visually-hidden">: question {index + 1}</span>
               </button>

@@ -10,6 +10,7 @@ import { useLocale } from '~/hooks/use-locale'
 import { formatDateTime } from '~/shared/dates'
 import { useLocalTimeZone } from '~/hooks/use-local-time-zone'
 import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
+import { variantCost, variantsUsedUp } from '~/shared/allowance'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
 export type VariantView = {
@@ -31,7 +32,7 @@ export function VariantPanel({
   variants,
   live,
   liveLimit,
-  remaining,
+  variantsLeft,
   lastResult,
 }: {
   basePath: string
@@ -39,7 +40,8 @@ export function VariantPanel({
   /** The variant being written, or just finished, on this page. */
   live: (GenerationState & { id: string }) | null
   liveLimit: Limit | null
-  remaining: number
+  /** Null when variants cost nothing (the offline drafter). */
+  variantsLeft: number | null
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const navigation = useNavigation()
@@ -71,7 +73,7 @@ export function VariantPanel({
       </h2>
       <p className="field-hint">
         Write this narrative again within a funder portal's word or character limit. The limit is kept: a text that runs over is shortened
-        at a whole sentence. Each variant uses one of today's narratives ({remaining} left).
+        at a whole sentence. {variantCost(variantsLeft)}
       </p>
       <Form method="post" action={basePath} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="variant" />
@@ -104,7 +106,7 @@ export function VariantPanel({
           </div>
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button button-primary" disabled={writing || remaining === 0}>
+        <button type="submit" className="button button-primary" disabled={writing || variantsUsedUp(variantsLeft)}>
           {writing ? 'Writing...' : 'Write variant'}
         </button>
       </Form>

@@ -99,7 +99,7 @@ test('the quota says what is left and when it resets, and at zero says so at the
 
   await signIn(page, email, password)
   await expect(page.getByText('1 narrative left today')).toBeVisible()
-  await expect(page.getByText(/^Your limit is 1 a day, variants included · resets in (\d+ h|\d+ min)$/)).toBeVisible()
+  await expect(page.getByText(/^Your limit is 1 a day · 50 of 50 answers and variants left · resets in (\d+ h|\d+ min)$/)).toBeVisible()
   await expect(page.getByText(/You have used all/)).toHaveCount(0)
 
   await fillNarrativeForm(page)

@@ -96,7 +96,7 @@ test('sign in from a fresh browser and find the form filled with the organisatio
     await signIn(other, email, password)
     await expect(field(other, 'Organization Name')).toHaveValue('Harvest Table Food Bank')
     await expect(field(other, 'Impact Metrics and Achievements')).toHaveValue(/38,000 individuals/)
-    await expect(other.getByText(/^Your limit is 10 a day, variants included · resets in \d+ (h|min)$/)).toBeVisible()
+    await expect(other.getByText(/^Your limit is 10 a day · 50 of 50 answers and variants left · resets in \d+ (h|min)$/)).toBeVisible()
   } finally {
     await fresh.close()
   }

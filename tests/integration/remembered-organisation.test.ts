@@ -123,7 +123,7 @@ describe('the dashboard without JavaScript (the built app over HTTP)', () => {
     expect(filled).toMatch(/<textarea[^>]*name="missionStatement"[^>]*>To end hunger in Travis County/)
     expect(filled).not.toContain('Harvest Other Org')
     expect(filled).toContain('9 narratives left today')
-    expect(filled).toMatch(/Your limit is 10 a day, variants included · resets in \d+ (h|min)/)
+    expect(filled).toMatch(/Your limit is 10 a day · answers and variants are free offline · resets in \d+ (h|min)/)
     expect(filled).not.toContain('You have used all')
 
     const { id } = (await (await fetch(`${app.origin}/auth/profile`, { headers: bearer(token) })).json()) as { id: string }
@@ -135,7 +135,7 @@ describe('the dashboard without JavaScript (the built app over HTTP)', () => {
     expect(limited.status).toBe(200)
     const empty = await page(cookie)
     expect(empty).toContain('0 narratives left today')
-    expect(empty).toMatch(/Your limit is 1 a day, variants included · resets in \d+ (h|min)/)
+    expect(empty).toMatch(/Your limit is 1 a day · answers and variants are free offline · resets in \d+ (h|min)/)
     // Said near the heading, in a status region of its own (polite: it informs, it is no error).
     const notice = empty.match(
       /<h1>Create your Impact Narrative<\/h1>[\s\S]*?<div[^>]*role="status"[^>]*>\s*<p[^>]*>(You have used all[^<]*)<\/p>/,

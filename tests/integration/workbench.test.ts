@@ -11,7 +11,9 @@ import { loader as dashboardLoader } from '~/routes/app/dashboard'
 import { loader as pageLoader, action as pageAction } from '~/routes/app/narrative'
 import { action as loginAction } from '~/routes/public/login'
 import { waitForGeneration } from '~/server/generation/job/jobs.server'
-import { getRemainingQuota, utcDay } from '~/server/usage/quota.server'
+import { claimQuota, deleteUserKeepingQuota, getQuota, utcDay, whyRefused } from '~/server/usage/quota.server'
+import { VARIANTS_EXHAUSTED } from '~/server/usage/contract.server'
+import { resetEnvForTests } from '~/server/platform/env.server'
 import { measure } from '~/shared/variant-limits'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
 import { VERSIONS_KEPT } from '~/server/narratives/versions.server'
@@ -45,6 +47,11 @@ const restore = (id: string, versionId: string, token: string) =>
 const startVariant = (id: string, token: string, body: unknown) =>
   variantsApi(routeArgs(jsonRequest(`/api/narrative/${id}/variants`, body, { token }), { id })) as Promise<Response>
 const ended = (event: { event: string }) => event.event === 'done' || event.event === 'error'
+/** What the person may still write today: narratives, and answers and variants. */
+const allowances = async (userId: string) => {
+  const { remaining, variantsLeft } = await getQuota(userId)
+  return { remaining, variantsLeft }
+}
 /** A variant's events, from its start to its end. */
 const variantEvents = async (id: string, token: string, body: unknown) => readEvents(await startVariant(id, token, body), ended)
 
@@ -187,10 +194,31 @@ describe('claims in the record as read', () => {
 })
 
 describe('variants with the offline drafter', () => {
-  it('streams a variant within the limit, lists it with its counts and claims, and uses one of the day', async () => {
+  it('writes answers and variants when the day’s narratives, and its answers and variants, are used up: they cost nothing', async () => {
+    process.env.DAILY_VARIANT_LIMIT = '0'
+    resetEnvForTests()
+    try {
+      const { user, token } = await makeApiUser()
+      const id = await createNarrative(token)
+      await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+      const events = await variantEvents(id, token, { format: 'pitch' })
+      expect(events.at(-1)!.event).toBe('done')
+      await waitForGeneration(events[0].data.id)
+      expect(await prisma.narrativeVariant.findFirstOrThrow({ select: { status: true, quotaDay: true } })).toEqual({
+        status: 'complete',
+        quotaDay: null,
+      })
+      expect(await allowances(user.id)).toEqual({ remaining: 0, variantsLeft: 0 })
+    } finally {
+      delete process.env.DAILY_VARIANT_LIMIT
+      resetEnvForTests()
+    }
+  })
+
+  it('streams a variant within the limit, lists it with its counts and claims, and costs nothing', async () => {
     const { user, token } = await makeApiUser()
     const id = await createNarrative(token)
-    const before = await getRemainingQuota(user.id)
+    const before = await allowances(user.id)
     const response = await startVariant(id, token, { format: 'social' })
     expect(response.headers.get('Content-Type')).toContain('text/event-stream')
     const events = await readEvents(response, ended)
@@ -200,7 +228,7 @@ describe('variants with the offline drafter', () => {
     expect(measure(done.data.text, 'characters')).toBeLessThanOrEqual(280)
     expect(done.data.text).toContain('Harvest Table Food Bank')
     await waitForGeneration(done.data.id)
-    expect(await getRemainingQuota(user.id)).toBe(before - 1)
+    expect(await allowances(user.id)).toEqual(before)
 
     const listed = await call(listVariantsApi, getRequest(`/api/narrative/${id}/variants`, { token }), { id })
     expect(listed.body.data).toEqual([
@@ -262,7 +290,7 @@ describe('variants with the offline drafter', () => {
     expect(await listed()).toEqual({ [first]: true, [second]: false })
   })
 
-  it('refuses an impossible limit with 400, a foreign narrative with 404, and no quota left with 429', async () => {
+  it('refuses an impossible limit with 400 and a foreign narrative with 404', async () => {
     const owner = await makeApiUser()
     const other = await makeApiUser()
     const id = await createNarrative(owner.token)
@@ -273,8 +301,6 @@ describe('variants with the offline drafter', () => {
       details: { maxWords: ['The word limit must be at least 10'] },
     })
     expect((await startVariant(id, other.token, { format: 'pitch' })).status).toBe(404)
-    await prisma.user.update({ where: { id: owner.user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
-    expect((await startVariant(id, owner.token, { format: 'pitch' })).status).toBe(429)
     expect(await prisma.narrativeVariant.count()).toBe(0)
   })
 })
@@ -333,8 +359,51 @@ describe('variants with a model', () => {
       event: 'error',
       data: { error: 'No whole sentence of the variant fits within 10 words. Try a higher limit.' },
     })
-    expect(await getRemainingQuota(user.id)).toBe(10)
+    expect(await allowances(user.id)).toEqual({ remaining: 10, variantsLeft: 50 })
     expect(await prisma.narrativeVariant.findFirst({ select: { status: true } })).toEqual({ status: 'failed' })
+  })
+
+  it('draws on the day’s answers and variants, never on its narratives, and refuses the one past them with 429', async () => {
+    process.env.DAILY_VARIANT_LIMIT = '2'
+    resetEnvForTests()
+    try {
+      const { user, token } = await makeApiUser()
+      const id = await createNarrative(token)
+      // The day's narratives used up: an answer or a variant is still written.
+      await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
+      const profile = async () => (await call(profileApi, getRequest('/auth/profile', { token }))).body
+      expect(await profile()).toMatchObject({ count: 0, variantsLeft: 2 })
+      for (const left of [1, 0]) {
+        const events = await variantEvents(id, token, { format: 'pitch' })
+        expect(events.at(-1)!.event).toBe('done')
+        await waitForGeneration(events[0].data.id)
+        expect(await profile()).toMatchObject({ count: 0, variantsLeft: left })
+      }
+      const refused = await startVariant(id, token, { format: 'pitch' })
+      expect(refused.status).toBe(429)
+      expect(await refused.json()).toEqual({ error: VARIANTS_EXHAUSTED })
+      expect(await prisma.narrativeVariant.count()).toBe(2)
+    } finally {
+      delete process.env.DAILY_VARIANT_LIMIT
+      resetEnvForTests()
+    }
+  })
+
+  it('counts a model’s variants in the instance’s MAX_DAILY_GENERATIONS, a deleted account’s too: it bounds what the model costs', async () => {
+    process.env.MAX_DAILY_GENERATIONS = '1'
+    resetEnvForTests()
+    try {
+      const { user } = await writeVariant({ format: 'pitch' })
+      const other = await makeApiUser()
+      expect(await prisma.$transaction((tx) => claimQuota(tx, other.user.id))).toBeNull()
+      expect(await whyRefused(other.user.id)).toBe('instance')
+      // Deleting the account that wrote it keeps its day's variants in the count.
+      await deleteUserKeepingQuota(user.id)
+      expect(await prisma.$transaction((tx) => claimQuota(tx, other.user.id))).toBeNull()
+    } finally {
+      delete process.env.MAX_DAILY_GENERATIONS
+      resetEnvForTests()
+    }
   })
 })
 

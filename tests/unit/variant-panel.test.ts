@@ -15,14 +15,14 @@ const VARIANT: VariantView = {
   current: true,
 }
 
-function render(variants: VariantView[]) {
+function render(variants: VariantView[], variantsLeft: number | null = 3) {
   const Page = () =>
     createElement(VariantPanel, {
       basePath: '/admin/narratives/n1',
       variants,
       live: null,
       liveLimit: null,
-      remaining: 3,
+      variantsLeft,
       lastResult: undefined,
     })
   const Stub = createRoutesStub([{ path: '/admin/narratives/n1', Component: Page }])
@@ -38,6 +38,18 @@ describe('the variants on a narrative’s page', () => {
     const html = render([{ ...VARIANT, current: false }])
     expect(html).toContain('<strong>Out of date:</strong> written from an earlier text of the narrative, which has been edited since.')
     expect(html).toContain('Write it again above to fit the text as it is now.')
+  })
+
+  it('says what a variant costs: one of the day’s answers and variants, apart from the narratives, or nothing offline', () => {
+    expect(render([])).toContain('Each uses one of today&#x27;s answers and variants (3 left); your narratives are counted apart.')
+    expect(render([], null)).toContain('Written offline from your own words, it uses none of your daily allowance.')
+  })
+
+  it('offers no variant once the day’s are used up, and always offers one offline', () => {
+    const button = (html: string) => html.match(/<button type="submit"[^>]*>Write variant<\/button>/)?.[0]
+    expect(button(render([], 0))).toContain('disabled')
+    expect(button(render([], null))).not.toContain('disabled')
+    expect(button(render([], 1))).not.toContain('disabled')
   })
 
   it('points an out-of-date answer to its question’s own button below', () => {

@@ -167,7 +167,9 @@ export default function DashboardPage() {
           {remaining} {remaining === 1 ? 'narrative' : 'narratives'} left today
         </p>
         <p className="quota-detail">
-          Your limit is {quota.limit} a day, variants included · resets in {quota.resetsIn}
+          Your limit is {quota.limit} a day ·{' '}
+          {offline ? 'answers and variants are free offline' : `${quota.variantsLeft} of ${quota.variantLimit} answers and variants left`} ·
+          resets in {quota.resetsIn}
         </p>
       </header>
       {/* A status region that is always there, so the message is announced when it appears after a generation. */}

@@ -121,7 +121,7 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
 }
 
 export default function NarrativeDetailPage() {
-  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, remaining, funder } =
+  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, variantsLeft, funder } =
     useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const editable = narrative.status !== 'generating'
@@ -192,14 +192,14 @@ export default function NarrativeDetailPage() {
           />
         ) : null}
         {canWriteVariants && editable && narrative.generatedNarrative ? (
-          <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} remaining={remaining} />
+          <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} variantsLeft={variantsLeft} />
         ) : null}
         {canWriteVariants && editable && narrative.generatedNarrative && funder?.questions.length ? (
           <QuestionAnswers
             basePath={basePath}
             funder={funder.name}
             questions={funder.questions}
-            remaining={remaining}
+            variantsLeft={variantsLeft}
             writing={liveVariant?.status === 'generating'}
           />
         ) : null}
@@ -217,8 +217,8 @@ function Variants({
   basePath,
   variants,
   liveVariant,
-  remaining,
-}: Pick<LoaderData, 'variants' | 'liveVariant' | 'remaining'> & { basePath: string }) {
+  variantsLeft,
+}: Pick<LoaderData, 'variants' | 'liveVariant' | 'variantsLeft'> & { basePath: string }) {
   const revalidator = useRevalidator()
   const actionData = useActionData<typeof action>()
   // The written variant joins the list, and a failure's refund shows in what is left.
@@ -230,7 +230,7 @@ function Variants({
       variants={variants}
       live={liveVariant ? { ...live, id: liveVariant.id } : null}
       liveLimit={liveVariant?.limit ?? null}
-      remaining={remaining}
+      variantsLeft={variantsLeft}
       lastResult={actionData?.intent === 'variant' ? actionData.result : undefined}
     />
   )

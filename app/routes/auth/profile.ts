@@ -14,6 +14,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       ...toApiUser(user),
       name: fullName(user),
       count: quota.remaining,
+      variantsLeft: quota.variantsLeft,
       resetsAt: quota.resetsAt.toISOString(),
     })
   })

@@ -3,7 +3,8 @@ import type { StreamStatus } from '~/shared/generation-status'
 import { toneLabel } from '~/shared/tones'
 import { fullName } from '~/shared/user-summary'
 import { questionLimit } from '~/shared/variant-limits'
-import { getRemainingQuota } from '~/server/usage/quota.server'
+import { getQuota } from '~/server/usage/quota.server'
+import { variantsCostNothing } from '~/server/generation/engines/engine.server'
 import type { Viewer } from '~/server/narratives/access.server'
 import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { leftOut } from '~/server/narratives/coverage.server'
@@ -21,14 +22,14 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
   const narrative = await getNarrativeWorkbench({ id, viewer })
   if (!narrative) return null
   const { versions } = narrative
-  // Variants are written on the owner's quota: an administrator reading someone else's narrative sees them, but writes none.
+  // Variants are written on the owner's allowance: an administrator reading someone else's narrative sees them, but writes none.
   const owned = narrative.userId === viewer.id
   const versionId = url.searchParams.get('version')
   const variantId = url.searchParams.get('variant')
-  const [selected, liveVariant, remaining] = await Promise.all([
+  const [selected, liveVariant, variantsLeft] = await Promise.all([
     versionId ? getVersion({ id, versionId, viewer }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer }) : null,
-    owned ? getRemainingQuota(viewer.id) : 0,
+    variantsLeftFor(owned ? viewer.id : null),
   ])
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
@@ -92,6 +93,12 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
       limit: limitOfVariant(liveVariant),
     },
     canWriteVariants: owned,
-    remaining,
+    variantsLeft,
   }
+}
+
+/** The answers and variants the owner may still write today; null when they cost nothing (the offline drafter). */
+async function variantsLeftFor(ownerId: string | null): Promise<number | null> {
+  if (ownerId === null) return 0
+  return variantsCostNothing() ? null : (await getQuota(ownerId)).variantsLeft
 }

@@ -53,7 +53,7 @@ export function toNarrativeColumns(input: NarrativeInput) {
 /** One parameterized INSERT rather than Prisma's compiled create: generations start in bursts (docs/decisions/006). */
 export async function insertGeneratingNarrative(
   tx: Prisma.TransactionClient,
-  row: ReturnType<typeof toNarrativeColumns> & Partial<ForFunder> & { userId: string; engine: string; quotaDay: string },
+  row: ReturnType<typeof toNarrativeColumns> & Partial<ForFunder> & { userId: string; engine: string; quotaDay: string | null },
 ) {
   const now = new Date()
   const columns: Record<string, string | Date | null> = {

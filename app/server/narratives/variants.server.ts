@@ -29,7 +29,8 @@ export async function insertGeneratingVariant(
     format: VariantFormat | 'question'
     limit: Limit
     engine: string
-    quotaDay: string
+    /** Null for a variant that cost nothing (the offline drafter's). */
+    quotaDay: string | null
     question: string | null
     source: string
   },
@@ -53,7 +54,7 @@ export async function finishVariant(
       UPDATE "NarrativeVariant" SET "status" = ${status}, "text" = ${text}, "claims" = ${claims}, "updatedAt" = ${new Date()}
       WHERE "id" = ${id} AND "status" = 'generating'`
     // As finishNarrative: failed and refunded elsewhere already.
-    if (changed === 1 && status === 'failed') await refundQuota(tx, claim)
+    if (changed === 1 && status === 'failed') await refundQuota(tx, claim, 'variants')
   })
 }
 
@@ -62,7 +63,7 @@ export async function markVariantFailed(id: string, claim: ClaimedGeneration) {
   await prisma.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
       UPDATE "NarrativeVariant" SET "status" = 'failed', "text" = '', "updatedAt" = ${new Date()} WHERE "id" = ${id} AND "status" = 'generating'`
-    if (changed === 1) await refundQuota(tx, claim)
+    if (changed === 1) await refundQuota(tx, claim, 'variants')
   })
 }
 

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   // closed: only the first account may sign itself up; administrators invite everyone else.
   SIGNUPS: z.preprocess(emptyAsUnset, z.enum(['open', 'closed']).default('open')),
   DAILY_NARRATIVE_LIMIT: integer(10, 0),
+  // Answers and variants a model writes for one person a day; the offline drafter's cost nothing.
+  DAILY_VARIANT_LIMIT: integer(50, 0),
   // Fifty people using their whole allowance: a day's spend an operator can foresee (docs/operations.md).
   MAX_DAILY_GENERATIONS: integer(500, 0),
   MAX_SAVED_NARRATIVES: integer(1000, 1),

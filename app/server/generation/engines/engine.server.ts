@@ -24,6 +24,9 @@ export function getEngine(): NarrativeEngine {
   return engine
 }
 
+/** Answers and variants the offline drafter writes cost no one anything: they draw on no allowance. */
+export const variantsCostNothing = () => getEngine().name === DRAFTER_ENGINE
+
 function chooseEngine(): NarrativeEngine {
   const env = getEnv()
   return modelConfigured(env) ? createModelEngine(env) : offlineDrafter

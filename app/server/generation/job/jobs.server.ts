@@ -1,4 +1,4 @@
-import { getEngine } from '~/server/generation/engines/engine.server'
+import { getEngine, variantsCostNothing } from '~/server/generation/engines/engine.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { getEnv } from '~/server/platform/env.server'
 import { NARRATIVE_TEXT_MAX } from '~/shared/narrative-text'
@@ -38,7 +38,7 @@ import { RefusedError } from '~/server/platform/refused-error.server'
 type Generation = {
   id: string
   userId: string
-  quotaDay: string
+  quotaDay: string | null
   /** The text so far of the current attempt; a crash marks the record failed (and refunds). */
   pieces: string[]
   controller: AbortController
@@ -70,7 +70,7 @@ serveOtherReplicas({
 export async function startGeneration(userId: string, input: NarrativeInput, funder: ForFunder | null = null) {
   await takeTurn()
   const engine = getEngine()
-  const claimed = await claimGeneration(userId, { savesNarrative: true }, (tx, quotaDay) =>
+  const claimed = await claimGeneration(userId, { savesNarrative: true, allowance: 'narratives' }, (tx, quotaDay) =>
     insertGeneratingNarrative(tx, { ...toNarrativeColumns(input), ...funder, userId, engine: engine.name, quotaDay }),
   )
   const brief = parseBrief(funder?.brief ?? null)
@@ -113,7 +113,9 @@ export async function startVariant(userId: string, narrativeId: string, request:
   const question = request.format === QUESTION_FORMAT ? parseBrief(source.brief)?.questions[request.question!] : undefined
   if (request.format === QUESTION_FORMAT && !question) throw new VariantSourceError('Question not found')
   const limit = question ? questionLimit(question) : limitOf(request)
-  const claimed = await claimGeneration(userId, { savesNarrative: false }, (tx, quotaDay) =>
+  // Answers and variants draw on an allowance of their own; the offline drafter's cost nothing.
+  const allowance = variantsCostNothing() ? 'free' : 'variants'
+  const claimed = await claimGeneration(userId, { savesNarrative: false, allowance }, (tx, quotaDay) =>
     insertGeneratingVariant(tx, {
       narrativeId,
       userId,
@@ -152,7 +154,7 @@ export async function startVariant(userId: string, narrativeId: string, request:
   return { id: generation.id, engine: engine.name, finished: generation.finished }
 }
 
-function launch(userId: string, claimed: { id: string; quotaDay: string }, work: Work): Generation {
+function launch(userId: string, claimed: { id: string; quotaDay: string | null }, work: Work): Generation {
   const generation: Generation = {
     id: claimed.id,
     userId,
