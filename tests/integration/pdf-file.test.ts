@@ -60,6 +60,8 @@ describe('GET /api/narrative/{id}/pdf', () => {
       /^attachment; filename="Harvest-Table-Food-Bank-Impact-Narrative-[A-Za-z]+-\d{1,2}-\d{4}\.pdf"$/,
     )
     expect(letter.info).toMatch(/Title:\s+Harvest Table Food Bank Impact Narrative - [A-Za-z]+ \d{1,2}, \d{4}/)
+    // Saved with its text through the API: people wrote it, and the file's properties say so.
+    expect(letter.info).toMatch(/Creator:\s+First draft by people, with no language model; kept in Impact Narrative Studio\./)
     expect(letter.info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/)
     expect(letter.fonts).toMatch(/Arimo-Regular/)
     expect(letter.fonts).toMatch(/Arimo-Bold/)

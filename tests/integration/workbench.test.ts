@@ -412,6 +412,19 @@ describe('the narrative page', () => {
     return cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
   }
 
+  it('says how the text was made, from its first text and the edits since, for a funder’s AI-use declaration', async () => {
+    const { user, token } = await makeApiUser()
+    const id = await createNarrative(token, 'Harvest Table Food Bank served 38,000 individuals in 2023. We run three pantries.')
+    await edit(id, token, 'Harvest Table Food Bank served 38,000 individuals in 2023. We run four pantries.')
+    const cookie = await signIn(user.email)
+    const page = await call(pageLoader, getRequest(`/admin/narratives/${id}`, { cookie }), { id })
+    expect(page.body.disclosure).toBe(
+      'This text was written by people, with no language model, and kept in Impact Narrative Studio. ' +
+        'People have changed 8% of its words since it was saved. ' +
+        'Each of its 3 statements of fact (figures, names, dates) was checked against the organisation’s inputs and found there.',
+    )
+  })
+
   it('writes a variant without JavaScript: the request waits, then shows it', async () => {
     const { user, token } = await makeApiUser()
     const id = await createNarrative(token)

@@ -7,6 +7,7 @@ import {
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 import { paperOf } from '~/server/narratives/document-locale.server'
+import { DRAFTER_ENGINE } from '~/shared/engines'
 import { unzip } from '../setup/unzip'
 
 type Parts = { document: string; styles: string; footer: string; footerRels: string; files: Map<string, string> }
@@ -116,6 +117,21 @@ describe('narrativeFileName', () => {
 })
 
 describe('buildNarrativeDocx', () => {
+  it('names what wrote the first draft in its properties, a model as generative AI and the drafter as none', async () => {
+    const description = async (engine: string) =>
+      decode(
+        /<dc:description>([^<]*)<\/dc:description>/.exec(
+          (await build({ narrative: 'N', engine })).files.get('docProps/core.xml') ?? '',
+        )?.[1] ?? '',
+      )
+    expect(await description('gpt-4o-mini')).toBe(
+      'First draft by the language model gpt-4o-mini (generative AI), from the organisation’s own inputs; kept in Impact Narrative Studio.',
+    )
+    expect(await description(DRAFTER_ENGINE)).toBe(
+      'First draft by the offline drafter, from the organisation’s own words, with no language model; kept in Impact Narrative Studio.',
+    )
+  })
+
   test('returns a zip with the Word parts', async () => {
     const buffer = await buildNarrativeDocx({ narrative: 'Hello.' })
     expect(Buffer.isBuffer(buffer)).toBe(true)

@@ -9,6 +9,7 @@ import { useGeneration } from '~/hooks/use-generation'
 import { VariantRequestSchema } from '~/shared/variant-limits'
 import { AlignmentPanel } from '~/components/alignment-panel'
 import { QuestionAnswers } from '~/components/question-answers'
+import { AiUseStatement } from '~/components/ai-use-statement'
 import { EditNarrativeForm } from '~/components/edit-narrative-form'
 import { FunderLine, MetaFooter, NarrativeHeading, NOT_PROVIDED, OrganisationInputs } from '~/components/narrative-details'
 import { startVariant, waitForGeneration } from '~/server/generation/job/jobs.server'
@@ -121,7 +122,7 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
 }
 
 export default function NarrativeDetailPage() {
-  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, variantsLeft, funder } =
+  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, variantsLeft, funder, disclosure } =
     useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const editable = narrative.status !== 'generating'
@@ -191,6 +192,7 @@ export default function NarrativeDetailPage() {
             currentText={narrative.generatedNarrative}
           />
         ) : null}
+        {editable && disclosure ? <AiUseStatement statement={disclosure} /> : null}
         {canWriteVariants && editable && narrative.generatedNarrative ? (
           <Variants basePath={basePath} variants={variants} liveVariant={liveVariant} variantsLeft={variantsLeft} />
         ) : null}

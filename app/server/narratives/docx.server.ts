@@ -12,6 +12,7 @@ import {
   TextRun,
   type IRunOptions,
 } from 'docx'
+import { firstDraftBy } from '~/shared/disclosure'
 import { cleanText } from '~/shared/text'
 import { formatLongDate, spell, varietyOf, type DateFormat, type Variety } from '~/shared/locale'
 import type { DocumentLocale, Paper } from '~/server/narratives/document-locale.server'
@@ -61,6 +62,8 @@ export type NarrativeDocxOptions = {
   credit?: boolean
   link?: string
   documentLocale?: DocumentLocale
+  /** What wrote the text's first draft, named in the file's properties (a funder may ask how AI was used). */
+  engine?: string
 }
 
 /** The title line, and the date printed on its own line beneath it. */
@@ -106,6 +109,9 @@ export function narrativeFileName(title: string | undefined, extension: 'docx' |
   return `${safe}.${extension}`
 }
 
+/** The files' line in their properties on how the text was made. */
+export const madeBy = (engine: string) => `First draft by ${firstDraftBy(engine)}; kept in Impact Narrative Studio.`
+
 export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise<Buffer> {
   const title = plainText(options.title?.title ?? '') || DEFAULT_TITLE
   const date = plainText(options.title?.date ?? '')
@@ -115,6 +121,7 @@ export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise
     creator: 'Impact Narrative Studio',
     lastModifiedBy: 'Impact Narrative Studio',
     subject: plainText(options.company ?? '') || undefined,
+    description: options.engine ? madeBy(options.engine) : undefined,
     styles: STYLES,
     sections: [
       {

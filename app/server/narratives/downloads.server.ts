@@ -36,6 +36,7 @@ export function narrativeDownload(
     narrative: narrative.generatedNarrative,
     title,
     company: narrative.company,
+    engine: narrative.engine,
     contacts: formatContacts(narrative),
     website: narrative.website,
     sections: {
@@ -61,7 +62,7 @@ export function variantDownload(
   const format = variant.question !== null ? 'Answer' : (VARIANT_FORMAT_DETAILS[variant.format as VariantFormat]?.label ?? 'Variant')
   const dated = forFunder(narrativeTitle(company, variant.createdAt, { ...documentLocale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
-  return download(kind, title, asker, { documentLocale, narrative: variant.text, title, company })
+  return download(kind, title, asker, { documentLocale, narrative: variant.text, title, company, engine: variant.engine })
 }
 
 /** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */

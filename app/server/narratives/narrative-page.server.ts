@@ -10,7 +10,8 @@ import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { leftOut } from '~/server/narratives/coverage.server'
 import { alignmentOfNarrative, claimsOfNarrative } from '~/server/narratives/narratives.server'
 import { claimsOfVariant, currentVariantTest, getNarrativeWorkbench, getVariant, limitOfVariant } from '~/server/narratives/variants.server'
-import { getVersion } from '~/server/narratives/versions.server'
+import { getFirstText, getVersion } from '~/server/narratives/versions.server'
+import { aiUseStatement } from '~/shared/disclosure'
 import { compareWordsInPool } from '~/server/narratives/word-diff.server'
 
 /**
@@ -26,16 +27,18 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
   const owned = narrative.userId === viewer.id
   const versionId = url.searchParams.get('version')
   const variantId = url.searchParams.get('variant')
-  const [selected, liveVariant, variantsLeft] = await Promise.all([
+  const [selected, liveVariant, variantsLeft, firstText] = await Promise.all([
     versionId ? getVersion({ id, versionId, viewer }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer }) : null,
     variantsLeftFor(owned ? viewer.id : null),
+    getFirstText(id),
   ])
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
   const alignment = status === 'generating' ? [] : alignmentOfNarrative(narrative)
   const diff = selected ? await compareWordsInPool(selected.text, generatedNarrative, signal) : null
   const isCurrent = currentVariantTest(generatedNarrative)
+  const claims = claimsOfNarrative(narrative)
   return {
     funder: narrative.funderName
       ? {
@@ -56,7 +59,7 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
       engine,
       generatedNarrative,
       updatedAt,
-      claims: claimsOfNarrative(narrative),
+      claims,
       leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
       ownerName: fullName(owner),
@@ -94,6 +97,10 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
     },
     canWriteVariants: owned,
     variantsLeft,
+    disclosure:
+      status === 'generating' || !generatedNarrative
+        ? null
+        : aiUseStatement({ engine, firstText, currentText: generatedNarrative, claims }),
   }
 }
 

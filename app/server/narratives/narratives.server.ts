@@ -1,4 +1,5 @@
 import type { NarrativeFilters } from '~/shared/list-query'
+import { MANUAL_ENGINE } from '~/shared/engines'
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
 import { REPLICA_ID } from '~/server/cluster/contract.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -142,7 +143,12 @@ export function toFormValues(narrative: Narrative): Required<NarrativeInput> {
  * as the dashboard reads it on every visit (decision 006).
  */
 export async function getLastGenerationInputs(userId: string): Promise<Narrative | null> {
-  const [last] = await findNarrativePage([Prisma.sql`n."userId" = ${userId}`, Prisma.sql`n."engine" <> 'manual'`], NEWEST_FIRST, 1, 0)
+  const [last] = await findNarrativePage(
+    [Prisma.sql`n."userId" = ${userId}`, Prisma.sql`n."engine" <> ${MANUAL_ENGINE}`],
+    NEWEST_FIRST,
+    1,
+    0,
+  )
   return last ?? null
 }
 
@@ -436,7 +442,7 @@ export async function createNarrative({
         generatedNarrative: text,
         ...columns,
         status: 'complete',
-        engine: 'manual',
+        engine: MANUAL_ENGINE,
       },
       include: WITH_OWNER,
     })

@@ -7,6 +7,7 @@ import {
   DEFAULT_TITLE,
   PRODUCT_CREDIT,
   fullTitle,
+  madeBy,
   publicLink,
   SECTION_HEADINGS,
   type NarrativeDocxOptions,
@@ -57,7 +58,12 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
     lang: locale,
     displayTitle: true,
     bufferPages: true,
-    info: { Title: fullTitle({ title, date }), ...(plain(options.company ?? '') ? { Subject: plain(options.company ?? '') } : {}) },
+    info: {
+      Title: fullTitle({ title, date }),
+      ...(plain(options.company ?? '') ? { Subject: plain(options.company ?? '') } : {}),
+      // The application that made it, as PDF readers show "Creator": what wrote the first draft too.
+      Creator: options.engine ? madeBy(options.engine) : 'Impact Narrative Studio',
+    },
   })
   const { regular, bold } = loadedFonts()
   // pdfkit takes a parsed font where its typings expect the file's bytes.

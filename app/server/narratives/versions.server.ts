@@ -32,6 +32,16 @@ export async function recordVersion(tx: Prisma.TransactionClient, narrativeId: s
                         ORDER BY "createdAt" ASC, "id" ASC LIMIT 1) AS "first")`
 }
 
+/** The first text the narrative kept (recordVersion never forgets it); null for one saved before versions were kept. */
+export async function getFirstText(narrativeId: string): Promise<string | null> {
+  const first = await prisma.narrativeVersion.findFirst({
+    where: { narrativeId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { text: true },
+  })
+  return first?.text ?? null
+}
+
 /** An edit while the newest version is an edit of the last EDIT_SESSION_MS replaces that version's text. */
 async function extendEditSession(tx: Prisma.TransactionClient, narrativeId: string, text: string, now: Date) {
   const newest = await tx.narrativeVersion.findFirst({
