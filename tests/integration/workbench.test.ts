@@ -47,6 +47,17 @@ const restore = (id: string, versionId: string, token: string) =>
 const startVariant = (id: string, token: string, body: unknown) =>
   variantsApi(routeArgs(jsonRequest(`/api/narrative/${id}/variants`, body, { token }), { id })) as Promise<Response>
 const ended = (event: { event: string }) => event.event === 'done' || event.event === 'error'
+/** Runs `body` with these settings, then puts the defaults back. */
+async function withSettings(values: Record<string, string>, body: () => Promise<void>) {
+  Object.assign(process.env, values)
+  resetEnvForTests()
+  try {
+    await body()
+  } finally {
+    for (const key of Object.keys(values)) delete process.env[key]
+    resetEnvForTests()
+  }
+}
 /** What the person may still write today: narratives, and answers and variants. */
 const allowances = async (userId: string) => {
   const { remaining, variantsLeft } = await getQuota(userId)
@@ -195,9 +206,7 @@ describe('claims in the record as read', () => {
 
 describe('variants with the offline drafter', () => {
   it('writes answers and variants when the day’s narratives, and its answers and variants, are used up: they cost nothing', async () => {
-    process.env.DAILY_VARIANT_LIMIT = '0'
-    resetEnvForTests()
-    try {
+    await withSettings({ DAILY_VARIANT_LIMIT: '0' }, async () => {
       const { user, token } = await makeApiUser()
       const id = await createNarrative(token)
       await prisma.user.update({ where: { id: user.id }, data: { quotaDay: utcDay(), quotaUsed: 10 } })
@@ -209,10 +218,7 @@ describe('variants with the offline drafter', () => {
         quotaDay: null,
       })
       expect(await allowances(user.id)).toEqual({ remaining: 0, variantsLeft: 0 })
-    } finally {
-      delete process.env.DAILY_VARIANT_LIMIT
-      resetEnvForTests()
-    }
+    })
   })
 
   it('streams a variant within the limit, lists it with its counts and claims, and costs nothing', async () => {
@@ -364,9 +370,7 @@ describe('variants with a model', () => {
   })
 
   it('draws on the day’s answers and variants, never on its narratives, and refuses the one past them with 429', async () => {
-    process.env.DAILY_VARIANT_LIMIT = '2'
-    resetEnvForTests()
-    try {
+    await withSettings({ DAILY_VARIANT_LIMIT: '2' }, async () => {
       const { user, token } = await makeApiUser()
       const id = await createNarrative(token)
       // The day's narratives used up: an answer or a variant is still written.
@@ -383,16 +387,11 @@ describe('variants with a model', () => {
       expect(refused.status).toBe(429)
       expect(await refused.json()).toEqual({ error: VARIANTS_EXHAUSTED })
       expect(await prisma.narrativeVariant.count()).toBe(2)
-    } finally {
-      delete process.env.DAILY_VARIANT_LIMIT
-      resetEnvForTests()
-    }
+    })
   })
 
   it('counts a model’s variants in the instance’s MAX_DAILY_GENERATIONS, a deleted account’s too: it bounds what the model costs', async () => {
-    process.env.MAX_DAILY_GENERATIONS = '1'
-    resetEnvForTests()
-    try {
+    await withSettings({ MAX_DAILY_GENERATIONS: '1' }, async () => {
       const { user } = await writeVariant({ format: 'pitch' })
       const other = await makeApiUser()
       expect(await prisma.$transaction((tx) => claimQuota(tx, other.user.id))).toBeNull()
@@ -400,10 +399,7 @@ describe('variants with a model', () => {
       // Deleting the account that wrote it keeps its day's variants in the count.
       await deleteUserKeepingQuota(user.id)
       expect(await prisma.$transaction((tx) => claimQuota(tx, other.user.id))).toBeNull()
-    } finally {
-      delete process.env.MAX_DAILY_GENERATIONS
-      resetEnvForTests()
-    }
+    })
   })
 })
 
@@ -423,6 +419,8 @@ describe('the narrative page', () => {
         'People have changed 8% of its words since it was saved. ' +
         'Each of its 3 statements of fact (figures, names, dates) was checked against the organisation’s inputs and found there.',
     )
+    // The token API says the same, beside the record.
+    expect((await call(getApi, getRequest(`/api/narrative/${id}`, { token }), { id })).body.data.disclosure).toBe(page.body.disclosure)
   })
 
   it('writes a variant without JavaScript: the request waits, then shows it', async () => {

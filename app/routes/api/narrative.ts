@@ -3,6 +3,7 @@ import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/a
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
 import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import { disclosureOf } from '~/server/narratives/disclosure.server'
 
 const NOT_FOUND = 'Narrative not found'
 
@@ -11,7 +12,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, NOT_FOUND)
-    return Response.json({ data: toApiNarrative(narrative) })
+    return Response.json({ data: { ...toApiNarrative(narrative), disclosure: await disclosureOf(narrative) } })
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

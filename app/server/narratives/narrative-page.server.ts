@@ -10,8 +10,8 @@ import { coverageOf, parseBrief } from '~/server/narratives/alignment.server'
 import { leftOut } from '~/server/narratives/coverage.server'
 import { alignmentOfNarrative, claimsOfNarrative } from '~/server/narratives/narratives.server'
 import { claimsOfVariant, currentVariantTest, getNarrativeWorkbench, getVariant, limitOfVariant } from '~/server/narratives/variants.server'
-import { getFirstText, getVersion } from '~/server/narratives/versions.server'
-import { aiUseStatement } from '~/shared/disclosure'
+import { getVersion } from '~/server/narratives/versions.server'
+import { disclosureOf } from '~/server/narratives/disclosure.server'
 import { compareWordsInPool } from '~/server/narratives/word-diff.server'
 
 /**
@@ -27,18 +27,17 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
   const owned = narrative.userId === viewer.id
   const versionId = url.searchParams.get('version')
   const variantId = url.searchParams.get('variant')
-  const [selected, liveVariant, variantsLeft, firstText] = await Promise.all([
+  const [selected, liveVariant, variantsLeft, disclosure] = await Promise.all([
     versionId ? getVersion({ id, versionId, viewer }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer }) : null,
     variantsLeftFor(owned ? viewer.id : null),
-    getFirstText(id),
+    disclosureOf(narrative),
   ])
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
   const alignment = status === 'generating' ? [] : alignmentOfNarrative(narrative)
   const diff = selected ? await compareWordsInPool(selected.text, generatedNarrative, signal) : null
   const isCurrent = currentVariantTest(generatedNarrative)
-  const claims = claimsOfNarrative(narrative)
   return {
     funder: narrative.funderName
       ? {
@@ -59,7 +58,7 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
       engine,
       generatedNarrative,
       updatedAt,
-      claims,
+      claims: claimsOfNarrative(narrative),
       leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
       ownerName: fullName(owner),
@@ -97,10 +96,7 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
     },
     canWriteVariants: owned,
     variantsLeft,
-    disclosure:
-      status === 'generating' || !generatedNarrative
-        ? null
-        : aiUseStatement({ engine, firstText, currentText: generatedNarrative, claims }),
+    disclosure,
   }
 }
 
