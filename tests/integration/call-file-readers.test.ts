@@ -79,8 +79,10 @@ it("reads another person's Word call while one account sends twelve slow PDFs, r
   const read = await upload(other, 'community-foundation.docx', WORD_CALL)
   expect(read).toEqual({ status: 200, error: '' })
   expect(flood.some((pending) => !pending.settled)).toBe(true)
+  // The slow PDF meets its time limit or its memory limit first, as the machine's speed has it: either way
+  // the read is ended and refused, saying what to do instead.
   expect((await Promise.all(flood.map((pending) => pending.answer))).filter((answer) => answer.status !== 429)).toEqual([
-    { status: 422, error: expect.stringMatching(/took too long/) },
+    { status: 422, error: expect.stringMatching(/(took too long|needs too much memory) to read\. Paste the call's text instead\.$/) },
   ])
 }, 60_000)
 
