@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { NarrativeTextSchema } from '~/shared/narrative-text'
-import { deleteNarrative, getNarrative, toApiNarrative, updateNarrativeText } from '~/server/narratives/narratives.server'
+import {
+  claimsOfNarrative,
+  deleteNarrative,
+  getNarrative,
+  toApiNarrative,
+  updateNarrativeText,
+} from '~/server/narratives/narratives.server'
 import { disclosureOf } from '~/server/narratives/disclosure.server'
 
 const NOT_FOUND = 'Narrative not found'
@@ -12,7 +18,10 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, NOT_FOUND)
-    return Response.json({ data: { ...toApiNarrative(narrative), disclosure: await disclosureOf(narrative) } })
+    const claims = claimsOfNarrative(narrative)
+    return Response.json({
+      data: { ...toApiNarrative(narrative, { withClaims: false }), claims, disclosure: await disclosureOf(narrative, claims) },
+    })
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -27,11 +27,12 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
   const owned = narrative.userId === viewer.id
   const versionId = url.searchParams.get('version')
   const variantId = url.searchParams.get('variant')
+  const claims = claimsOfNarrative(narrative)
   const [selected, liveVariant, variantsLeft, disclosure] = await Promise.all([
     versionId ? getVersion({ id, versionId, viewer }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer }) : null,
     variantsLeftFor(owned ? viewer.id : null),
-    disclosureOf(narrative),
+    disclosureOf(narrative, claims),
   ])
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
@@ -58,7 +59,7 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
       engine,
       generatedNarrative,
       updatedAt,
-      claims: claimsOfNarrative(narrative),
+      claims,
       leftOut: narrative.status === 'complete' ? leftOut(narrative.generatedNarrative, narrative) : [],
       tone: toneLabel(narrative.tone),
       ownerName: fullName(owner),

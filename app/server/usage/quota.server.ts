@@ -28,9 +28,9 @@ export async function getQuota(userId: string) {
     }[]
   >`SELECT "quotaDay", "quotaUsed", "dailyLimit", "variantDay", "variantsUsed" FROM "User" WHERE "id" = ${userId}`
   const today = utcDay()
+  const { DAILY_NARRATIVE_LIMIT, DAILY_VARIANT_LIMIT: variantLimit } = getEnv()
   const used = user?.quotaDay === today ? Number(user.quotaUsed) : 0
-  const limit = user?.dailyLimit != null ? Number(user.dailyLimit) : getEnv().DAILY_NARRATIVE_LIMIT
-  const variantLimit = getEnv().DAILY_VARIANT_LIMIT
+  const limit = user?.dailyLimit != null ? Number(user.dailyLimit) : DAILY_NARRATIVE_LIMIT
   const variantsUsed = user?.variantDay === today ? Number(user.variantsUsed) : 0
   return {
     remaining: Math.max(0, limit - used),

@@ -38,7 +38,6 @@ import { RefusedError } from '~/server/platform/refused-error.server'
 type Generation = {
   id: string
   userId: string
-  quotaDay: string | null
   /** The text so far of the current attempt; a crash marks the record failed (and refunds). */
   pieces: string[]
   controller: AbortController
@@ -154,11 +153,10 @@ export async function startVariant(userId: string, narrativeId: string, request:
   return { id: generation.id, engine: engine.name, finished: generation.finished }
 }
 
-function launch(userId: string, claimed: { id: string; quotaDay: string | null }, work: Work): Generation {
+function launch(userId: string, claimed: { id: string }, work: Work): Generation {
   const generation: Generation = {
     id: claimed.id,
     userId,
-    quotaDay: claimed.quotaDay,
     pieces: [],
     controller: new AbortController(),
     finished: Promise.resolve(),
