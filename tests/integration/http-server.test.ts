@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newDataDir, registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { newDataDir, registerOverHttp, START_ARGS, startAppServer, type AppServer } from '../setup/app-server'
 import { until } from '../setup/until'
 
 // The HTTP server of `npm start` (server.ts and app/server/http): what it adds around React Router.
@@ -86,6 +87,31 @@ describe('start-up', () => {
     const outbox = path.join(app.dataDir, 'outbox')
     expect(JSON.parse(line!)).toMatchObject({ level: 'warn', outbox })
     expect(JSON.parse(line!).message).toContain(`written to ${outbox}/`)
+  })
+})
+
+describe('a port another program holds', () => {
+  it('is named in a message that says what to do, and the app exits with 1', async () => {
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(0, resolve))
+    const { port } = holder.address() as net.AddressInfo
+    const dataDir = newDataDir()
+    try {
+      const child = spawn(process.execPath, START_ARGS, {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${path.join(dataDir, 'app.db')}` },
+      })
+      let output = ''
+      child.stdout.on('data', (chunk) => (output += chunk))
+      child.stderr.on('data', (chunk) => (output += chunk))
+      const code = await new Promise((resolve) => child.on('exit', resolve))
+      expect(code).toBe(1)
+      const line = output.split('\n').find((entry) => entry.includes('"event":"server.listen-failed"'))
+      expect(JSON.parse(line!).message).toBe(`Port ${port} is already in use by another program: stop it, or set PORT to a free port.`)
+      expect(output).not.toContain('server.listening')
+    } finally {
+      holder.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -40,13 +40,26 @@ export function newDataDir() {
   return dir
 }
 
-/** Starts the built app with node and `npm start`'s arguments, or (`npmStart`) as `npm start` itself. */
-export async function startAppServer({
-  env = {},
-  dataDir = newDataDir(),
-  nodeArgs = [],
-  npmStart = false,
-}: { env?: Record<string, string>; dataDir?: string; nodeArgs?: string[]; npmStart?: boolean } = {}): Promise<AppServer> {
+/**
+ * Starts the built app with node and `npm start`'s arguments, or (`npmStart`) as `npm start` itself.
+ * A free port can be taken by another test's server between our probe and the app's listen; the app
+ * then exits with EADDRINUSE, and it is started again on another port.
+ */
+export async function startAppServer(options: StartOptions = {}): Promise<AppServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error
+    }
+  }
+}
+
+type StartOptions = { env?: Record<string, string>; dataDir?: string; nodeArgs?: string[]; npmStart?: boolean }
+
+class PortTaken extends Error {}
+
+async function startOnce({ env = {}, dataDir = newDataDir(), nodeArgs = [], npmStart = false }: StartOptions): Promise<AppServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ''
@@ -101,12 +114,15 @@ async function databaseFor(dataDir: string): Promise<Record<string, string>> {
   return { DATABASE_URL: `${postgres.server}${name}`, SESSION_SECRET: process.env.SESSION_SECRET!, SMTP_URL: globalThis.smtpSink.url }
 }
 
+/** Healthy, and this process says it listens: a healthcheck alone could be answered by another server on the port. */
 async function waitForHealth(origin: string, exited: Promise<number | null>, logs: () => string) {
   let done = false
   void exited.then(() => (done = true))
   await until(
     async () => {
+      if (done && logs().includes('EADDRINUSE')) throw new PortTaken(logs())
       if (done) throw new Error(`The app exited during start-up:\n${logs()}`)
+      if (!logs().includes('"event":"server.listening"')) return false
       return fetch(`${origin}/resources/healthcheck`).then(
         (r) => r.ok,
         () => false,

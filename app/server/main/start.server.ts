@@ -45,7 +45,13 @@ export async function startServer(build: ServerBuild) {
     app,
   )
   server.maxConnections = env.MAX_CONNECTIONS
+  const listenFailed = (error: NodeJS.ErrnoException) => {
+    log('error', 'server.listen-failed', { message: whyNotListening(error, env.PORT), ...errorDetails(error) })
+    process.exit(1)
+  }
+  server.once('error', listenFailed)
   server.listen(env.PORT, env.HOST, () => {
+    server.off('error', listenFailed)
     const settings = settingsInForce(env)
     log('info', 'server.listening', {
       message: `Impact Narrative Studio is ready at ${settings.url} (listening on ${settings.listen}); database: ${settings.database}; narratives written by ${settings.writer}; mail: ${settings.mail}; sign-ups ${settings.signups}.`,
@@ -62,6 +68,13 @@ export async function startServer(build: ServerBuild) {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+}
+
+/** A port in use or forbidden is a setting to change, and the message says which. */
+function whyNotListening(error: NodeJS.ErrnoException, port: number) {
+  if (error.code === 'EADDRINUSE') return `Port ${port} is already in use by another program: stop it, or set PORT to a free port.`
+  if (error.code === 'EACCES') return `This user may not listen on port ${port}: set PORT to 1024 or above.`
+  return `The server could not listen on port ${port}.`
 }
 
 async function shutDown(server: Server, signal: string) {
