@@ -19,6 +19,8 @@ export type NarrativeListRow = {
   /** The funder it was written for, and the call's deadline (YYYY-MM-DD). */
   funder: string | null
   deadline: string | null
+  /** Where the application stands, as its label ("In review"). */
+  stage: string
   owner: { name: string; email: string } | null
 }
 
@@ -95,6 +97,8 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
             </small>
           </>
         ) : null}
+        <br />
+        <small>{row.stage}</small>
       </td>
       <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />

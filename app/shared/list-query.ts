@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { daySchema } from '~/shared/funder-schema'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 import { TONES } from '~/shared/tones'
+import { StageSchema } from '~/shared/stages'
 
 // A list's page, and the narratives' search and filters: one schema for the page and the token API, which
 // differ only in what they do with a value that is not one.
@@ -18,6 +19,7 @@ export function parsePage(value: string | null) {
 export const NarrativeFiltersSchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
   funderId: z.string().max(40).optional(),
+  stage: StageSchema.optional(),
   tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
   from: daySchema('from').optional(),
   to: daySchema('to').optional(),
@@ -31,7 +33,7 @@ const FILTERS = NarrativeFiltersSchema.keyof().options
 /** The page's form names the funder `funder`; the API, `funderId`. */
 const PAGE_NAMES: Partial<Record<keyof NarrativeFilters, string>> = { funderId: 'funder' }
 
-/** The API's `?q=&funderId=&tone=&from=&to=&sort=`: a value it cannot read refuses the request, with the schema's message. */
+/** The API's `?q=&funderId=&stage=&tone=&from=&to=&sort=`: a value it cannot read refuses the request, with the schema's message. */
 export function parseNarrativeFilters(params: URLSearchParams) {
   return NarrativeFiltersSchema.safeParse(
     Object.fromEntries(

@@ -162,6 +162,32 @@ test('a save or delete that fails says so', async ({ page }) => {
   expect(unknownIntent.status()).toBe(400)
 })
 
+test('moves an application through its stages by keyboard, and the list finds it by stage', async ({ page }) => {
+  const { id, company, token } = await signInWithNarrative(page)
+  await createNarrative(token, { company: `${company} still drafting` })
+  await openHydrated(page, `${LIST}/${id}`)
+  const stage = page.getByRole('region', { name: /^Stage:/ })
+  await expect(stage.getByRole('heading')).toHaveText('Stage: Drafting')
+  await stage.getByLabel('Move to').focus()
+  await page.keyboard.press('End') // the last stage, Declined, then one up
+  await page.keyboard.press('ArrowUp')
+  await expect(stage.getByLabel('Move to')).toHaveValue('awarded')
+  await page.keyboard.press('Tab')
+  await expect(stage.getByRole('button', { name: 'Set stage' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Stage set to Awarded.')).toBeVisible()
+  await expect(stage.getByRole('heading')).toHaveText('Stage: Awarded')
+  await expect(stage.getByRole('list', { name: 'Stages reached' }).getByRole('listitem')).toHaveText([/^Drafting /, /^Awarded /])
+
+  await page.goto(LIST)
+  await expect(row(page, `${company} still drafting`)).toContainText('Drafting')
+  await page.getByLabel('Stage').selectOption('Awarded')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/[?&]stage=awarded/)
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(row(page, company)).toContainText('Awarded')
+})
+
 test("the admin's list shows the User Details column with each owner's name and email", async ({ page }) => {
   const owner = await registerWithToken()
   const company = uniqueCompany('Owned Org')

@@ -146,6 +146,19 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/admin/narratives/{id}',
+    auth: 'cookie',
+    form: { intent: 'stage', stage: 'in_review' },
+    label: 'intent=stage',
+    expect: {
+      anonymous: toLogin('/admin/narratives/{id}'),
+      user: redirectTo('/admin/narratives/{id}#stage'),
+      other: 404,
+      admin: redirectTo('/admin/narratives/{id}#stage'),
+    },
+  },
+  {
+    method: 'POST',
     path: '/dashboard',
     auth: 'cookie',
     form: { intent: 'stop', id: '{id}' },
@@ -324,6 +337,7 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/narrative', auth: 'bearer', json: NARRATIVE, expect: signedIn(401, 201) },
   { method: 'GET', path: '/api/narrative/{id}', auth: 'bearer', expect: ownedApi() },
   { method: 'PUT', path: '/api/narrative/{id}', auth: 'bearer', json: { generatedNarrative: 'Put through the API.' }, expect: ownedApi() },
+  { method: 'PATCH', path: '/api/narrative/{id}', auth: 'bearer', json: { stage: 'submitted' }, expect: ownedApi() },
   { method: 'GET', path: '/api/narrative/{id}/docx', auth: 'bearer', expect: ownedApi({ status: 200, type: DOCX }) },
   { method: 'POST', path: '/api/narrative/generate', auth: 'bearer', json: { company: '' }, expect: signedIn(401, 400) },
   // An id that exists nowhere reads like a foreign one.

@@ -10,6 +10,8 @@ import {
   updateNarrativeText,
 } from '~/server/narratives/narratives.server'
 import { disclosureOf } from '~/server/narratives/disclosure.server'
+import { setStage, stagesOf, toApiStages } from '~/server/narratives/stages.server'
+import { StageChangeSchema } from '~/shared/stages'
 
 const NOT_FOUND = 'Narrative not found'
 
@@ -19,8 +21,9 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const narrative = await getNarrative({ id: params.id ?? '', viewer: user })
     if (!narrative) return apiError(404, NOT_FOUND)
     const claims = claimsOfNarrative(narrative)
+    const [disclosure, stages] = await Promise.all([disclosureOf(narrative, claims), stagesOf(narrative)])
     return Response.json({
-      data: { ...toApiNarrative(narrative, { withClaims: false }), claims, disclosure: await disclosureOf(narrative, claims) },
+      data: { ...toApiNarrative(narrative, { withClaims: false }), claims, disclosure, stages: toApiStages(stages) },
     })
   })
 
@@ -34,6 +37,13 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       if (!(await updateNarrativeText({ id, viewer: user, text: generatedNarrative, signal: request.signal })))
         return apiError(404, NOT_FOUND)
       return Response.json({ data: toApiNarrative((await getNarrative({ id, viewer: user }))!) })
+    }
+    if (request.method === 'PATCH') {
+      // Only the stage is read: the text changes with PUT, and `status` is the generation's.
+      const { stage } = await readJson(request, StageChangeSchema)
+      const stages = await setStage({ id, viewer: user, stage })
+      if (!stages) return apiError(404, NOT_FOUND)
+      return Response.json({ data: { ...toApiNarrative((await getNarrative({ id, viewer: user }))!), stages: toApiStages(stages) } })
     }
     if (request.method === 'DELETE') {
       if (!(await deleteNarrative({ id, viewer: user }))) return apiError(404, NOT_FOUND)

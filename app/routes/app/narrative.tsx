@@ -27,6 +27,9 @@ import { dataWithError, redirectWithError, redirectWithSuccess } from '~/server/
 import { rateLimitedPageHeaders } from '~/server/http/rate-limited-page.server'
 import { refusalOf, refusalRedirect, refusalReply } from '~/server/http/refusal-reply.server'
 import { readForm } from '~/server/http/form.server'
+import { setStage } from '~/server/narratives/stages.server'
+import { STAGE_LABELS, StageChangeSchema } from '~/shared/stages'
+import { StagePanel } from '~/components/stage-panel'
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => [
   {
@@ -46,6 +49,7 @@ const UPDATE_FAILED = 'Failed to update narrative. Please try again.'
 const RESTORED = 'Version restored.'
 const RESTORE_FAILED = 'That version could not be restored. Please try again.'
 const VARIANT_INVALID = 'Please choose a format and a limit.'
+const STAGE_INVALID = 'Please choose a stage.'
 const VARIANT_WRITTEN = 'Variant written.'
 const VARIANT_FAILED = "The variant could not be written, and today's narrative was given back. Try again or choose a higher limit."
 
@@ -60,13 +64,15 @@ export async function action({ request, params, url }: ActionFunctionArgs) {
   const user = await requireUser({ request, url })
   const id = params.id ?? ''
   const formData = await readForm(request)
-  switch (intentOf(formData, ['save', 'restore', 'variant'])) {
+  switch (intentOf(formData, ['save', 'restore', 'variant', 'stage'])) {
     case 'save':
       return saveText(id, user, formData, request.signal)
     case 'restore':
       return restore(id, user, String(formData.get('versionId') ?? ''), request.signal)
     case 'variant':
       return writeVariant(id, user, formData)
+    case 'stage':
+      return moveStage(id, user, formData)
   }
 }
 
@@ -97,6 +103,20 @@ async function restore(id: string, user: Viewer, versionId: string, signal: Abor
   return redirectWithSuccess(back, RESTORED)
 }
 
+async function moveStage(id: string, user: Viewer, formData: FormData) {
+  const back = `${detailPath(id)}#stage`
+  const submission = parseForm(formData, StageChangeSchema)
+  if (submission.status !== 'success') throw await redirectWithError(back, STAGE_INVALID)
+  let stages
+  try {
+    stages = await setStage({ id, viewer: user, stage: submission.value.stage })
+  } catch (error) {
+    throw await refusalRedirect(error, back)
+  }
+  if (!stages) throw new Response('Not found', { status: 404 })
+  return redirectWithSuccess(back, `Stage set to ${STAGE_LABELS[submission.value.stage]}.`)
+}
+
 /**
  * With JavaScript the page follows the variant's event stream (the URL names it); without, the
  * request waits for the whole variant, then shows it.
@@ -122,7 +142,7 @@ async function writeVariant(id: string, user: Viewer, formData: FormData) {
 }
 
 export default function NarrativeDetailPage() {
-  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, variantsLeft, funder, disclosure } =
+  const { narrative, versions, selectedVersion, variants, liveVariant, canWriteVariants, variantsLeft, funder, disclosure, stage, stages } =
     useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const editable = narrative.status !== 'generating'
@@ -184,6 +204,7 @@ export default function NarrativeDetailPage() {
           )}
         </section>
         {funder && editable ? <AlignmentPanel funder={funder.name} alignment={funder.alignment} coverage={funder.coverage} /> : null}
+        <StagePanel basePath={basePath} stage={stage} stages={stages} />
         {editable ? (
           <VersionHistory
             basePath={basePath}

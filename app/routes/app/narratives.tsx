@@ -10,6 +10,7 @@ import { narrativeFiltersOfPage, narrativeListHref, type NarrativeFilters, parse
 import { dataWithError, dataWithSuccess } from '~/server/http/toast.server'
 import { listFunderChoices } from '~/server/funders/funders.server'
 import { TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
+import { STAGE_LABELS, STAGES, stageLabel } from '~/shared/stages'
 import { SEARCH_QUERY_MAX } from '~/shared/narrative-schema'
 import { intentOf } from '~/shared/form'
 import { readForm } from '~/server/http/form.server'
@@ -65,6 +66,7 @@ function toRow(narrative: NarrativeWithOwner, withOwner: boolean): NarrativeList
     createdAt: narrative.createdAt,
     funder: narrative.funderName,
     deadline: narrative.deadline,
+    stage: stageLabel(narrative.stage),
     owner: withOwner ? { name: fullName(narrative.user), email: narrative.user.email } : null,
   }
 }
@@ -100,8 +102,8 @@ export default function NarrativesPage() {
         <>
           {pagination.searched ? (
             <p className="field-hint">
-              The search stopped after the newest {pagination.searched.toLocaleString('en-US')} narratives. Narrow it by funder, tone or
-              dates to look further back.
+              The search stopped after the newest {pagination.searched.toLocaleString('en-US')} narratives. Narrow it by funder, stage, tone
+              or dates to look further back.
             </p>
           ) : null}
           <p className="visually-hidden" role="status">
@@ -147,6 +149,17 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
           {funders.map((funder) => (
             <option key={funder.id} value={funder.id}>
               {funder.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-stage">Stage</label>
+        <select id="filter-stage" name="stage" defaultValue={filters.stage ?? ''}>
+          <option value="">Any stage</option>
+          {STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {STAGE_LABELS[stage]}
             </option>
           ))}
         </select>

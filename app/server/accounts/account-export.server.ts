@@ -2,6 +2,7 @@ import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { toApiNarrative, WITH_OWNER } from '~/server/narratives/narratives.server'
 import { toApiVersion, VERSIONS_NEWEST_FIRST } from '~/server/narratives/versions.server'
+import { toApiStages, wayOf } from '~/server/narratives/stages.server'
 import { toApiVariants, WRITTEN_VARIANTS } from '~/server/narratives/variants.server'
 import { toApiFunder } from '~/server/funders/funders.server'
 
@@ -63,13 +64,14 @@ async function* readNarratives(userId: string) {
     prisma.narrative.findMany({
       where: { userId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS },
+      include: { ...WITH_OWNER, versions: VERSIONS_NEWEST_FIRST, variants: WRITTEN_VARIANTS, stages: true },
       ...page,
     }),
   )
   for await (const step of steps)
-    yield step.map(({ versions, variants, ...narrative }) => ({
+    yield step.map(({ versions, variants, stages, ...narrative }) => ({
       ...toApiNarrative(narrative),
+      stages: toApiStages(wayOf(stages, narrative.createdAt)),
       versions: versions.map(toApiVersion),
       variants: toApiVariants(variants, narrative),
     }))

@@ -12,6 +12,8 @@ import { alignmentOfNarrative, claimsOfNarrative } from '~/server/narratives/nar
 import { claimsOfVariant, currentVariantTest, getNarrativeWorkbench, getVariant, limitOfVariant } from '~/server/narratives/variants.server'
 import { getVersion } from '~/server/narratives/versions.server'
 import { disclosureOf } from '~/server/narratives/disclosure.server'
+import { stagesOf } from '~/server/narratives/stages.server'
+import { isStage } from '~/shared/stages'
 import { compareWordsInPool } from '~/server/narratives/word-diff.server'
 
 /**
@@ -28,11 +30,12 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
   const versionId = url.searchParams.get('version')
   const variantId = url.searchParams.get('variant')
   const claims = claimsOfNarrative(narrative)
-  const [selected, liveVariant, variantsLeft, disclosure] = await Promise.all([
+  const [selected, liveVariant, variantsLeft, disclosure, stages] = await Promise.all([
     versionId ? getVersion({ id, versionId, viewer }) : null,
     owned && variantId ? getVariant({ id: variantId, viewer }) : null,
     variantsLeftFor(owned ? viewer.id : null),
     disclosureOf(narrative, claims),
+    stagesOf(narrative),
   ])
   const { company, status, engine, generatedNarrative, updatedAt, user: owner } = narrative
   const brief = parseBrief(narrative.brief)
@@ -98,6 +101,8 @@ export async function loadNarrativePage({ id, viewer, url, signal }: { id: strin
     canWriteVariants: owned,
     variantsLeft,
     disclosure,
+    stage: isStage(narrative.stage) ? narrative.stage : 'drafting',
+    stages,
   }
 }
 

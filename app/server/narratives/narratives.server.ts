@@ -269,10 +269,11 @@ function upcomingFirst(matches: { deadline: string | null }[]) {
 }
 
 /** The conditions of a list: the owner (none for an admin) and the filters but `q`. */
-function filterSql(viewer: Viewer, { funderId, tone, from, to }: NarrativeFilters): Prisma.Sql[] {
+function filterSql(viewer: Viewer, { funderId, stage, tone, from, to }: NarrativeFilters): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = []
   if (!viewer.isAdmin) conditions.push(Prisma.sql`n."userId" = ${viewer.id}`)
   if (funderId) conditions.push(Prisma.sql`n."funderId" = ${funderId}`)
+  if (stage) conditions.push(Prisma.sql`n."stage" = ${stage}`)
   if (tone) conditions.push(Prisma.sql`n."tone" = ${tone}`)
   if (from) conditions.push(Prisma.sql`n."createdAt" >= ${new Date(`${from}T00:00:00.000Z`)}`)
   if (to) conditions.push(Prisma.sql`n."createdAt" < ${new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000)}`)
@@ -389,6 +390,7 @@ export function toApiNarrative(narrative: NarrativeWithOwner, { withClaims = tru
     tone: narrative.tone,
     selectedTone: narrative.tone,
     status: narrative.status,
+    stage: narrative.stage,
     engine: narrative.engine,
     createdAt: narrative.createdAt.toISOString(),
     updatedAt: narrative.updatedAt.toISOString(),
