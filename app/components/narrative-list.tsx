@@ -98,7 +98,7 @@ function NarrativeRow({ row, onDelete }: { row: Row; onDelete: (row: Row) => voi
           </>
         ) : null}
         <br />
-        <small>{row.stage}</small>
+        <small>Stage: {row.stage}</small>
       </td>
       <td role="cell" data-label="Generated Narrative">
         {row.preview} <StatusBadge status={row.status} />

@@ -180,12 +180,12 @@ test('moves an application through its stages by keyboard, and the list finds it
   await expect(stage.getByRole('list', { name: 'Stages reached' }).getByRole('listitem')).toHaveText([/^Drafting /, /^Awarded /])
 
   await page.goto(LIST)
-  await expect(row(page, `${company} still drafting`)).toContainText('Drafting')
+  await expect(row(page, `${company} still drafting`)).toContainText('Stage: Drafting')
   await page.getByLabel('Stage').selectOption('Awarded')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/[?&]stage=awarded/)
   await expect(page.locator('tbody tr')).toHaveCount(1)
-  await expect(row(page, company)).toContainText('Awarded')
+  await expect(row(page, company)).toContainText('Stage: Awarded')
 })
 
 test("the admin's list shows the User Details column with each owner's name and email", async ({ page }) => {
