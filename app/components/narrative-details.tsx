@@ -4,7 +4,7 @@ import { WordCount } from '~/components/claimed-text'
 import { useLocalTimeZone } from '~/hooks/use-local-time-zone'
 import { useLocale } from '~/hooks/use-locale'
 import { formatDate, formatDateTime } from '~/shared/dates'
-import { engineLabel, MANUAL_ENGINE } from '~/shared/engines'
+import { engineLabel } from '~/shared/engines'
 import { describeAmountRequested, spell } from '~/shared/locale'
 import { NARRATIVE_WORDS } from '~/shared/narrative-text'
 
@@ -129,7 +129,7 @@ export function NarrativeHeading({
     <div className="output-header">
       <h2 id="narrative-title">Generated Narrative</h2>
       <WordCount text={narrative.generatedNarrative} min={target.min} max={target.max} />
-      <span className="engine-label">{narrative.engine === MANUAL_ENGINE ? 'Saved through the API' : engineLabel(narrative.engine)}</span>
+      <span className="engine-label">{engineLabel(narrative.engine)}</span>
       {narrative.status === 'complete' ? null : (
         <span className={`status-badge status-${narrative.status}`}>{STATUS_LABELS[narrative.status] ?? narrative.status}</span>
       )}

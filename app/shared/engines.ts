@@ -2,6 +2,8 @@ export const DRAFTER_ENGINE = 'offline-drafter'
 /** The engine of a narrative saved with its text through the token API: people wrote it. */
 export const MANUAL_ENGINE = 'manual'
 
+/** Who wrote a text, in a few words beside it: the offline drafter, a model by name, or the API's caller. */
 export function engineLabel(engine: string) {
-  return engine === DRAFTER_ENGINE ? 'Written by the offline drafter' : `Written by ${engine}`
+  if (engine === DRAFTER_ENGINE) return 'Written by the offline drafter'
+  return engine === MANUAL_ENGINE ? 'Saved through the API' : `Written by ${engine}`
 }
