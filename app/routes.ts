@@ -61,6 +61,7 @@ export default [
     route('reset-password', 'routes/auth/reset-password.ts'),
     route('verify-reset-token', 'routes/auth/verify-reset-token.ts'),
     route('profile', 'routes/auth/profile.ts'),
+    route('profile/calendar', 'routes/auth/profile-calendar.ts'),
     route('profile/email', 'routes/auth/profile-email.ts'),
     route('profile/email/confirm', 'routes/auth/profile-email-confirm.ts'),
     route('profile/export', 'routes/auth/profile-export.ts'),
@@ -77,6 +78,7 @@ export default [
     route('narratives/:id/pdf', 'routes/resources/narrative-download.ts', { id: 'routes/resources/narrative-pdf' }),
     route('variants/:id/docx', 'routes/resources/variant-docx.ts'),
     route('account/export', 'routes/resources/account-export.ts'),
+    route('calendar/:feed', 'routes/resources/calendar.ts'),
     route('evidence-check', 'routes/resources/evidence-check.ts'),
   ]),
 

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
+import { CopyButton } from '~/components/copy-button'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 import { ACCOUNT_FORMS, type AccountIntent } from '~/shared/account-forms'
 import {
@@ -51,6 +52,7 @@ const TEXTS: Record<AccountIntent, { title: string; pendingText: string; submitT
   email: { title: 'Email', pendingText: 'Sending...', submitText: 'Send confirmation link' },
   password: { title: 'Password', pendingText: 'Changing...', submitText: 'Change password' },
   locale: { title: 'Language, dates and money', pendingText: 'Saving...', submitText: 'Save these choices' },
+  calendar: { title: 'Deadlines in your calendar', pendingText: 'Renewing...', submitText: 'Renew the address' },
   delete: { title: 'Delete account', pendingText: 'Deleting...', submitText: 'Delete my account' },
 }
 
@@ -240,6 +242,38 @@ export function DeleteForm({ lastResult }: FormProps) {
         hint="Enter your password to confirm."
         inputProps={{ autoComplete: 'current-password' }}
       />
+    </IntentFormSection>
+  )
+}
+
+export function CalendarForm({ lastResult, calendarUrl }: FormProps & { calendarUrl: string }) {
+  const [form, , submitting] = useIntentForm('calendar', lastResult, {})
+  return (
+    <IntentFormSection
+      intent="calendar"
+      form={form}
+      submitting={submitting}
+      intro={
+        <>
+          <p>
+            Subscribe to this address in your calendar to see the deadline of every application, kept up to date: in Google Calendar, Other
+            calendars, From URL; in Outlook, Add calendar, Subscribe from web; in Apple Calendar, File, New Calendar Subscription.
+          </p>
+          <div className="field">
+            <label htmlFor="calendar-url">Calendar address</label>
+            <input id="calendar-url" type="text" readOnly value={calendarUrl} aria-describedby="calendar-url-hint" />
+            <p className="field-hint" id="calendar-url-hint">
+              Anyone with this address can read your deadlines. If it reached someone it should not, renew it: the old address stops
+              working.
+            </p>
+          </div>
+          <div className="actions">
+            <CopyButton text={calendarUrl} label="Copy address" />
+          </div>
+        </>
+      }
+    >
+      {null}
     </IntentFormSection>
   )
 }

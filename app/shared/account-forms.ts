@@ -1,4 +1,4 @@
-import type { ZodTypeAny } from 'zod'
+import { z, type ZodTypeAny } from 'zod'
 import { ChangePasswordSchema, DeleteAccountSchema, EmailChangeSchema, LocaleChoicesSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 
 /** The account page's forms by their intent: each one's schema, and the fields its reply leaves out (passwords). */
@@ -7,6 +7,7 @@ export const ACCOUNT_FORMS = {
   email: { schema: EmailChangeSchema, hideFields: ['currentPassword'] },
   password: { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
   locale: { schema: LocaleChoicesSchema, hideFields: [] },
+  calendar: { schema: z.object({}), hideFields: [] },
   delete: { schema: DeleteAccountSchema, hideFields: ['password'] },
 } satisfies Record<string, { schema: ZodTypeAny; hideFields: string[] }>
 

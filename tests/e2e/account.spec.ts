@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createNarrative, field, registerUser, signIn } from './helpers'
+import { createNarrative, field, openHydrated, registerUser, signIn } from './helpers'
 
 // The account page (docs/decisions/022): a journey by keyboard alone (Tab and Enter, typing into
 // the fields, never a click), and deleting an account in a browser without JavaScript.
@@ -136,4 +136,37 @@ test('English (UK) chosen on the account page: the form spells it so, and the li
   await page.goto('/admin/narratives')
   const created = page.getByRole('row').nth(1).getByRole('cell').nth(3)
   await expect(created).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}\b/)
+})
+
+test('the calendar address: copied from the account page, read as a calendar reads it, renewed by keyboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:3300' })
+  const { email, password, token } = await registerUser()
+  const brief = await page.request.post('/api/funders', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Lane County Community Foundation', callText: 'Our priorities: food security.', deadline: '2027-03-13' },
+  })
+  expect(brief.status()).toBe(201)
+  await createNarrative(token, { funderId: (await brief.json()).data.id })
+  await signIn(page, email, password)
+  await openHydrated(page, '/account')
+  const section = page.getByRole('region', { name: 'Deadlines in your calendar' })
+  const address = section.getByRole('textbox', { name: 'Calendar address' })
+  await expect(address).toHaveAttribute('readonly', '')
+  const first = await address.inputValue()
+  await section.getByRole('button', { name: 'Copy address' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first)
+
+  // A calendar sends no cookie.
+  const feed = await fetch(first)
+  expect(feed.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8')
+  const calendar = await feed.text()
+  expect(calendar).toContain('DTSTART;VALUE=DATE:20270313')
+  expect(calendar).toContain('SUMMARY:Deadline: Lane County Community Foundation')
+
+  await tabTo(page, section.getByRole('button', { name: 'Renew the address' }))
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Your calendar has a new address.')).toBeVisible()
+  await expect(address).not.toHaveValue(first)
+  expect((await fetch(first)).status).toBe(404)
+  expect((await fetch(await address.inputValue())).status).toBe(200)
 })

@@ -63,8 +63,9 @@ for (const size of WIDTHS) {
             // A busy machine takes seconds to shoot a long page twice over (until two shots agree).
             timeout: 20_000,
             // Random by design, so hidden under a bar: a narrative's id and an error page's request id
-            // (both in a monospace font: the same width whatever their characters).
-            mask: [page.locator('.meta-footer code'), page.locator('#request-id')],
+            // (both in a monospace font: the same width whatever their characters), and the calendar's
+            // address (signed with the person's id), whose box is as wide as the page allows.
+            mask: [page.locator('.meta-footer code'), page.locator('#request-id'), page.locator('#calendar-url')],
             maskColor: '#d1d5db',
           })
         })

@@ -285,6 +285,14 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/auth/profile', auth: 'bearer', json: {}, expect: all(405) },
   // One's own account: every call needs the caller's token and acts on the caller alone (an empty body is a 400).
   { method: 'GET', path: '/auth/profile/export', auth: 'bearer', expect: signedIn(401, 200) },
+  { method: 'POST', path: '/auth/profile/calendar', auth: 'bearer', json: {}, expect: signedIn(401, 200) },
+  // A calendar address is its own credential: a session, anyone's, opens no feed with a wrong signature.
+  {
+    method: 'GET',
+    path: '/resources/calendar/{userId}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics',
+    auth: 'cookie',
+    expect: all(404),
+  },
   { method: 'PATCH', path: '/auth/profile', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
   { method: 'DELETE', path: '/auth/profile', auth: 'bearer', json: {}, expect: signedIn(401, 400) },
   { method: 'POST', path: '/auth/profile/email', auth: 'bearer', json: {}, expect: signedIn(401, 400) },

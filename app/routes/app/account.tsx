@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
-import { DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm } from '~/components/account-forms'
+import { CalendarForm, DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm } from '~/components/account-forms'
 import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
 import { ACCOUNT_DELETED, changePassword, deleteAccount, renameUser, saveLocaleChoices } from '~/server/accounts/account.server'
@@ -13,6 +13,7 @@ import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountIntent } from '~/shared/acc
 import { NO_CHOICES } from '~/shared/locale'
 import { intentOf, parseForm } from '~/shared/form'
 import { readForm } from '~/server/http/form.server'
+import { calendarUrlFor, renewCalendarUrl } from '~/server/narratives/calendar.server'
 
 // Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
@@ -30,6 +31,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     lastName: user.lastName,
     email: user.email,
     emailLinkHours: EMAIL_CHANGE_TTL_HOURS,
+    calendarUrl: await calendarUrlFor(user.id),
     locale: {
       choices: user.locale,
       // What a choice left unmade comes to: the browser's variety, and the rest as the chosen variety (or the browser) has them.
@@ -78,6 +80,9 @@ async function apply(intent: AccountIntent, user: AuthUser, value: any, request:
       await changePassword(user, { currentPassword: value.currentPassword, newPassword: value.newPassword, keepSession })
       return redirectWithSuccess(ACCOUNT_PATH, 'Your password is changed. Every other device is signed out.')
     }
+    case 'calendar':
+      await renewCalendarUrl(user.id)
+      return redirectWithSuccess(ACCOUNT_PATH, 'Your calendar has a new address. Subscribe to it again; the old one no longer works.')
     case 'delete':
       await deleteAccount(user, value.password)
       return redirectWithSuccess('/login', ACCOUNT_DELETED, { headers: { 'Set-Cookie': await endCookieSession(request) } })
@@ -93,12 +98,13 @@ export default function AccountPage() {
       <ActionToast from={reply} />
       <header className="page-header">
         <h1>Account</h1>
-        <p className="page-subtitle">Your name, email and password, how your pages and files are written, and your data.</p>
+        <p className="page-subtitle">Your name, email and password, how your pages and files are written, your calendar, and your data.</p>
       </header>
       <NameForm lastResult={lastResult('name')} defaultValue={{ firstName: account.firstName, lastName: account.lastName }} />
       <EmailForm lastResult={lastResult('email')} email={account.email} linkHours={account.emailLinkHours} />
       <PasswordForm lastResult={lastResult('password')} />
       <LocaleForm lastResult={lastResult('locale')} {...account.locale} />
+      <CalendarForm lastResult={lastResult('calendar')} calendarUrl={account.calendarUrl} />
       <section className="form-section" aria-labelledby="export-title">
         <h2 id="export-title">Your data</h2>
         <p>Download your profile, every narrative you keep with its versions and variants, and your funder briefs, as one JSON file.</p>

@@ -3,19 +3,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser, toApiUser } from '~/server/accounts/api-auth.server'
 import { getQuota } from '~/server/usage/quota.server'
+import { calendarUrlFor } from '~/server/narratives/calendar.server'
 import { ACCOUNT_DELETED, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const quota = await getQuota(user.id)
+    const [quota, calendarUrl] = await Promise.all([getQuota(user.id), calendarUrlFor(user.id)])
     return Response.json({
       ...toApiUser(user),
       name: fullName(user),
       count: quota.remaining,
       variantsLeft: quota.variantsLeft,
       resetsAt: quota.resetsAt.toISOString(),
+      calendarUrl,
     })
   })
 

@@ -1,0 +1,2 @@
+-- A person's calendar of deadlines has a secret address signed with this number; renewing counts it up.
+ALTER TABLE "User" ADD COLUMN "calendarVersion" INTEGER NOT NULL DEFAULT 0;
