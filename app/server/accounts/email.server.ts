@@ -39,7 +39,7 @@ export function warnIfNoMailer() {
   if (!env.SMTP_URL) {
     const outbox = outboxOf(env.dataDir)
     log('warn', 'email.no_smtp', {
-      message: `SMTP_URL is not set: emails (password resets, invitations) are written to ${outbox}/ instead of being sent.`,
+      message: `SMTP_URL is not set: emails (password resets, invitations, deadline reminders) are written to ${outbox}/ instead of being sent.`,
       outbox,
     })
   }

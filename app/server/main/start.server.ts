@@ -2,6 +2,7 @@ import http, { type Server } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { settlePendingMail, warnIfNoMailer } from '~/server/accounts/email.server'
 import { schedulePurges } from '~/server/accounts/purge.server'
+import { scheduleDeadlineReminders } from '~/server/accounts/deadline-reminders.server'
 import { recoverInterruptedGenerations, stopAllGenerations } from '~/server/generation/job/jobs.server'
 import { chooseCluster, cluster } from '~/server/cluster/cluster.server'
 import { createApp } from '~/server/http/app.server'
@@ -31,6 +32,7 @@ export async function startServer(build: ServerBuild) {
     await shared.streams.purge()
   })
   schedulePurges()
+  scheduleDeadlineReminders()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
   let stopping = false

@@ -1,4 +1,4 @@
--- A person's calendar of deadlines has a secret address signed with this number; renewing counts it up
+-- A person's calendar of deadlines has a secret address signed with this number, and renewing counts it up
 -- (docs/decisions/052). The table is rebuilt, as schema.prisma would make it, so the column is written as a
 -- new database has it.
 -- RedefineTables
