@@ -15,11 +15,23 @@ export function parsePage(value: string | null) {
   return value && /^\d{1,9}$/.test(value) ? Math.min(Math.max(Number(value), 1), PAGE_MAX) : 1
 }
 
+/** When the call closes: within the next 14 days (today included), today or later, before today, or no deadline. */
+export const DUE_WINDOWS = ['soon', 'upcoming', 'passed', 'none'] as const
+export const DUE_LABELS: Record<(typeof DUE_WINDOWS)[number], string> = {
+  soon: 'In the next 14 days',
+  upcoming: 'Today or later',
+  passed: 'Passed',
+  none: 'No deadline',
+}
+/** How far ahead `due=soon` looks, in days after today. */
+export const DUE_SOON_DAYS = 14
+
 /** What the narratives list is narrowed to and ordered by (docs/api.md#calls). */
 export const NarrativeFiltersSchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
   funderId: z.string().max(40).optional(),
   stage: StageSchema.optional(),
+  due: z.enum(DUE_WINDOWS, { errorMap: () => ({ message: `due must be one of ${DUE_WINDOWS.join(', ')}` }) }).optional(),
   tone: z.enum(TONES, { errorMap: () => ({ message: `tone must be one of ${TONES.join(', ')}` }) }).optional(),
   from: daySchema('from').optional(),
   to: daySchema('to').optional(),
@@ -33,7 +45,7 @@ const FILTERS = NarrativeFiltersSchema.keyof().options
 /** The page's form names the funder `funder`; the API, `funderId`. */
 const PAGE_NAMES: Partial<Record<keyof NarrativeFilters, string>> = { funderId: 'funder' }
 
-/** The API's `?q=&funderId=&stage=&tone=&from=&to=&sort=`: a value it cannot read refuses the request, with the schema's message. */
+/** The API's `?q=&funderId=&stage=&due=&tone=&from=&to=&sort=`: a value it cannot read refuses the request, with the schema's message. */
 export function parseNarrativeFilters(params: URLSearchParams) {
   return NarrativeFiltersSchema.safeParse(
     Object.fromEntries(

@@ -6,6 +6,8 @@ import { loader as profileApi } from '~/routes/auth/profile'
 import { action as renewApi } from '~/routes/auth/profile-calendar'
 import { action as accountAction, loader as accountLoader } from '~/routes/app/account'
 import { loader as feedLoader } from '~/routes/resources/calendar'
+import { loader as listApi } from '~/routes/api/narratives'
+import { loader as listPage } from '~/routes/app/narratives'
 import { action as loginAction } from '~/routes/public/login'
 import { createFunder } from '~/server/funders/funders.server'
 import { getEnv } from '~/server/platform/env.server'
@@ -14,7 +16,8 @@ import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
 
-// A person's deadlines at a secret address, read as a calendar application reads it.
+// A person's deadlines: the list narrowed to them, and the calendar at a secret address, read as a calendar
+// application reads it.
 
 beforeEach(resetDatabase)
 
@@ -170,4 +173,39 @@ it('renews the address from the API and the page: the old one answers 404, the n
   expect(third).not.toBe(second)
   expect((await fetchFeed(second)).status).toBe(404)
   expect((await fetchFeed(third)).status).toBe(200)
+})
+
+describe('the list by deadline', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('keeps the deadlines of the next 14 days, those to come, those passed, or none, on the API and the page', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2027-03-01T15:00:00.000Z'))
+    const person = await makeApiUser()
+    const today = await application(person, { funder: 'Closes Today Fund', deadline: '2027-03-01' })
+    const fortnight = await application(person, { funder: 'Fortnight Fund', deadline: '2027-03-15' })
+    const later = await application(person, { funder: 'Later Fund', deadline: '2027-03-16' })
+    const passed = await application(person, { funder: 'Passed Fund', deadline: '2027-02-28' })
+    const none = await application(person, { funder: 'Open Fund' })
+    const ids = async (query: string) =>
+      (await call(listApi, getRequest(`/api/narrative?${query}`, { token: person.token }))).body.data
+        .map((n: { id: string }) => n.id)
+        .sort()
+    expect(await ids('due=soon')).toEqual([today, fortnight].sort())
+    expect(await ids('due=upcoming')).toEqual([today, fortnight, later].sort())
+    expect(await ids('due=passed')).toEqual([passed])
+    expect(await ids('due=none')).toEqual([none])
+    // With the order by deadline, and with a search.
+    expect(await ids('due=soon&sort=deadline')).toEqual([today, fortnight].sort())
+    expect(await ids('due=upcoming&q=Later')).toEqual([later])
+    const wrong = await call(listApi, getRequest('/api/narrative?due=tomorrow', { token: person.token }))
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('due must be one of soon, upcoming, passed, none')
+
+    const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: person.user.email, password: PASSWORD }))).headers)
+    const page = await call(listPage, getRequest('/admin/narratives?due=passed', { cookie }))
+    expect(page.body.filters).toEqual({ due: 'passed' })
+    expect(page.body.narratives.map((row: { id: string }) => row.id)).toEqual([passed])
+    expect((await call(listPage, getRequest('/admin/narratives?due=tomorrow', { cookie }))).body.filters).toEqual({})
+  })
 })

@@ -6,7 +6,7 @@ import { ActionToast } from '~/components/toaster'
 import { DeleteDialog, LIST_PATH, NarrativesTable, Pagination, type NarrativeListRow } from '~/components/narrative-list'
 import { requireUser } from '~/server/accounts/auth.server'
 import { deleteNarrative, listNarratives, type NarrativeWithOwner } from '~/server/narratives/narratives.server'
-import { narrativeFiltersOfPage, narrativeListHref, type NarrativeFilters, parsePage } from '~/shared/list-query'
+import { DUE_LABELS, DUE_WINDOWS, narrativeFiltersOfPage, narrativeListHref, type NarrativeFilters, parsePage } from '~/shared/list-query'
 import { dataWithError, dataWithSuccess } from '~/server/http/toast.server'
 import { listFunderChoices } from '~/server/funders/funders.server'
 import { TONE_DETAILS, TONES, toneLabel } from '~/shared/tones'
@@ -160,6 +160,17 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
           {STAGES.map((stage) => (
             <option key={stage} value={stage}>
               {STAGE_LABELS[stage]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-due">Deadline</label>
+        <select id="filter-due" name="due" defaultValue={filters.due ?? ''}>
+          <option value="">Any deadline</option>
+          {DUE_WINDOWS.map((due) => (
+            <option key={due} value={due}>
+              {DUE_LABELS[due]}
             </option>
           ))}
         </select>

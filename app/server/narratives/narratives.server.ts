@@ -1,4 +1,4 @@
-import type { NarrativeFilters } from '~/shared/list-query'
+import { DUE_SOON_DAYS, type NarrativeFilters } from '~/shared/list-query'
 import { MANUAL_ENGINE } from '~/shared/engines'
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
 import { REPLICA_ID } from '~/server/cluster/contract.server'
@@ -269,15 +269,32 @@ function upcomingFirst(matches: { deadline: string | null }[]) {
 }
 
 /** The conditions of a list: the owner (none for an admin) and the filters but `q`. */
-function filterSql(viewer: Viewer, { funderId, stage, tone, from, to }: NarrativeFilters): Prisma.Sql[] {
+function filterSql(viewer: Viewer, { funderId, stage, due, tone, from, to }: NarrativeFilters): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = []
   if (!viewer.isAdmin) conditions.push(Prisma.sql`n."userId" = ${viewer.id}`)
   if (funderId) conditions.push(Prisma.sql`n."funderId" = ${funderId}`)
   if (stage) conditions.push(Prisma.sql`n."stage" = ${stage}`)
+  if (due) conditions.push(dueSql(due))
   if (tone) conditions.push(Prisma.sql`n."tone" = ${tone}`)
   if (from) conditions.push(Prisma.sql`n."createdAt" >= ${new Date(`${from}T00:00:00.000Z`)}`)
   if (to) conditions.push(Prisma.sql`n."createdAt" < ${new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000)}`)
   return conditions
+}
+
+/** Deadlines are UTC days (YYYY-MM-DD), compared as text like the order by deadline. */
+function dueSql(due: NonNullable<NarrativeFilters['due']>) {
+  const today = new Date().toISOString().slice(0, 10)
+  const soon = new Date(Date.now() + DUE_SOON_DAYS * 86_400_000).toISOString().slice(0, 10)
+  switch (due) {
+    case 'soon':
+      return Prisma.sql`(n."deadline" >= ${today} AND n."deadline" <= ${soon})`
+    case 'upcoming':
+      return Prisma.sql`n."deadline" >= ${today}`
+    case 'passed':
+      return Prisma.sql`n."deadline" < ${today}`
+    case 'none':
+      return Prisma.sql`n."deadline" IS NULL`
+  }
 }
 
 function whereClause(conditions: Prisma.Sql[]) {
