@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
+import { CheckboxField, ErrorList, Field, SelectField, SubmitButton } from '~/components/forms'
 import { CopyButton } from '~/components/copy-button'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 import { ACCOUNT_FORMS, type AccountIntent } from '~/shared/account-forms'
@@ -53,6 +53,7 @@ const TEXTS: Record<AccountIntent, { title: string; pendingText: string; submitT
   password: { title: 'Password', pendingText: 'Changing...', submitText: 'Change password' },
   locale: { title: 'Language, dates and money', pendingText: 'Saving...', submitText: 'Save these choices' },
   calendar: { title: 'Deadlines in your calendar', pendingText: 'Renewing...', submitText: 'Renew the address' },
+  reminders: { title: 'Deadline reminders', pendingText: 'Saving...', submitText: 'Save' },
   delete: { title: 'Delete account', pendingText: 'Deleting...', submitText: 'Delete my account' },
 }
 
@@ -72,6 +73,7 @@ function IntentFormSection({
 }) {
   const { title, pendingText, submitText } = TEXTS[intent]
   const danger = intent === 'delete'
+  const quiet = intent === 'calendar'
   return (
     <section className="form-section" aria-labelledby={`${intent}-title`}>
       <h2 id={`${intent}-title`}>{title}</h2>
@@ -80,7 +82,11 @@ function IntentFormSection({
         <input type="hidden" name="intent" value={intent} />
         {children}
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pendingText={pendingText} pending={submitting} className={`button ${danger ? 'button-danger' : 'button-primary'}`}>
+        <SubmitButton
+          pendingText={pendingText}
+          pending={submitting}
+          className={`button ${danger ? 'button-danger' : quiet ? 'button-secondary' : 'button-primary'}`}
+        >
           {submitText}
         </SubmitButton>
       </Form>
@@ -274,6 +280,20 @@ export function CalendarForm({ lastResult, calendarUrl }: FormProps & { calendar
       }
     >
       {null}
+    </IntentFormSection>
+  )
+}
+
+export function RemindersForm({ lastResult, wanted }: FormProps & { wanted: boolean }) {
+  const [form, fields, submitting] = useIntentForm('reminders', lastResult, wanted ? { deadlineReminders: 'on' } : {})
+  return (
+    <IntentFormSection
+      intent="reminders"
+      form={form}
+      submitting={submitting}
+      intro={<p>One email at most a day, while an application is not marked Submitted.</p>}
+    >
+      <CheckboxField meta={fields.deadlineReminders} label="Email me 14 days and 3 days before a deadline" />
     </IntentFormSection>
   )
 }

@@ -8,6 +8,7 @@ export const ACCOUNT_FORMS = {
   password: { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
   locale: { schema: LocaleChoicesSchema, hideFields: [] },
   calendar: { schema: z.object({}), hideFields: [] },
+  reminders: { schema: z.object({ deadlineReminders: z.boolean().optional() }), hideFields: [] },
   delete: { schema: DeleteAccountSchema, hideFields: ['password'] },
 } satisfies Record<string, { schema: ZodTypeAny; hideFields: string[] }>
 

@@ -11,6 +11,7 @@ import { loader as listPage } from '~/routes/app/narratives'
 import { action as loginAction } from '~/routes/public/login'
 import { createFunder } from '~/server/funders/funders.server'
 import { getEnv } from '~/server/platform/env.server'
+import { CALENDAR_READINGS_PER_HOUR } from '~/server/edge/limits.server'
 import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
 import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } from '../setup/requests'
@@ -173,6 +174,15 @@ it('renews the address from the API and the page: the old one answers 404, the n
   expect(third).not.toBe(second)
   expect((await fetchFeed(second)).status).toBe(404)
   expect((await fetchFeed(third)).status).toBe(200)
+})
+
+it('answers 429 with Retry-After past 60 readings an hour, which no calendar needs', async () => {
+  const person = await makeApiUser()
+  const url = await calendarUrlOf(person)
+  for (let reading = 0; reading < CALENDAR_READINGS_PER_HOUR; reading++) expect((await fetchFeed(url)).status).toBe(200)
+  const refused = await fetchFeed(url)
+  expect(refused.status).toBe(429)
+  expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
 })
 
 describe('the list by deadline', () => {

@@ -6,10 +6,13 @@ import { createFunder } from '~/server/funders/funders.server'
 import { getEnv } from '~/server/platform/env.server'
 import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
-import { call, jsonRequest } from '../setup/requests'
-import { makeApiUser } from '../setup/users'
+import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
+import { makeApiUser, PASSWORD } from '../setup/users'
+import { action as accountAction, loader as accountLoader } from '~/routes/app/account'
+import { action as loginAction } from '~/routes/public/login'
 
-// Reminders mailed 14 and 3 days before an application's deadline while it is not submitted, each once.
+// Reminders mailed 14 and 3 days before an application's deadline while it is not submitted: each once,
+// one mail a person a day at most.
 
 beforeEach(resetDatabase)
 
@@ -20,14 +23,11 @@ const DAY_MS = 86_400_000
 /** Morning (UTC) of the day `days` before the deadline. */
 const daysBefore = (days: number) => new Date(Date.parse(`${DEADLINE}T08:00:00.000Z`) - days * DAY_MS)
 
-/** A person's application to a call closing on DEADLINE, written `writtenDaysBefore` days before it. */
-async function application({ writtenDaysBefore = 40, stage }: { writtenDaysBefore?: number; stage?: string } = {}) {
-  const person = await makeApiUser()
-  const brief = await createFunder(person.user, {
-    name: 'Lane County Community Foundation',
-    callText: 'Our priorities.',
-    deadline: DEADLINE,
-  })
+type Person = Awaited<ReturnType<typeof makeApiUser>>
+
+/** The person's application to `funder`, whose call closes on `deadline`, written at `writtenAt`. */
+async function applicationOf(person: Person, funder: string, { deadline = DEADLINE, writtenAt = daysBefore(40) } = {}) {
+  const brief = await createFunder(person.user, { name: funder, callText: 'Our priorities.', deadline })
   const res = await call(
     createApi,
     jsonRequest(
@@ -37,7 +37,14 @@ async function application({ writtenDaysBefore = 40, stage }: { writtenDaysBefor
     ),
   )
   const id = res.body.data.id as string
-  await prisma.narrative.update({ where: { id }, data: { createdAt: daysBefore(writtenDaysBefore) } })
+  await prisma.narrative.update({ where: { id }, data: { createdAt: writtenAt } })
+  return id
+}
+
+/** A new person's application to a call closing on DEADLINE, written `writtenDaysBefore` days before it. */
+async function application({ writtenDaysBefore = 40, stage }: { writtenDaysBefore?: number; stage?: string } = {}) {
+  const person = await makeApiUser()
+  const id = await applicationOf(person, 'Lane County Community Foundation', { writtenAt: daysBefore(writtenDaysBefore) })
   if (stage) await call(changeApi, jsonRequest(`/api/narrative/${id}`, { stage }, { method: 'PATCH', token: person.token }), { id })
   return { ...person, id }
 }
@@ -91,15 +98,63 @@ it('sends only the reminders a narrative was there for, and never the earlier on
   // Written ten days before the deadline: its first reminder is the three-day one.
   const late = await application({ writtenDaysBefore: 10 })
   expect(await sendDeadlineReminders(daysBefore(10))).toBe(0)
+  // Written on the morning of its fourteen-day mark, before the look of that day: it was there that day.
+  const sameDay = await application({ writtenDaysBefore: 14 })
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(1)
+  expect((await waitForMails(sameDay.user.email, 1))[0].subject).toMatch(/due in 14 days$/)
   // The server was down from before the fourteen-day mark: back two days before, it sends the three-day one alone.
   const missed = await application()
-  expect(await sendDeadlineReminders(daysBefore(2))).toBe(2)
+  expect(await sendDeadlineReminders(daysBefore(2))).toBe(3)
   for (const person of [late, missed]) {
-    const [mail] = await waitForMails(person.user.email, 1)
-    expect(mail.subject).toBe('Lane County Community Foundation: the application is due in 2 days')
+    const mails = await waitForMails(person.user.email, 1)
+    expect(mails.at(-1)!.subject).toBe('Lane County Community Foundation: the application is due in 2 days')
   }
   expect(await sendDeadlineReminders(daysBefore(1))).toBe(0)
   expect(mailsTo(missed.user.email)).toHaveLength(1)
+})
+
+it("sends a person one mail for the day's reminders, and what falls due later that day the next day", async () => {
+  const person = await makeApiUser()
+  const first = await applicationOf(person, 'Lane County Community Foundation')
+  const second = await applicationOf(person, 'River Valley Trust')
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(1)
+  const [digest] = await waitForMails(person.user.email, 1)
+  expect(digest.subject).toBe('2 applications are due soon')
+  expect(digest.text).toContain('to Lane County Community Foundation is due in 14 days')
+  expect(digest.text).toContain('to River Valley Trust is due in 14 days')
+  for (const id of [first, second]) expect(digest.text).toContain(`/admin/narratives/${id}`)
+  expect(digest.text).toContain(`To stop every deadline reminder: ${getEnv().appOrigin}/account#reminders-title`)
+  // Written later that day with its deadline three days off: it waits for tomorrow's mail.
+  await applicationOf(person, 'Late Call Fund', { deadline: '2027-03-02', writtenAt: daysBefore(14) })
+  expect(await sendDeadlineReminders(new Date(daysBefore(14).getTime() + 6 * 3_600_000))).toBe(0)
+  expect(await sendDeadlineReminders(daysBefore(13))).toBe(1)
+  expect((await waitForMails(person.user.email, 2))[1].subject).toBe('Late Call Fund: the application is due in 2 days')
+})
+
+it('mails no one who turned the reminders off on the account page, and again once turned back on', async () => {
+  const { user } = await application()
+  const cookie = cookiesFrom((await call(loginAction, formRequest('/login', { email: user.email, password: PASSWORD }))).headers)
+  const off = await call(accountAction, formRequest('/account', { intent: 'reminders' }, { cookie }))
+  expect(off.status).toBe(302)
+  expect((await call(accountLoader, getRequest('/account', { cookie }))).body.remindersWanted).toBe(false)
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(0)
+  await call(accountAction, formRequest('/account', { intent: 'reminders', deadlineReminders: 'on' }, { cookie }))
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(1)
+  await waitForMails(user.email, 1)
+})
+
+it('gives its claim back when the mail cannot go, and sends it at the next look', async () => {
+  const { user } = await application()
+  // An address no mail relay takes: the send fails.
+  await prisma.user.update({ where: { id: user.id }, data: { email: '' } })
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(0)
+  expect(await prisma.deadlineReminder.count()).toBe(0)
+  await prisma.user.update({ where: { id: user.id }, data: { email: user.email } })
+  expect(await sendDeadlineReminders(daysBefore(14))).toBe(1)
+  await waitForMails(user.email, 1)
+  expect(await prisma.deadlineReminder.findMany({ select: { daysBefore: true, sentAt: true } })).toEqual([
+    { daysBefore: 14, sentAt: expect.any(Date) },
+  ])
 })
 
 it('goes with its narrative', async () => {

@@ -59,6 +59,17 @@ describe('the access log', () => {
   })
 })
 
+describe('the access log and secret addresses', () => {
+  it("writes a calendar's address without its signature, which is the calendar's credential", async () => {
+    const signature = 'S'.repeat(43)
+    const response = await fetch(`${app.origin}/resources/calendar/someone.${signature}.ics`)
+    expect(response.status).toBe(404)
+    const line = await waitForAccessLine(response.headers.get('X-Request-Id')!)
+    expect(line).toMatchObject({ path: '/resources/calendar/someone.***.ics', status: 404 })
+    expect(app.logs()).not.toContain(signature)
+  })
+})
+
 describe('start-up', () => {
   it('says which settings are in force, and nothing that reads as if they were ignored', () => {
     const lines = app.logs().split('\n')

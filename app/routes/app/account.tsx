@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
-import { CalendarForm, DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm } from '~/components/account-forms'
+import { CalendarForm, DeleteForm, EmailForm, LocaleForm, NameForm, PasswordForm, RemindersForm } from '~/components/account-forms'
 import { ActionToast } from '~/components/toaster'
 import { type AuthUser, endCookieSession, getCookieSessionToken, requireUser } from '~/server/accounts/auth.server'
 import { ACCOUNT_DELETED, changePassword, deleteAccount, renameUser, saveLocaleChoices } from '~/server/accounts/account.server'
@@ -14,6 +14,7 @@ import { NO_CHOICES } from '~/shared/locale'
 import { intentOf, parseForm } from '~/shared/form'
 import { readForm } from '~/server/http/form.server'
 import { calendarUrlFor, renewCalendarUrl } from '~/server/narratives/calendar.server'
+import { chooseReminders, remindersWanted } from '~/server/accounts/deadline-reminders.server'
 
 // Every form is a plain POST with its intent, so the page works without JavaScript (docs/decisions/022).
 
@@ -32,6 +33,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     email: user.email,
     emailLinkHours: EMAIL_CHANGE_TTL_HOURS,
     calendarUrl: await calendarUrlFor(user.id),
+    remindersWanted: await remindersWanted(user.id),
     locale: {
       choices: user.locale,
       // What a choice left unmade comes to: the browser's variety, and the rest as the chosen variety (or the browser) has them.
@@ -83,6 +85,12 @@ async function apply(intent: AccountIntent, user: AuthUser, value: any, request:
     case 'calendar':
       await renewCalendarUrl(user.id)
       return redirectWithSuccess(ACCOUNT_PATH, 'Your calendar has a new address. Subscribe to it again; the old one no longer works.')
+    case 'reminders':
+      await chooseReminders(user.id, value.deadlineReminders === true)
+      return redirectWithSuccess(
+        ACCOUNT_PATH,
+        value.deadlineReminders ? 'Deadline reminders are on.' : 'Deadline reminders are off. Your calendar still shows every deadline.',
+      )
     case 'delete':
       await deleteAccount(user, value.password)
       return redirectWithSuccess('/login', ACCOUNT_DELETED, { headers: { 'Set-Cookie': await endCookieSession(request) } })
@@ -105,6 +113,7 @@ export default function AccountPage() {
       <PasswordForm lastResult={lastResult('password')} />
       <LocaleForm lastResult={lastResult('locale')} {...account.locale} />
       <CalendarForm lastResult={lastResult('calendar')} calendarUrl={account.calendarUrl} />
+      <RemindersForm lastResult={lastResult('reminders')} wanted={account.remindersWanted} />
       <section className="form-section" aria-labelledby="export-title">
         <h2 id="export-title">Your data</h2>
         <p>Download your profile, every narrative you keep with its versions and variants, and your funder briefs, as one JSON file.</p>

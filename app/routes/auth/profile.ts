@@ -4,13 +4,18 @@ import { handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser, toApiUser } from '~/server/accounts/api-auth.server'
 import { getQuota } from '~/server/usage/quota.server'
 import { calendarUrlFor } from '~/server/narratives/calendar.server'
+import { remindersWanted } from '~/server/accounts/deadline-reminders.server'
 import { ACCOUNT_DELETED, deleteAccount, renameUser } from '~/server/accounts/account.server'
 import { DeleteAccountSchema, ProfileNameSchema } from '~/shared/auth-schemas'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const [quota, calendarUrl] = await Promise.all([getQuota(user.id), calendarUrlFor(user.id)])
+    const [quota, calendarUrl, deadlineReminders] = await Promise.all([
+      getQuota(user.id),
+      calendarUrlFor(user.id),
+      remindersWanted(user.id),
+    ])
     return Response.json({
       ...toApiUser(user),
       name: fullName(user),
@@ -18,6 +23,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       variantsLeft: quota.variantsLeft,
       resetsAt: quota.resetsAt.toISOString(),
       calendarUrl,
+      deadlineReminders,
     })
   })
 

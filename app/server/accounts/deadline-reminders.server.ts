@@ -1,57 +1,72 @@
-import { prisma, Prisma } from '~/server/platform/db.server'
+import { prisma, type Prisma } from '~/server/platform/db.server'
 import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
-import { sendEmail } from '~/server/accounts/email.server'
+import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { formatDate } from '~/shared/dates'
 import { stageLabel, type Stage } from '~/shared/stages'
 
-// Reminders of an application's deadline, 14 and 3 days before it, to its owner, while it is not yet
-// submitted (docs/decisions/053). Every replica looks; the first to claim a reminder's row sends it.
+// Deadline reminders: one mail a person a day at most, sent by the replica that claims it (docs/decisions/053).
 
-/** The reminders, the latest first: when both are due, only the latest goes. */
+/** The latest first: when both are due, only the latest goes. */
 const DAYS_BEFORE = [3, 14] as const
 const NOT_SUBMITTED: Stage[] = ['drafting', 'in_review']
 const DAY_MS = 86_400_000
 const LOOK_EVERY_MS = 60 * 60 * 1000
-/** What one look sends at most; the next look, an hour later, sends the rest. */
+/** Narratives one look reads for each reminder, soonest deadline first; the next look reads on. */
 const BATCH = 200
 
+/** Once the server listens; each look is settled at shutdown like any mail. */
 export function scheduleDeadlineReminders() {
-  const look = () => sendDeadlineReminders().catch((error) => log('error', 'reminders.failed', errorDetails(error)))
-  void look()
+  const look = () =>
+    mailAfterAnswering('reminders.failed', async () => {
+      await sendDeadlineReminders()
+    })
+  look()
   setInterval(look, LOOK_EVERY_MS).unref()
 }
 
-/**
- * Sends each reminder that is due and not yet claimed: its day has come, the deadline has not passed,
- * and the narrative already existed on that day. Returns how many went.
- */
 export async function sendDeadlineReminders(now = new Date()) {
   const today = now.toISOString().slice(0, 10)
-  let sent = 0
-  for (const daysBefore of DAYS_BEFORE) {
-    for (const narrative of await dueFor(daysBefore, today)) {
-      if (!existedOnTheDay(narrative, daysBefore)) await passOver(narrative.id, daysBefore)
-      else if ((await claim(narrative.id, daysBefore)) && (await remind(narrative, daysBefore, today))) sent += 1
+  let mails = 0
+  for (const [userId, reminders] of byPerson(await dueReminders(today))) {
+    try {
+      if (await remindPerson(userId, reminders, today)) mails += 1
+    } catch (error) {
+      log('error', 'reminders.not_sent', { userId, ...errorDetails(error) })
     }
   }
-  return sent
+  return mails
+}
+
+type Reminder = { narrative: Due; daysBefore: number }
+
+/** The reminders whose day has come, of narratives that existed on that day; the others are passed over. */
+async function dueReminders(today: string) {
+  const due = new Map<string, Reminder>()
+  for (const daysBefore of DAYS_BEFORE) {
+    for (const narrative of await dueFor(daysBefore, today)) {
+      if (due.has(narrative.id)) continue
+      if (existedOnTheDay(narrative, daysBefore)) due.set(narrative.id, { narrative, daysBefore })
+      else await insertReminder(prisma, narrative.id, daysBefore)
+    }
+  }
+  return [...due.values()]
 }
 
 function dueFor(daysBefore: number, today: string) {
-  const lastDay = new Date(Date.parse(`${today}T00:00:00.000Z`) + daysBefore * DAY_MS).toISOString().slice(0, 10)
   return prisma.narrative.findMany({
     where: {
-      deadline: { gte: today, lte: lastDay },
+      deadline: { gte: today, lte: dayAfter(today, daysBefore) },
       stage: { in: NOT_SUBMITTED },
       status: { not: 'generating' },
-      user: { disabledAt: null },
+      user: { disabledAt: null, deadlineReminders: true },
       reminders: { none: { daysBefore } },
     },
     orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
     take: BATCH,
     select: {
       id: true,
+      userId: true,
       company: true,
       funderName: true,
       deadline: true,
@@ -64,69 +79,100 @@ function dueFor(daysBefore: number, today: string) {
 
 type Due = Awaited<ReturnType<typeof dueFor>>[number]
 
-/** A narrative written after a reminder's day gets the next reminder only, never a late one. */
+const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
+/** Written on the reminder's day or before it: one written later gets the next reminder only, never a late one. */
 function existedOnTheDay({ deadline, createdAt }: Due, daysBefore: number) {
-  return createdAt.getTime() <= Date.parse(`${deadline}T00:00:00.000Z`) - daysBefore * DAY_MS
+  return createdAt.toISOString().slice(0, 10) <= dayAfter(deadline!, -daysBefore)
 }
 
-/** The row is the claim: its primary key lets one replica have it. The earlier reminder is passed over with it. */
-async function claim(narrativeId: string, daysBefore: number) {
-  if (!(await insertReminder(narrativeId, daysBefore, new Date()))) return false
-  for (const earlier of DAYS_BEFORE.filter((days) => days > daysBefore)) await passOver(narrativeId, earlier)
-  return true
-}
-
-/** Never to be sent: a row without `sentAt`, so no look finds it again. */
-async function passOver(narrativeId: string, daysBefore: number) {
-  await insertReminder(narrativeId, daysBefore, null)
+function byPerson(reminders: Reminder[]) {
+  const people = new Map<string, Reminder[]>()
+  for (const reminder of reminders) people.set(reminder.narrative.userId, [...(people.get(reminder.narrative.userId) ?? []), reminder])
+  return people
 }
 
 /**
- * False when the row is there already (another look, here or on another replica, had it first) or the
- * narrative was deleted since it was read.
+ * Claims the person's day, then each reminder, in one transaction: the day's update locks the person's row
+ * on PostgreSQL, so a second replica waits, then finds the day taken. A mail that cannot go gives both back.
  */
-async function insertReminder(narrativeId: string, daysBefore: number, sentAt: Date | null) {
+async function remindPerson(userId: string, reminders: Reminder[], today: string) {
+  const claimed = await prisma.$transaction(async (tx) => {
+    const person = await tx.user.findUnique({ where: { id: userId }, select: { remindedOn: true } })
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, OR: [{ remindedOn: null }, { remindedOn: { not: today } }] },
+      data: { remindedOn: today },
+    })
+    if (!count) return null
+    const mine: Reminder[] = []
+    for (const reminder of reminders) if (await claim(tx, reminder)) mine.push(reminder)
+    return { mine, before: person?.remindedOn ?? null }
+  })
+  if (!claimed?.mine.length) return false
+  const rows = { OR: claimed.mine.map(({ narrative, daysBefore }) => ({ narrativeId: narrative.id, daysBefore })) }
   try {
-    await prisma.deadlineReminder.create({ data: { narrativeId, daysBefore, sentAt } })
-    return true
+    await sendEmail(reminderEmail(claimed.mine, today))
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && ['P2002', 'P2003'].includes(error.code)) return false
+    await prisma.$transaction([
+      prisma.deadlineReminder.deleteMany({ where: rows }),
+      prisma.user.updateMany({ where: { id: userId, remindedOn: today }, data: { remindedOn: claimed.before } }),
+    ])
     throw error
   }
+  await prisma.deadlineReminder.updateMany({ where: rows, data: { sentAt: new Date() } })
+  log('info', 'reminders.sent', { userId, narratives: claimed.mine.map(({ narrative }) => narrative.id) })
+  return true
 }
 
-/** Sends the mail; when it cannot go, the claim is given back, so the next look tries again. */
-async function remind(narrative: Due, daysBefore: number, today: string) {
-  try {
-    await sendEmail(reminderEmail(narrative, today))
-    log('info', 'reminders.sent', { narrativeId: narrative.id, daysBefore })
-    return true
-  } catch (error) {
-    await prisma.deadlineReminder.deleteMany({ where: { narrativeId: narrative.id, daysBefore } })
-    log('error', 'reminders.not_sent', { narrativeId: narrative.id, daysBefore, ...errorDetails(error) })
-    return false
-  }
+/** The reminder's row, and the earlier reminder's passed over with it, so it never goes after the later one. */
+async function claim(tx: Prisma.TransactionClient, { narrative, daysBefore }: Reminder) {
+  if (!(await insertReminder(tx, narrative.id, daysBefore))) return false
+  for (const earlier of DAYS_BEFORE.filter((days) => days > daysBefore)) await insertReminder(tx, narrative.id, earlier)
+  return true
 }
 
-export function reminderEmail(narrative: Due, today: string) {
-  const daysLeft = Math.round((Date.parse(`${narrative.deadline}T00:00:00.000Z`) - Date.parse(`${today}T00:00:00.000Z`)) / DAY_MS)
-  const funder = narrative.funderName ?? 'the funder'
-  const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`
-  const day = formatDate(`${narrative.deadline}T12:00:00.000Z`, 'UTC')
-  const page = `${getEnv().appOrigin}/admin/narratives/${encodeURIComponent(narrative.id)}`
+/** A row without `sentAt`, unless one is there: false then, for another look had it first. */
+async function insertReminder(db: Prisma.TransactionClient, narrativeId: string, daysBefore: number) {
+  const inserted = await db.$executeRaw`
+    INSERT INTO "DeadlineReminder" ("narrativeId", "daysBefore") VALUES (${narrativeId}, ${daysBefore}) ON CONFLICT DO NOTHING`
+  return inserted === 1
+}
+
+export function reminderEmail(reminders: Reminder[], today: string) {
+  const { appOrigin } = getEnv()
+  const lines = reminders.map(({ narrative }) => {
+    const daysLeft = Math.round((Date.parse(`${narrative.deadline}T00:00:00.000Z`) - Date.parse(`${today}T00:00:00.000Z`)) / DAY_MS)
+    const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`
+    const funder = narrative.funderName ?? 'the funder'
+    return {
+      subject: `${funder}: the application is due ${when}`,
+      text: [
+        `The application of ${narrative.company} to ${funder} is due ${when}, on ${formatDate(`${narrative.deadline}T12:00:00.000Z`, 'UTC')}. It is marked ${stageLabel(narrative.stage)}.`,
+        `Open it: ${appOrigin}/admin/narratives/${encodeURIComponent(narrative.id)}`,
+      ].join('\n'),
+    }
+  })
   return {
-    to: narrative.user.email,
-    subject: `${funder}: the application is due ${when}`,
+    to: reminders[0].narrative.user.email,
+    subject: lines.length === 1 ? lines[0].subject : `${lines.length} applications are due soon`,
     text: [
-      `Hello ${narrative.user.firstName},`,
+      `Hello ${reminders[0].narrative.user.firstName},`,
+      ...lines.flatMap((line) => ['', line.text]),
       '',
-      `The application of ${narrative.company} to ${funder} is due ${when}, on ${day}. It is marked ${stageLabel(narrative.stage)}.`,
-      '',
-      `Open it: ${page}`,
-      '',
-      'Once it is submitted, set its stage to Submitted, and these reminders stop.',
+      'Once an application is submitted, set its stage to Submitted, and its reminders stop.',
+      `To stop every deadline reminder: ${appOrigin}/account#reminders-title`,
       '',
       'Impact Narrative Studio',
     ].join('\n'),
   }
+}
+
+export async function remindersWanted(userId: string) {
+  const { deadlineReminders } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { deadlineReminders: true } })
+  return deadlineReminders
+}
+
+export async function chooseReminders(userId: string, wanted: boolean) {
+  await prisma.user.update({ where: { id: userId }, data: { deadlineReminders: wanted } })
+  log('info', 'reminders.chosen', { userId, wanted })
 }

@@ -72,6 +72,13 @@ export async function enforceBodyRateLimit(person: string) {
   refuseOver('body', await countAttempt(`body:${person}`, MINUTE), limit, 'person')
 }
 
+/** Readings of a person's calendar in an hour: a calendar polls every few minutes at the most (decision 052). */
+export const CALENDAR_READINGS_PER_HOUR = 60
+
+export async function enforceCalendarRateLimit(userId: string) {
+  refuseOver('calendar', await countAttempt(`calendar:user:${userId}`, HOUR), CALENDAR_READINGS_PER_HOUR, 'user')
+}
+
 /** Word and PDF files a user may download in a minute (MAX_DOWNLOADS_PER_MINUTE), pages and API together: each is built anew. */
 export async function enforceDownloadRateLimit(userId: string) {
   const { MAX_DOWNLOADS_PER_MINUTE } = getEnv()

@@ -8,11 +8,16 @@ export function accessLog(): RequestHandler {
       log('info', 'http.request', {
         method: req.method,
         // originalUrl: inside a mounted router (the assets), req.path has lost its prefix.
-        path: req.originalUrl.split('?')[0],
+        path: withoutSecrets(req.originalUrl.split('?')[0]),
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       })
     })
     next()
   }
+}
+
+/** A calendar's address is its credential (decision 052): its signature is never written down. */
+export function withoutSecrets(path: string) {
+  return path.replace(/^(\/resources\/calendar\/[^/.]*\.)[^/]*$/, '$1***.ics')
 }

@@ -32,7 +32,6 @@ export async function startServer(build: ServerBuild) {
     await shared.streams.purge()
   })
   schedulePurges()
-  scheduleDeadlineReminders()
   // ICU's sentence rules take about 25 ms to load: here, not in the first request that splits a text.
   for (const sentence of sentences('Loaded. Ready.')) void sentence
   let stopping = false
@@ -54,6 +53,7 @@ export async function startServer(build: ServerBuild) {
   server.once('error', listenFailed)
   server.listen(env.PORT, env.HOST, () => {
     server.off('error', listenFailed)
+    scheduleDeadlineReminders()
     const settings = settingsInForce(env)
     log('info', 'server.listening', {
       message: `Impact Narrative Studio is ready at ${settings.url} (listening on ${settings.listen}); database: ${settings.database}; narratives written by ${settings.writer}; mail: ${settings.mail}; sign-ups ${settings.signups}.`,

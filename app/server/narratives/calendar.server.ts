@@ -5,9 +5,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { log } from '~/server/platform/logger.server'
 import { stageLabel } from '~/shared/stages'
 
-// A person's deadlines as a calendar feed that any calendar can subscribe to (docs/decisions/052). The
-// address is the person's id and a signature of it: nothing secret is stored, and renewing the address
-// counts up the number it is signed with, so every address given out before stops answering.
+// A person's deadlines as a calendar feed at an address signed, not stored (docs/decisions/052).
 
 const FEED_PATH = '/resources/calendar'
 
@@ -20,7 +18,6 @@ function feedName(userId: string, version: number) {
   return `${userId}.${signature(getEnv().sessionSecrets[0], userId, version)}.ics`
 }
 
-/** The person's calendar address, absolute, for their account page and profile. */
 export async function calendarUrlFor(userId: string) {
   const { calendarVersion } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { calendarVersion: true } })
   return `${getEnv().appOrigin}${FEED_PATH}/${feedName(userId, calendarVersion)}`

@@ -4,9 +4,7 @@ import { enforceEditRateLimit } from '~/server/edge/limits.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { isStage, STAGES, type Stage } from '~/shared/stages'
 
-// Where an application stands, and the way it came there (docs/decisions/051).
-
-/** Awarded and declined are two ends of the same step: either replaces the other. */
+/** The order of the way (docs/decisions/051): awarded and declined are one step, either replaces the other. */
 const STEP: Record<Stage, number> = { drafting: 0, in_review: 1, submitted: 2, awarded: 3, declined: 3 }
 
 export type StageReached = { stage: Stage; at: Date }
@@ -33,7 +31,6 @@ export async function setStage({ id, viewer, stage }: { id: string; viewer: View
   return stagesOf(before)
 }
 
-/** The stages reached, as stored for the narrative. */
 export async function stagesOf(narrative: { id: string; createdAt: Date }): Promise<StageReached[]> {
   const rows = await prisma.narrativeStage.findMany({ where: { narrativeId: narrative.id }, select: { stage: true, at: true } })
   return wayOf(rows, narrative.createdAt)

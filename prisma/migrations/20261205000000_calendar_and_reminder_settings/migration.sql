@@ -1,6 +1,6 @@
--- A person's calendar of deadlines has a secret address signed with this number, and renewing counts it up
--- (docs/decisions/052). The table is rebuilt, as schema.prisma would make it, so the column is written as a
--- new database has it.
+-- A person's calendar of deadlines has a secret address signed with "calendarVersion", and renewing counts it
+-- up (docs/decisions/052). Deadline reminders can be turned off, and go at most once a day (decision 053).
+-- The table is rebuilt, as schema.prisma would make it, so the columns are written as a new database has them.
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
@@ -26,7 +26,9 @@ CREATE TABLE "new_User" (
     "paper" TEXT,
     "variantDay" TEXT,
     "variantsUsed" INTEGER NOT NULL DEFAULT 0,
-    "calendarVersion" INTEGER NOT NULL DEFAULT 0
+    "calendarVersion" INTEGER NOT NULL DEFAULT 0,
+    "deadlineReminders" BOOLEAN NOT NULL DEFAULT true,
+    "remindedOn" TEXT
 );
 INSERT INTO "new_User" ("createdAt", "currency", "dailyLimit", "dateFormat", "disabledAt", "email", "firstName", "generationsTotal", "id", "isAdmin", "languageVariety", "lastName", "marketingConsentAt", "paper", "passwordHash", "quotaDay", "quotaUsed", "termsAcceptedAt", "updatedAt", "variantDay", "variantsUsed")
 SELECT "createdAt", "currency", "dailyLimit", "dateFormat", "disabledAt", "email", "firstName", "generationsTotal", "id", "isAdmin", "languageVariety", "lastName", "marketingConsentAt", "paper", "passwordHash", "quotaDay", "quotaUsed", "termsAcceptedAt", "updatedAt", "variantDay", "variantsUsed"
