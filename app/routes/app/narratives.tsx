@@ -142,50 +142,34 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
           maxLength={SEARCH_QUERY_MAX}
         />
       </div>
-      <div className="field">
-        <label htmlFor="filter-funder">Funder</label>
-        <select id="filter-funder" name="funder" defaultValue={filters.funderId ?? ''}>
-          <option value="">Any funder</option>
-          {funders.map((funder) => (
-            <option key={funder.id} value={funder.id}>
-              {funder.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-stage">Stage</label>
-        <select id="filter-stage" name="stage" defaultValue={filters.stage ?? ''}>
-          <option value="">Any stage</option>
-          {STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {STAGE_LABELS[stage]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-due">Deadline</label>
-        <select id="filter-due" name="due" defaultValue={filters.due ?? ''}>
-          <option value="">Any deadline</option>
-          {DUE_WINDOWS.map((due) => (
-            <option key={due} value={due}>
-              {DUE_LABELS[due]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-tone">Tone</label>
-        <select id="filter-tone" name="tone" defaultValue={filters.tone ?? ''}>
-          <option value="">Any tone</option>
-          {TONES.map((tone) => (
-            <option key={tone} value={tone}>
-              {TONE_DETAILS[tone].label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="funder"
+        label="Funder"
+        any="Any funder"
+        value={filters.funderId}
+        options={funders.map(({ id, name }) => [id, name])}
+      />
+      <FilterSelect
+        name="stage"
+        label="Stage"
+        any="Any stage"
+        value={filters.stage}
+        options={STAGES.map((stage) => [stage, STAGE_LABELS[stage]])}
+      />
+      <FilterSelect
+        name="due"
+        label="Deadline"
+        any="Any deadline"
+        value={filters.due}
+        options={DUE_WINDOWS.map((due) => [due, DUE_LABELS[due]])}
+      />
+      <FilterSelect
+        name="tone"
+        label="Tone"
+        any="Any tone"
+        value={filters.tone}
+        options={TONES.map((tone) => [tone, TONE_DETAILS[tone].label])}
+      />
       <div className="field">
         <label htmlFor="filter-from">Written from</label>
         <input id="filter-from" name="from" type="date" defaultValue={filters.from ?? ''} />
@@ -210,6 +194,35 @@ function ListFilters({ filters, funders }: { filters: NarrativeFilters; funders:
         </Link>
       </div>
     </Form>
+  )
+}
+
+/** A filter's select, its first option the list unfiltered; a GET form sends it by its `name`. */
+function FilterSelect({
+  name,
+  label,
+  any,
+  value,
+  options,
+}: {
+  name: string
+  label: string
+  any: string
+  value: string | undefined
+  options: [value: string, label: string][]
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ''}>
+        <option value="">{any}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 
