@@ -59,7 +59,8 @@ function dueFor(daysBefore: number, today: string) {
       deadline: { gte: today, lte: dayAfter(today, daysBefore) },
       stage: { in: NOT_SUBMITTED },
       status: { not: 'generating' },
-      user: { disabledAt: null, deadlineReminders: true },
+      // Those mailed today wait for tomorrow, so one person's many narratives cannot fill every look's batch.
+      user: { disabledAt: null, deadlineReminders: true, OR: [{ remindedOn: null }, { remindedOn: { not: today } }] },
       reminders: { none: { daysBefore } },
     },
     orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
