@@ -50,6 +50,7 @@ describe('POST /api/narrative', () => {
       tone: 'passionate',
       selectedTone: 'passionate',
       status: 'complete',
+      stage: 'drafting',
       engine: 'manual',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
