@@ -3,6 +3,7 @@ import { getEnv } from '~/server/platform/env.server'
 import { errorDetails, log } from '~/server/platform/logger.server'
 import { mailAfterAnswering, sendEmail } from '~/server/accounts/email.server'
 import { formatDate } from '~/shared/dates'
+import { utcDay } from '~/server/usage/quota.server'
 import { stageLabel, type Stage } from '~/shared/stages'
 
 // Deadline reminders: one mail a person a day at most, sent by the replica that claims it (docs/decisions/053).
@@ -26,7 +27,7 @@ export function scheduleDeadlineReminders() {
 }
 
 export async function sendDeadlineReminders(now = new Date()) {
-  const today = now.toISOString().slice(0, 10)
+  const today = utcDay(now)
   let mails = 0
   for (const [userId, reminders] of byPerson(await dueReminders(today))) {
     try {
@@ -80,11 +81,11 @@ function dueFor(daysBefore: number, today: string) {
 
 type Due = Awaited<ReturnType<typeof dueFor>>[number]
 
-const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10)
+const dayAfter = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS))
 
 /** Written on the reminder's day or before it: one written later gets the next reminder only, never a late one. */
 function existedOnTheDay({ deadline, createdAt }: Due, daysBefore: number) {
-  return createdAt.toISOString().slice(0, 10) <= dayAfter(deadline!, -daysBefore)
+  return utcDay(createdAt) <= dayAfter(deadline!, -daysBefore)
 }
 
 function byPerson(reminders: Reminder[]) {

@@ -11,7 +11,7 @@ import { recordVersion } from '~/server/narratives/versions.server'
 import { readClaims, type ClaimInputs } from '~/server/narratives/claims.server'
 import { coverageOf, readAlignment, textColumnsInPool, textColumnsOrLater } from '~/server/narratives/alignment.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
-import { refundQuota } from '~/server/usage/quota.server'
+import { refundQuota, utcDay } from '~/server/usage/quota.server'
 import { SavedLimitError, type ClaimedGeneration } from '~/server/usage/contract.server'
 import { countWords } from '~/shared/text'
 import { enforceEditRateLimit } from '~/server/edge/limits.server'
@@ -283,8 +283,8 @@ function filterSql(viewer: Viewer, { funderId, stage, due, tone, from, to }: Nar
 
 /** Deadlines are UTC days (YYYY-MM-DD), compared as text like the order by deadline. */
 function dueSql(due: NonNullable<NarrativeFilters['due']>) {
-  const today = new Date().toISOString().slice(0, 10)
-  const soon = new Date(Date.now() + DUE_SOON_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const today = utcDay()
+  const soon = utcDay(new Date(Date.now() + DUE_SOON_DAYS * 86_400_000))
   switch (due) {
     case 'soon':
       return Prisma.sql`(n."deadline" >= ${today} AND n."deadline" <= ${soon})`
