@@ -41,6 +41,9 @@ async function measureReader() {
   row('questions found (recall)', (t) => ratio(t.questions.right, t.questions.labelled))
   row('questions read that are questions (precision)', (t) => ratio(Math.min(t.questions.right, t.questions.found), t.questions.found))
   row("questions' stated limits read right", (t) => ratio(t.questions.limitsRight, t.questions.limitsLabelled))
+  row('character limits counted with or without spaces as the call says', (t) =>
+    ratio(t.questions.spacesRight, t.questions.characterLimits),
+  )
   for (const name of READER_FIELDS) row(`${name} right`, (t) => ratio(t.fields[name].right, t.fields[name].all))
   row("calls with a term from the fund's own name", (t) => String(t.nameAsTerm))
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { FormEvent } from 'react'
 import { Form } from 'react-router'
 import { ErrorList, Field, SubmitButton, TextareaField } from '~/components/forms'
@@ -60,6 +60,7 @@ export function UnderstoodForm({
   const questions = fields.questionText.getFieldList()
   const maxWords = fields.questionMaxWords.getFieldList()
   const maxCharacters = fields.questionMaxCharacters.getFieldList()
+  const spaces = fields.questionSpaces.getFieldList()
   // A move saves only the order and reloads the form: never while it holds changes it would lose.
   const onMove = (event: FormEvent<HTMLFormElement>, index: number, priority: string) => {
     const edit = document.getElementById(form.id)
@@ -140,6 +141,7 @@ export function UnderstoodForm({
                   text={question}
                   maxWords={maxWords[index]}
                   maxCharacters={maxCharacters[index]}
+                  spaces={spaces[index]}
                   index={index}
                   last={index === questions.length - 1}
                 />
@@ -233,12 +235,14 @@ function QuestionRow({
   text,
   maxWords,
   maxCharacters,
+  spaces,
   index,
   last,
 }: {
   text: AnyField
   maxWords: AnyField
   maxCharacters: AnyField
+  spaces: AnyField
   index: number
   last: boolean
 }) {
@@ -254,6 +258,7 @@ function QuestionRow({
       <div className="field-row">
         <LimitInput meta={maxWords} label={`${name}: most words`} />
         <LimitInput meta={maxCharacters} label={`${name}: most characters`} />
+        <SpacesSelect meta={spaces} label={`${name}: characters counted`} />
       </div>
       {last ? null : <RemoveBox name="removeQuestion" index={index} label={`Remove question ${index + 1}`} />}
     </div>
@@ -267,6 +272,19 @@ function LimitInput({ meta, label }: { meta: AnyField; label: string }) {
       <label htmlFor={meta.id}>{label}</label>
       <input {...props} key={props.key} min={1} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+function SpacesSelect({ meta, label }: { meta: AnyField; label: string }) {
+  const props = getSelectProps(meta)
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...props} key={props.key}>
+        <option value="with">With spaces</option>
+        <option value="without">Without spaces</option>
+      </select>
     </div>
   )
 }

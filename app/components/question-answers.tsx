@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from 'react-router'
 import type { FormEvent } from 'react'
-import type { Limit } from '~/shared/variant-limits'
+import { unitLabel, type Limit } from '~/shared/variant-limits'
 import { variantCost, variantsUsedUp } from '~/shared/allowance'
 
 /** Plain forms: without JavaScript the page waits for the answer; with it, the answer streams in the variants' panel above. */
@@ -43,7 +43,7 @@ export function QuestionAnswers({
               <input type="hidden" name="format" value="question" />
               <input type="hidden" name="question" value={index} />
               <button type="submit" className="button button-secondary" disabled={writing || starting || variantsUsedUp(variantsLeft)}>
-                Answer within {question.limit.max} {question.limit.unit}
+                Answer within {question.limit.max} {unitLabel(question.limit)}
                 <span className="visually-hidden">: question {index + 1}</span>
               </button>
             </Form>

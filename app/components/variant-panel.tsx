@@ -9,7 +9,7 @@ import type { GenerationState } from '~/hooks/use-generation'
 import { useLocale } from '~/hooks/use-locale'
 import { formatDateTime } from '~/shared/dates'
 import { useLocalTimeZone } from '~/hooks/use-local-time-zone'
-import { measure, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
+import { measure, unitLabel, VARIANT_FORMAT_DETAILS, VARIANT_FORMATS, VariantRequestSchema, type Limit } from '~/shared/variant-limits'
 import { variantCost, variantsUsedUp } from '~/shared/allowance'
 import { useSchemaForm } from '~/hooks/use-schema-form'
 
@@ -145,11 +145,11 @@ function LiveVariant({ live, limit }: { live: GenerationState; limit: Limit | nu
 
 /** "87 / 280 characters", and "over the limit" in words when it is. */
 function LimitCount({ text, limit }: { text: string; limit: Limit }) {
-  const count = measure(text, limit.unit)
+  const count = measure(text, limit)
   const over = count > limit.max
   return (
     <span className={`word-count${over ? '' : ' word-count-ok'}`}>
-      {count} / {limit.max} {limit.unit}
+      {count} / {limit.max} {unitLabel(limit)}
       {over ? ' (over the limit)' : ''}
     </span>
   )
@@ -209,5 +209,5 @@ function useFinishedHere(status: GenerationState['status'] | undefined) {
 
 function finishedMessage(live: GenerationState, limit: Limit | null) {
   if (live.status === 'failed') return 'The variant could not be written.'
-  return limit ? `Variant written: ${measure(live.text, limit.unit)} ${limit.unit}.` : 'Variant written.'
+  return limit ? `Variant written: ${measure(live.text, limit)} ${unitLabel(limit)}.` : 'Variant written.'
 }

@@ -1,5 +1,5 @@
 export const DRAFTER_ENGINE = 'offline-drafter'
-/** The engine of a narrative saved with its text through the token API: people wrote it. */
+/** The engine of a text people wrote: a narrative saved with its text through the token API, or an answer. */
 export const MANUAL_ENGINE = 'manual'
 
 /** Who wrote a text, in a few words beside it: the offline drafter, a model by name, or the API's caller. */

@@ -30,7 +30,8 @@ export const LIMIT_BOUNDS = { words: { min: 10, max: 10_000 }, characters: { min
 const AMOUNT_MAX = 1_000_000_000_000
 
 export type Priority = { text: string }
-export type CallQuestion = { text: string; maxWords?: number; maxCharacters?: number }
+/** `withoutSpaces`: the call counts a character limit without spaces; absent, spaces count, as most forms count them. */
+export type CallQuestion = { text: string; maxWords?: number; maxCharacters?: number; withoutSpaces?: true }
 
 export type CallReading = {
   name?: string
@@ -79,10 +80,14 @@ const PrioritySchema = z.object({
   text: z.string().pipe(cleaned(FUNDER_LIMITS.priority)).pipe(z.string().min(1, 'A priority cannot be empty')),
 })
 
+/** How a form says whether a question's characters count spaces. */
+export const SPACES_RULES = ['with', 'without'] as const
+
 const QuestionSchema = z.object({
   text: z.string().pipe(cleaned(FUNDER_LIMITS.question)).pipe(z.string().min(1, 'A question cannot be empty')),
   maxWords: whole('maxWords', LIMIT_BOUNDS.words).optional(),
   maxCharacters: whole('maxCharacters', LIMIT_BOUNDS.characters).optional(),
+  withoutSpaces: z.boolean().optional(),
 })
 
 const TermSchema = z.string().pipe(cleaned(FUNDER_LIMITS.term)).pipe(z.string().min(1, 'A term cannot be empty'))
@@ -142,9 +147,11 @@ export const CallReadingSchema = z.object({
       QuestionSchema.extend({
         maxWords: QuestionSchema.shape.maxWords.catch(undefined),
         maxCharacters: QuestionSchema.shape.maxCharacters.catch(undefined),
+        withoutSpaces: QuestionSchema.shape.withoutSpaces.catch(undefined),
       }),
     )
-    .max(FUNDER_LIMITS.questions),
+    .max(FUNDER_LIMITS.questions)
+    .transform((questions) => questions.map(callQuestion)),
   maxWords: whole('maxWords', LIMIT_BOUNDS.words).optional().catch(undefined),
   deadline: DeadlineSchema.optional().catch(undefined),
   amountMin: amount('amountMin').optional().catch(undefined),
@@ -205,6 +212,10 @@ const EditFormFields = z.object({
     .array(optionalWhole("A question's character limit", LIMIT_BOUNDS.characters))
     .max(FUNDER_LIMITS.questions + 1)
     .default([]),
+  questionSpaces: z
+    .array(z.enum(SPACES_RULES).optional())
+    .max(FUNDER_LIMITS.questions + 1)
+    .default([]),
   terms: cleaned(FUNDER_LIMITS.terms * (FUNDER_LIMITS.term + 2)).optional(),
   removePriority: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.priorities).default([]),
   removeQuestion: z.array(z.number().int().min(0)).max(FUNDER_LIMITS.questions).default([]),
@@ -263,6 +274,17 @@ function prioritiesAddable(value: EditForm, context: z.RefinementCtx) {
   })
 }
 
+export type QuestionInput = z.infer<typeof QuestionSchema>
+
+/** A question as stored: only the limits it has, and `withoutSpaces` only of a character limit. */
+export function callQuestion({ text, maxWords, maxCharacters, withoutSpaces }: QuestionInput): CallQuestion {
+  return {
+    text,
+    ...(maxWords ? { maxWords } : {}),
+    ...(maxCharacters ? { maxCharacters, ...(withoutSpaces ? { withoutSpaces: true as const } : {}) } : {}),
+  }
+}
+
 /** The corrected brief a FunderEditForm describes: rows left empty are dropped, terms are one a line. */
 export function briefFromEditForm(value: EditForm) {
   const questions: CallQuestion[] = []
@@ -270,7 +292,8 @@ export function briefFromEditForm(value: EditForm) {
     if (!text || value.removeQuestion.includes(index)) return
     const maxWords = value.questionMaxWords[index]
     const maxCharacters = value.questionMaxCharacters[index]
-    questions.push({ text, ...(maxWords ? { maxWords } : {}), ...(maxCharacters ? { maxCharacters } : {}) })
+    const withoutSpaces = value.questionSpaces[index] === 'without'
+    questions.push(callQuestion({ text, maxWords, maxCharacters, withoutSpaces }))
   })
   const { kept, added } = prioritiesOfEditForm(value)
   return {

@@ -5,7 +5,9 @@ import { countWords } from '~/shared/text'
 
 export const VARIANT_FORMATS = ['pitch', 'loi', 'social', 'custom'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
-export type Limit = { unit: 'words' | 'characters'; max: number }
+/** `withoutSpaces`: a character limit the funder's form counts without spaces ("1,200 characters, excluding spaces"). */
+export type Limit = { unit: 'words' | 'characters'; max: number; withoutSpaces?: true }
+type Rule = Pick<Limit, 'unit' | 'withoutSpaces'>
 
 const FIXED_LIMITS: Record<Exclude<VariantFormat, 'custom'>, Limit> = {
   pitch: { unit: 'words', max: 50 },
@@ -88,10 +90,21 @@ export function limitOf({ format, maxWords, maxCharacters }: VariantRequest): Li
   return maxWords === undefined ? { unit: 'characters', max: maxCharacters! } : { unit: 'words', max: maxWords }
 }
 
-/** Words as the word count shows them; characters as portals count them: code points, spaces included, ends trimmed. */
-export function measure(text: string, unit: Limit['unit']): number {
+/** Words as the word count shows them; characters as portals count them: code points, ends trimmed, spaces included unless the rule leaves them out. */
+export function measure(text: string, { unit, withoutSpaces }: Rule): number {
   const trimmed = text.trim()
-  return unit === 'words' ? countWords(trimmed) : codePoints(trimmed)
+  if (unit === 'words') return countWords(trimmed)
+  return codePoints(withoutSpaces ? trimmed.replace(/\s+/g, '') : trimmed)
+}
+
+/** "words", "characters", or "characters without spaces": what a count of the rule counts. */
+export function unitLabel({ unit, withoutSpaces }: Rule): string {
+  return withoutSpaces ? 'characters without spaces' : unit
+}
+
+/** A limit as the API gives it: `spaces` says whether spaces count toward it (never for words). */
+export function toApiLimit({ unit, max, withoutSpaces }: Limit) {
+  return { unit, max, spaces: unit === 'characters' && !withoutSpaces }
 }
 
 /** Code points, one for a surrogate pair ("😀"), as `[...text].length` counts them but without the array: cutToLimit counts often. */
@@ -110,7 +123,7 @@ const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
 const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff
 
 export function fits(text: string, limit: Limit): boolean {
-  return measure(text, limit.unit) <= limit.max
+  return measure(text, limit) <= limit.max
 }
 
 /** The text cut at its last whole sentence (Unicode's: "3.5%" or "e.g. food" ends none) within the limit; null when none fits. */
@@ -176,8 +189,9 @@ function sentenceSegmenter() {
 }
 
 /** The limit an answer to a call's question keeps: the question's own, else that of a letter of inquiry. */
-export function questionLimit(question: { maxWords?: number; maxCharacters?: number }): Limit {
+export function questionLimit(question: { maxWords?: number; maxCharacters?: number; withoutSpaces?: true }): Limit {
   if (question.maxWords) return { unit: 'words', max: question.maxWords }
-  if (question.maxCharacters) return { unit: 'characters', max: question.maxCharacters }
+  if (question.maxCharacters)
+    return { unit: 'characters', max: question.maxCharacters, ...(question.withoutSpaces ? { withoutSpaces: true } : {}) }
   return FIXED_LIMITS.loi
 }

@@ -34,7 +34,7 @@ type Cell = number | Expect
  * destructive rows each get a narrative of the owner's per actor, so a delete never removes a row
  * another case still needs.
  */
-type Target = 'shared' | 'apiDelete' | 'pageDelete' | 'indexDelete'
+type Target = 'shared' | 'application' | 'apiDelete' | 'pageDelete' | 'indexDelete'
 
 type Row = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -93,6 +93,27 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/admin/narratives/{id}', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}') },
   { method: 'GET', path: '/admin/narratives/{id}?edit=1', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}?edit=1') },
   { method: 'GET', path: '/admin/narratives/{id}/delete', auth: 'cookie', expect: ownedPage('/admin/narratives/{id}/delete') },
+  {
+    method: 'GET',
+    path: '/admin/narratives/{id}/application',
+    auth: 'cookie',
+    target: 'application',
+    expect: ownedPage('/admin/narratives/{id}/application'),
+  },
+  {
+    method: 'POST',
+    path: '/admin/narratives/{id}/application',
+    auth: 'cookie',
+    target: 'application',
+    form: { intent: 'answer', question: '0', text: 'Fresh food for 212 families.' },
+    label: 'intent=answer',
+    expect: {
+      anonymous: toLogin('/admin/narratives/{id}/application'),
+      user: redirectTo('/admin/narratives/{id}/application#question-1'),
+      other: 404,
+      admin: redirectTo('/admin/narratives/{id}/application#question-1'),
+    },
+  },
   // One's own account; a confirmation link that is not the caller's (here: no link at all) is a 400 page.
   { method: 'GET', path: '/account', auth: 'cookie', expect: guardedPage('/account') },
   {
@@ -346,6 +367,17 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/narrative/{id}', auth: 'bearer', expect: ownedApi() },
   { method: 'PUT', path: '/api/narrative/{id}', auth: 'bearer', json: { generatedNarrative: 'Put through the API.' }, expect: ownedApi() },
   { method: 'PATCH', path: '/api/narrative/{id}', auth: 'bearer', json: { stage: 'submitted' }, expect: ownedApi() },
+  // The application of a narrative written for a brief; one written for none has no application.
+  { method: 'GET', path: '/api/narrative/{id}/application', auth: 'bearer', target: 'application', expect: ownedApi() },
+  { method: 'GET', path: '/api/narrative/{id}/application', auth: 'bearer', label: 'no brief', expect: signedIn(401, 404) },
+  {
+    method: 'PUT',
+    path: '/api/narrative/{id}/application/questions/0',
+    auth: 'bearer',
+    target: 'application',
+    json: { text: 'Fresh food for 212 families.' },
+    expect: ownedApi(),
+  },
   { method: 'GET', path: '/api/narrative/{id}/docx', auth: 'bearer', expect: ownedApi({ status: 200, type: DOCX }) },
   { method: 'POST', path: '/api/narrative/generate', auth: 'bearer', json: { company: '' }, expect: signedIn(401, 400) },
   // An id that exists nowhere reads like a foreign one.
@@ -388,7 +420,9 @@ let sharedId = ''
 let otherUserId = ''
 /** The owner's funder brief. */
 let funderId = ''
-const targets: Record<Exclude<Target, 'shared'>, Record<Actor, string>> = {
+/** The owner's narrative written for that brief: an application, with one question. */
+let applicationId = ''
+const targets: Record<Exclude<Target, 'shared' | 'application'>, Record<Actor, string>> = {
   apiDelete: { anonymous: '', user: '', other: '', admin: '' },
   pageDelete: { anonymous: '', user: '', other: '', admin: '' },
   indexDelete: { anonymous: '', user: '', other: '', admin: '' },
@@ -417,7 +451,7 @@ async function apiLogin(email: string): Promise<string> {
   return ((await response.json()) as { token: string }).token
 }
 
-async function createNarrative(token: string, overrides: Partial<typeof NARRATIVE> = {}): Promise<string> {
+async function createNarrative(token: string, overrides: Partial<typeof NARRATIVE> & { funderId?: string } = {}): Promise<string> {
   const response = await fetch(`${app.origin}/api/narrative`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -440,9 +474,14 @@ beforeAll(async () => {
   const brief = await fetch(`${app.origin}/api/funders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.user}` },
-    body: JSON.stringify({ name: 'Matrix Fund', callText: 'Priorities: food security.' }),
+    body: JSON.stringify({
+      name: 'Matrix Fund',
+      callText: 'Priorities: food security.',
+      questions: [{ text: 'What will the grant pay for?', maxWords: 100 }],
+    }),
   })
   funderId = ((await brief.json()) as { data: { id: string } }).data.id
+  applicationId = await createNarrative(tokens.user, { company: 'Matrix Application', funderId })
   for (const target of Object.values(targets)) {
     for (const actor of ACTORS) target[actor] = await createNarrative(tokens.user, { company: `Matrix target ${actor}` })
   }
@@ -474,7 +513,7 @@ const CASES: Case[] = ROWS.flatMap((row) =>
 )
 
 async function runCase({ method, path, auth, form, json, target = 'shared', actor, cell }: Case, targetIds = targets) {
-  const id = target === 'shared' ? sharedId : targetIds[target][actor]
+  const id = target === 'shared' ? sharedId : target === 'application' ? applicationId : targetIds[target][actor]
   const fill = (text: string) =>
     text.replaceAll('{id}', id).replaceAll('{userId}', otherUserId).replaceAll('{funderId}', funderId).replaceAll('{actor}', actor)
   const headers = new Headers()

@@ -26,6 +26,7 @@ it('reads every labelled question with its limit, and every amount, currency, de
   const { questions, fields, nameAsTerm, misses } = await readerTally(calls)
   expect(questions.right / questions.labelled, misses.join('\n')).toBeGreaterThanOrEqual(0.95)
   expect(questions.limitsRight, misses.join('\n')).toBe(questions.limitsLabelled)
+  expect(questions.spacesRight).toBe(questions.characterLimits)
   for (const [name, { right, all }] of Object.entries(fields)) expect(right, `${name}: ${misses.join('\n')}`).toBe(all)
   expect(nameAsTerm).toBe(0)
 })

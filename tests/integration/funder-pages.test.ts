@@ -120,7 +120,7 @@ describe('a member past their call readings', () => {
 })
 
 describe('correcting what was understood', () => {
-  it('edits, removes and adds a priority, fixes a limit and adds a question in one plain form', async () => {
+  it('edits, removes and adds a priority, fixes a limit, adds questions and says whether spaces count, in one plain form', async () => {
     const { user, cookie } = await member()
     const funder = await createFunder(user, {
       name: 'Acme',
@@ -137,13 +137,15 @@ describe('correcting what was understood', () => {
     for (const [index, text] of ['Youth access to the outdoors', 'Stewardship', 'Workforce', 'Climate resilience'].entries())
       fields.append(`priorities[${index}]`, text)
     fields.append('removePriority', '1')
-    for (const [index, [text, words, characters]] of [
-      ['Describe your work.', '150', ''],
-      ['Who benefits?', '', '800'],
+    for (const [index, [text, words, characters, spaces]] of [
+      ['Describe your work.', '150', '', 'without'],
+      ['Who benefits?', '', '800', 'with'],
+      ['How will you know?', '', '600', 'without'],
     ].entries()) {
       fields.append(`questionText[${index}]`, text)
       fields.append(`questionMaxWords[${index}]`, words)
       fields.append(`questionMaxCharacters[${index}]`, characters)
+      fields.append(`questionSpaces[${index}]`, spaces)
     }
     const res = await call(
       funderAction,
@@ -165,6 +167,8 @@ describe('correcting what was understood', () => {
     expect(JSON.parse(saved.questions)).toEqual([
       { text: 'Describe your work.', maxWords: 150 },
       { text: 'Who benefits?', maxCharacters: 800 },
+      // Spaces are a character limit's rule: a word limit keeps none.
+      { text: 'How will you know?', maxCharacters: 600, withoutSpaces: true },
     ])
     expect(JSON.parse(saved.terms)).toEqual(['outdoor access for all', 'stewardship'])
   })

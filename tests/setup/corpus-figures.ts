@@ -23,7 +23,16 @@ export const READER_FIELDS = ['amountMin', 'amountMax', 'currency', 'deadline', 
 
 export type ReaderTally = {
   priorities: { labelled: number; found: number; right: number; notTaken: number; notLabelled: number }
-  questions: { labelled: number; found: number; right: number; limitsLabelled: number; limitsRight: number }
+  questions: {
+    labelled: number
+    found: number
+    right: number
+    limitsLabelled: number
+    limitsRight: number
+    /** Character limits, and those read with the call's rule for spaces (counted, or not). */
+    characterLimits: number
+    spacesRight: number
+  }
   fields: Record<(typeof READER_FIELDS)[number], { right: number; all: number }>
   nameAsTerm: number
   misses: string[]
@@ -33,7 +42,7 @@ export function emptyTally(): ReaderTally {
   const field = () => ({ right: 0, all: 0 })
   return {
     priorities: { labelled: 0, found: 0, right: 0, notTaken: 0, notLabelled: 0 },
-    questions: { labelled: 0, found: 0, right: 0, limitsLabelled: 0, limitsRight: 0 },
+    questions: { labelled: 0, found: 0, right: 0, limitsLabelled: 0, limitsRight: 0, characterLimits: 0, spacesRight: 0 },
     fields: { amountMin: field(), amountMax: field(), currency: field(), deadline: field(), maxWords: field() },
     nameAsTerm: 0,
     misses: [],
@@ -68,9 +77,14 @@ export function score(tally: ReaderTally, call: CorpusCall, reading: CallReading
       const right =
         question &&
         (question.maxWords ?? null) === (label.maxWords ?? null) &&
-        (question.maxCharacters ?? null) === (label.maxCharacters ?? null)
+        (question.maxCharacters ?? null) === (label.maxCharacters ?? null) &&
+        (question.withoutSpaces ?? false) === (label.withoutSpaces ?? false)
       if (right) tally.questions.limitsRight++
       else miss(`limit of "${label.text}": ${JSON.stringify(question ?? null)}`)
+    }
+    if (label.maxCharacters) {
+      tally.questions.characterLimits++
+      if (question?.maxCharacters && (question.withoutSpaces ?? false) === (label.withoutSpaces ?? false)) tally.questions.spacesRight++
     }
   }
   for (const name of READER_FIELDS) {

@@ -14,7 +14,9 @@ const limit = z.number().int().positive().nullable().optional()
 const CallLabelsSchema = z.object({
   name: z.string().min(1),
   priorities: z.array(verbatim).min(1),
-  questions: z.array(z.object({ text: verbatim, maxWords: limit, maxCharacters: limit }).strict()),
+  questions: z.array(
+    z.object({ text: verbatim, maxWords: limit, maxCharacters: limit, withoutSpaces: z.literal(true).optional() }).strict(),
+  ),
   maxWords: limit,
   amountMin: z.number().nonnegative().nullable(),
   amountMax: z.number().positive().nullable(),

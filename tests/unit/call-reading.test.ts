@@ -5,6 +5,41 @@ import { FUNDER_LIMITS } from '~/shared/funder-schema'
 // bullets, numbers, tables, limits said several ways, dates in several formats.
 
 describe('readCall', () => {
+  it('reads whether a character limit counts spaces, from the question or once for the whole call', async () => {
+    const eachSays = await readCall(
+      [
+        'Application questions',
+        '1. Summarise your project. (max 300 characters with spaces)',
+        '2. What difference will it make? (max 1,500 characters without spaces)',
+        '3. How will the work go on after the grant? (max 100 words)',
+      ].join('\n'),
+    )
+    expect(eachSays.questions).toEqual([
+      { text: 'Summarise your project.', maxCharacters: 300 },
+      { text: 'What difference will it make?', maxCharacters: 1500, withoutSpaces: true },
+      { text: 'How will the work go on after the grant?', maxWords: 100 },
+    ])
+
+    const callSays = await readCall(
+      [
+        'Application questions',
+        'Keep each answer within its limit. The form counts characters, spaces are not counted.',
+        '1. Describe your food program today. (1,200 characters)',
+        '2. How will this grant increase access to food? (150 words)',
+      ].join('\n'),
+    )
+    expect(callSays.questions).toEqual([
+      { text: 'Describe your food program today.', maxCharacters: 1200, withoutSpaces: true },
+      { text: 'How will this grant increase access to food?', maxWords: 150 },
+    ])
+
+    // The question's own rule wins over the call's.
+    const both = await readCall(
+      ['Questions', 'Character limits include spaces.', '1. What will you do? (800 characters, excluding spaces)'].join('\n'),
+    )
+    expect(both.questions).toEqual([{ text: 'What will you do?', maxCharacters: 800, withoutSpaces: true }])
+  })
+
   it('reads priorities under a plain heading, questions with limits said several ways, and stops at the next section', async () => {
     const reading = await readCall(
       [

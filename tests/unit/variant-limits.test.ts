@@ -38,19 +38,28 @@ describe('VariantRequestSchema and limitOf', () => {
 })
 
 describe('measure and cutToLimit', () => {
+  it('counts characters without spaces when the rule says so, and cuts to fit that count', () => {
+    const rule = { unit: 'characters', max: 20, withoutSpaces: true } as const
+    expect(measure(' Two words\tand\nlines ', rule)).toBe(16)
+    expect(measure(' Two words\tand\nlines ', { unit: 'characters' })).toBe(19)
+    // 11 characters without spaces each: the first fits alone, not both.
+    expect(cutToLimit('We feed many. We grow more.', { ...rule, max: 21 })).toBe('We feed many.')
+    expect(cutToLimit('We feed many. We grow more.', { ...rule, max: 22 })).toBe('We feed many. We grow more.')
+  })
+
   it('counts words as the word count does, and characters as code points of the trimmed text', () => {
-    expect(measure('  One two\nthree.  ', 'words')).toBe(3)
-    expect(measure(' Café 🌱 ', 'characters')).toBe(6)
+    expect(measure('  One two\nthree.  ', { unit: 'words' })).toBe(3)
+    expect(measure(' Café 🌱 ', { unit: 'characters' })).toBe(6)
   })
 
   it('counts a pair of surrogates as one character and a lone one as one, as the text’s code points are', () => {
     for (const text of ['😀', 'a😀b', '\ud800', '\udc00', '\ud800\ud800\udc00', '\udc00\ud800', 'e\u0301', '👩‍👩‍👧'])
-      expect(measure(text, 'characters'), JSON.stringify(text)).toBe([...text].length)
+      expect(measure(text, { unit: 'characters' }), JSON.stringify(text)).toBe([...text].length)
     const units = fc.array(fc.constantFrom(0x61, 0x20, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00), { maxLength: 12 })
     fc.assert(
       fc.property(
         units,
-        (codes) => measure(String.fromCharCode(...codes), 'characters') === [...String.fromCharCode(...codes).trim()].length,
+        (codes) => measure(String.fromCharCode(...codes), { unit: 'characters' }) === [...String.fromCharCode(...codes).trim()].length,
       ),
     )
   })
@@ -94,7 +103,7 @@ describe('draftVariant (the offline drafter)', () => {
     const loi = draftVariant(task('loi', { unit: 'words', max: 150 }))!
     expect(loi).toContain('Maria Delgado, Executive Director, at maria@harvesttable.org')
     expect(loi).toMatch(/is seeking funding to sustain and extend/)
-    expect(measure(draftVariant(task('social', { unit: 'characters', max: 280 }))!, 'characters')).toBeLessThanOrEqual(280)
+    expect(measure(draftVariant(task('social', { unit: 'characters', max: 280 }))!, { unit: 'characters' })).toBeLessThanOrEqual(280)
   })
 
   it('gives null when no whole sentence fits', () => {

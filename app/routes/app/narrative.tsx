@@ -160,7 +160,12 @@ export default function NarrativeDetailPage() {
       <p className="back-link">
         <Link to={LIST_PATH} className="button button-secondary">
           Back to List
-        </Link>
+        </Link>{' '}
+        {funder ? (
+          <Link to={`${basePath}/application`} className="button button-secondary">
+            Open the application
+          </Link>
+        ) : null}
       </p>
       <div className="card">
         <section className="section-block" aria-labelledby="narrative-title" id="narrative" tabIndex={-1}>

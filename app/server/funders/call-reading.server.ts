@@ -194,14 +194,40 @@ function prioritiesInProse(line: Line): Found[] {
 const ASKS =
   /^(?:[\p{L} ]{1,40}:\s*)?(?:describe|explain|tell us|outline|provide|list|summari[sz]e|share|give|set out|identify|present|attach|show|state|detail|briefly|what|how|why|who|which|where|when)\b/iu
 const EVERY_ANSWER = /\b(?:each|every|all) (?:answer|question|response|box|field)s?\b/i
+/** "(1,200 characters, excluding spaces)", "The form counts characters without spaces", "spaces are not counted". */
+const SPACES_LEFT_OUT =
+  /\b(?:not counting|excluding|without|not including|excludes?)\s+(?:the\s+)?spaces\b|\bspaces (?:are |is )?(?:not counted|not included|excluded|do not count|don't count)\b/i
+/** "including spaces", "Character limits include spaces", "(spaces are counted)". */
+const SPACES_COUNTED = /\b(?:including|with|includes?)\s+spaces\b|\bspaces (?:are |is )?(?:counted|included)\b/i
+
+/** Whether a text says spaces count toward a character limit: true, false, or null when it does not say. */
+function spacesCount(text: string): boolean | null {
+  if (SPACES_LEFT_OUT.test(text)) return false
+  return SPACES_COUNTED.test(text) ? true : null
+}
+
+/** What the call says of spaces once for every answer ("Each answer is limited by characters, not counting spaces"). */
+function spacesOfTheCall(lines: Line[]): boolean | null {
+  for (const line of lines) {
+    if (line.kind === 'blank' || limitIn(line.text)) continue
+    const said = /\bcharacter|\blimit/i.test(line.text) ? spacesCount(line.text) : null
+    if (said !== null) return said
+  }
+  return null
+}
 
 function findQuestions(lines: Line[]): CallQuestion[] {
   const questions: CallQuestion[] = []
   let everyAnswer: Limit | null = null
+  const callSpaces = spacesOfTheCall(lines)
+  // Characters count spaces unless the question, else the call, says they do not.
+  const withSpacesRule = (value: Limit, text: string): Limit =>
+    'maxCharacters' in value && (spacesCount(text) ?? callSpaces) === false ? { ...value, withoutSpaces: true } : value
   for (const line of lines) {
     if (line.kind === 'heading') everyAnswer = null
     if (line.kind === 'heading' || line.kind === 'blank' || line.kind === 'row') continue
-    const limit = limitIn(line.text)
+    const found = limitIn(line.text)
+    const limit = found && { ...found, value: withSpacesRule(found.value, line.text) }
     if (limit && line.kind === 'text' && EVERY_ANSWER.test(line.text)) {
       everyAnswer = limit.value
       continue
@@ -244,7 +270,7 @@ function withoutLimit(text: string, phrase: string): string {
 
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length
 
-type Limit = { maxWords: number } | { maxCharacters: number }
+type Limit = { maxWords: number } | { maxCharacters: number; withoutSpaces?: true }
 
 function limitIn(text: string): { phrase: string; value: Limit } | null {
   for (const pattern of LIMIT_PATTERNS) {

@@ -46,6 +46,7 @@ export async function loadFunderPage({
       questionText: [...questions.map((question) => question.text), ''],
       questionMaxWords: [...questions.map((question) => question.maxWords?.toString() ?? ''), ''],
       questionMaxCharacters: [...questions.map((question) => question.maxCharacters?.toString() ?? ''), ''],
+      questionSpaces: [...questions.map((question) => (question.withoutSpaces ? 'without' : 'with')), 'with'],
       terms: termsOf(funder).join('\n'),
     },
   }

@@ -8,6 +8,8 @@ import { understandCall } from '~/server/funders/understand.server'
 import {
   FUNDER_LIMITS,
   type CallQuestion,
+  callQuestion,
+  type QuestionInput,
   type CallReading,
   type FunderCreate,
   type FunderUpdate,
@@ -131,7 +133,7 @@ export async function deleteFunder(viewer: Viewer, id: string) {
 
 type BriefFields = {
   priorities?: Priority[]
-  questions?: CallQuestion[]
+  questions?: QuestionInput[]
   terms?: string[]
   maxWords?: number | null
   deadline?: string | null
@@ -162,7 +164,7 @@ function briefColumns(fields: BriefFields) {
   return {
     ...scalars,
     ...(priorities ? { priorities: JSON.stringify(priorities) } : {}),
-    ...(questions ? { questions: JSON.stringify(questions) } : {}),
+    ...(questions ? { questions: JSON.stringify(questions.map(callQuestion)) } : {}),
     ...(terms ? { terms: JSON.stringify(terms) } : {}),
   }
 }

@@ -8,7 +8,7 @@ import { VERSION_SUMMARIES_NEWEST_FIRST } from '~/server/narratives/versions.ser
 import { createRowId } from '~/server/platform/row-id.server'
 import { refundQuota } from '~/server/usage/quota.server'
 import type { ClaimedGeneration } from '~/server/usage/contract.server'
-import { measure, type Limit, type VariantFormat } from '~/shared/variant-limits'
+import { measure, toApiLimit, unitLabel, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
 // A narrative's variants (docs/decisions/018 and 020): stored like generations, since they are written like them.
@@ -39,8 +39,42 @@ export async function insertGeneratingVariant(
   const now = new Date()
   await tx.$executeRaw`
     INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "engine", "quotaDay", "createdAt", "updatedAt", "question", "runner", "writtenFrom")
-    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${row.limit.unit}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question}, ${REPLICA_ID}, ${fingerprint(row.source)})`
+    VALUES (${id}, ${row.narrativeId}, ${row.userId}, ${row.format}, ${storedUnit(row.limit)}, ${row.limit.max}, 'generating', ${row.engine}, ${row.quotaDay}, ${now}, ${now}, ${row.question}, ${REPLICA_ID}, ${fingerprint(row.source)})`
   return id
+}
+
+/** How many answers a question keeps, the newest first: each save of a person's answer adds one. */
+export const ANSWERS_KEPT = 10
+
+/**
+ * An answer a person wrote or corrected, kept as the question's newest (docs/decisions/054): a variant of its own,
+ * complete at once and costing nothing, so the model's answer it replaces stays among the variants. The oldest
+ * beyond ANSWERS_KEPT are let go.
+ */
+export async function insertWrittenAnswer(row: {
+  narrative: Pick<Narrative, 'id' | 'userId' | 'generatedNarrative'> & ClaimInputs
+  question: string
+  limit: Limit
+  text: string
+  engine: string
+}) {
+  const claims = await claimsColumnOrLater(row.text, row.narrative)
+  const { id: narrativeId, userId } = row.narrative
+  return prisma.$transaction(async (tx) => {
+    const id = createRowId()
+    const now = new Date()
+    await tx.$executeRaw`
+      INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "text", "claims", "engine", "createdAt", "updatedAt", "question", "writtenFrom")
+      VALUES (${id}, ${narrativeId}, ${userId}, 'question', ${storedUnit(row.limit)}, ${row.limit.max}, 'complete', ${row.text}, ${claims}, ${row.engine}, ${now}, ${now}, ${row.question}, ${fingerprint(row.narrative.generatedNarrative)})`
+    const older = await tx.narrativeVariant.findMany({
+      where: { narrativeId, format: 'question', question: row.question, status: 'complete' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: ANSWERS_KEPT,
+      select: { id: true },
+    })
+    if (older.length) await tx.narrativeVariant.deleteMany({ where: { id: { in: older.map((answer) => answer.id) } } })
+    return id
+  })
 }
 
 /** A failed one is refunded with it. */
@@ -137,7 +171,11 @@ export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>,
   return readClaims(variant.claims, variant.text, narrative)
 }
 
+/** The column names the rule whole: "words", "characters", or "characters without spaces". */
+const storedUnit = (limit: Limit) => unitLabel(limit)
+
 export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limitMax'>): Limit {
+  if (variant.limitUnit === 'characters without spaces') return { unit: 'characters', max: variant.limitMax, withoutSpaces: true }
   return { unit: variant.limitUnit === 'characters' ? 'characters' : 'words', max: variant.limitMax }
 }
 
@@ -151,10 +189,10 @@ function toApiVariant(variant: VariantRecord, narrative: Narrative, current: boo
     id: variant.id,
     format: variant.format,
     ...(variant.question !== null ? { question: variant.question } : {}),
-    limit: limitOfVariant(variant),
+    limit: toApiLimit(limitOfVariant(variant)),
     text: variant.text,
     wordCount: countWords(variant.text),
-    characterCount: measure(variant.text, 'characters'),
+    characterCount: measure(variant.text, { unit: 'characters' }),
     claims: claimsOfVariant(variant, narrative),
     current,
     createdAt: variant.createdAt.toISOString(),

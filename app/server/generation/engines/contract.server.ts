@@ -1,5 +1,5 @@
 import type { NarrativeInput } from '~/shared/narrative-schema'
-import type { Limit, VariantFormat } from '~/shared/variant-limits'
+import { unitLabel, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import type { EvidenceInput } from '~/shared/evidence'
 
 // The engines' contract: the configured model or the offline drafter. Routes and jobs never see the SDK.
@@ -37,7 +37,7 @@ export type VariantRetry = { text: string; length: number; over: number }
 /** No whole sentence fits the limit: failed, and refunded, rather than cut mid-sentence. */
 export class UnfitVariantError extends Error {
   constructor(limit: Limit) {
-    super(`No whole sentence of the variant fits within ${limit.max} ${limit.unit}. Try a higher limit.`)
+    super(`No whole sentence of the variant fits within ${limit.max} ${unitLabel(limit)}. Try a higher limit.`)
   }
 }
 

@@ -18,11 +18,11 @@ export function answerQuestion(narrativeText: string, question: string, limit: L
     .sort((a, b) => b.score - a.score || Number(/\d/.test(b.text)) - Number(/\d/.test(a.text)) || a.index - b.index)
   if (!relevant.length) return { unanswered: true }
   // Sentences joined by a space measure the sum of their own measures and the spaces between.
-  const space = limit.unit === 'characters' ? 1 : 0
+  const space = limit.unit === 'characters' && !limit.withoutSpaces ? 1 : 0
   const chosen: typeof relevant = []
   let used = -space
   for (const sentence of relevant) {
-    const size = measure(sentence.text, limit.unit) + space
+    const size = measure(sentence.text, limit) + space
     if (used + size > limit.max) continue
     chosen.push(sentence)
     used += size

@@ -1,5 +1,5 @@
 import { UnfitVariantError, type NarrativeEngine, type VariantRetry, type VariantTask } from '~/server/generation/engines/contract.server'
-import { cutToLimit, fits, measure, type Limit } from '~/shared/variant-limits'
+import { cutToLimit, fits, measure, unitLabel, type Limit } from '~/shared/variant-limits'
 import type { JobOutput } from '~/server/generation/engines/contract.server'
 
 /** The limit is a promise (decision 018): an answer over it is asked for once more, then cut at its last whole sentence. */
@@ -8,7 +8,7 @@ export async function writeVariant(engine: NarrativeEngine, task: VariantTask, o
   if (fits(first, task.limit)) return first
   const retry = overshoot(first, task.limit)
   out.restart(
-    `The first draft was ${retry.length} ${task.limit.unit}, ${retry.over} over the limit of ${task.limit.max}. Asking for a shorter one.`,
+    `The first draft was ${retry.length} ${unitLabel(task.limit)}, ${retry.over} over the limit of ${task.limit.max}. Asking for a shorter one.`,
   )
   const second = await attemptVariant(engine.streamVariant(task, signal, retry), out)
   if (fits(second, task.limit)) return second
@@ -27,6 +27,6 @@ async function attemptVariant(pieces: AsyncIterable<string>, out: JobOutput) {
 }
 
 function overshoot(text: string, limit: Limit): VariantRetry {
-  const length = measure(text, limit.unit)
+  const length = measure(text, limit)
   return { text, length, over: length - limit.max }
 }
