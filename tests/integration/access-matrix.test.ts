@@ -101,6 +101,13 @@ const ROWS: Row[] = [
     expect: ownedPage('/admin/narratives/{id}/application'),
   },
   {
+    method: 'GET',
+    path: '/resources/narratives/{id}/application/pdf?statement=1',
+    auth: 'cookie',
+    target: 'application',
+    expect: ownedPage('/resources/narratives/{id}/application/pdf?statement=1', { status: 200, type: /^application\/pdf/ }),
+  },
+  {
     method: 'POST',
     path: '/admin/narratives/{id}/application',
     auth: 'cookie',
@@ -370,6 +377,14 @@ const ROWS: Row[] = [
   // The application of a narrative written for a brief; one written for none has no application.
   { method: 'GET', path: '/api/narrative/{id}/application', auth: 'bearer', target: 'application', expect: ownedApi() },
   { method: 'GET', path: '/api/narrative/{id}/application', auth: 'bearer', label: 'no brief', expect: signedIn(401, 404) },
+  {
+    method: 'GET',
+    path: '/api/narrative/{id}/application/docx',
+    auth: 'bearer',
+    target: 'application',
+    expect: ownedApi({ status: 200, type: DOCX }),
+  },
+  { method: 'GET', path: '/api/narrative/{id}/application/pdf', auth: 'bearer', label: 'no brief', expect: signedIn(401, 404) },
   {
     method: 'PUT',
     path: '/api/narrative/{id}/application/questions/0',

@@ -10,8 +10,16 @@ import { ANSWERS_KEPT } from '~/server/narratives/variants.server'
 import { measure } from '~/shared/variant-limits'
 import { resetDatabase } from '../setup/db'
 import { FULL_INPUT } from '../setup/narrative-input'
-import { call, cookiesFrom, formRequest, getRequest, jsonRequest } from '../setup/requests'
+import { call, cookiesFrom, formRequest, getRequest, jsonRequest, routeArgs } from '../setup/requests'
 import { makeApiUser, PASSWORD } from '../setup/users'
+import { unzip } from '../setup/unzip'
+import { loader as fileApi } from '~/routes/api/narrative-application-download'
+import { loader as filePage } from '~/routes/resources/application-download'
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 
 // A narrative written for a brief seen as the application: every question with its answer counted under the call's
 // own rule, answers people write and correct (never kept over the limit), and figures that disagree across the texts.
@@ -183,13 +191,10 @@ describe('the application', () => {
 })
 
 describe('the page', () => {
-  const signIn = async (email: string) =>
-    cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
-
   it('saves an answer from a plain form, and gives back what was typed with the reason when it is over the limit', async () => {
     const person = await makeApiUser()
     const id = await application(person)
-    const cookie = await signIn(person.user.email)
+    const cookie = await signInAs(person.user.email)
     const path = `/admin/narratives/${id}/application`
     const saved = await call(
       pageAction,
@@ -214,6 +219,85 @@ describe('the page', () => {
     ])
   })
 })
+
+describe('the whole application as one file', () => {
+  const paragraphs = (docx: ArrayBuffer) =>
+    (unzip(Buffer.from(docx)).get('word/document.xml') ?? '')
+      .split('</w:p>')
+      .map((paragraph) => [...paragraph.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(''))
+      .filter(Boolean)
+      .map((text) => text.replace(/&amp;/g, '&').replace(/&apos;/g, "'"))
+
+  it('is a Word file of every question in the call’s order with its answer and count, then the narrative and the contacts', async () => {
+    const person = await makeApiUser()
+    const id = await application(person)
+    await answer(id, 0, 'Fresh produce for every family.', person.token)
+    await answer(id, 2, 'We serve 212 families.', person.token)
+    const file = (await fileApi(
+      routeArgs(getRequest(`/api/narrative/${id}/application/docx`, { token: person.token }), { id }),
+    )) as Response
+    expect(file.status).toBe(200)
+    expect(file.headers.get('Content-Disposition')).toMatch(
+      /filename="Harvest-Table-Food-Bank-Application-to-Lane-County-Community-Foundation-/,
+    )
+    const bytes = await file.arrayBuffer()
+    const text = paragraphs(bytes)
+    expect(text.slice(0, 2)).toEqual(['Harvest Table Food Bank Application to Lane County Community Foundation', expect.any(String)])
+    expect(text.slice(2, 14)).toEqual([
+      `Question 1: ${QUESTIONS[0].text}`,
+      'Fresh produce for every family.',
+      '31 of 60 characters',
+      `Question 2: ${QUESTIONS[1].text}`,
+      'Not answered yet.',
+      '0 of 60 characters without spaces',
+      `Question 3: ${QUESTIONS[2].text}`,
+      'We serve 212 families.',
+      '4 of 40 words',
+      'Narrative',
+      NARRATIVE,
+      'Contact Information',
+    ])
+    expect(text).not.toContain('How this text was made')
+    // The file's properties name what wrote the first draft: people, here.
+    expect(unzip(Buffer.from(bytes)).get('docProps/core.xml')).toContain('First draft by people')
+  })
+
+  it('adds the AI-use statement when asked, and is a PDF of the same from the page', async () => {
+    const person = await makeApiUser()
+    const id = await application(person)
+    await answer(id, 2, 'We serve 212 families.', person.token)
+    const cookie = await signInAs(person.user.email)
+    const response = (await filePage(
+      routeArgs(getRequest(`/resources/narratives/${id}/application/pdf?statement=1`, { cookie }), { id }),
+    )) as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/pdf')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'application-'))
+    const pdf = path.join(dir, 'application.pdf')
+    fs.writeFileSync(pdf, Buffer.from(await response.arrayBuffer()))
+    const text = (await promisify(execFile)('pdftotext', [pdf, '-'])).stdout.replace(/\s+/g, ' ')
+    fs.rmSync(dir, { recursive: true, force: true })
+    const order = [
+      'Question 1:',
+      'Not answered yet.',
+      'Question 3:',
+      'We serve 212 families.',
+      '4 of 40 words',
+      'Narrative',
+      'Contact Information',
+      'How this text was made',
+    ]
+    const at = order.map((part) => text.indexOf(part))
+    expect(at.every((place) => place >= 0)).toBe(true)
+    expect(at).toEqual([...at].sort((a, b) => a - b))
+
+    const other = await makeApiUser()
+    expect((await call(fileApi, getRequest(`/api/narrative/${id}/application/pdf`, { token: other.token }), { id })).status).toBe(404)
+  })
+})
+
+const signInAs = async (email: string) =>
+  cookiesFrom((await call(loginAction, formRequest('/login', { email, password: PASSWORD }))).headers)
 
 /** The offline drafter's answer, once written. */
 async function waitForAnswer(narrativeId: string) {

@@ -120,8 +120,36 @@ export default function NarrativeApplication() {
           <Conflicts conflicts={narrative.conflicts} />
         </section>
         {disclosure ? <AiUseStatement statement={disclosure} /> : null}
+        <ApplicationFile id={id} withStatement={Boolean(disclosure)} />
       </div>
     </div>
+  )
+}
+
+/** A plain GET form, so the file comes without JavaScript too; the statement is the person's choice, as funders' rules differ. */
+function ApplicationFile({ id, withStatement }: { id: string; withStatement: boolean }) {
+  const path = `/resources/narratives/${encodeURIComponent(id)}/application`
+  return (
+    <section className="section-block" aria-labelledby="application-file-title" id="application-file">
+      <h2 id="application-file-title">The whole application as one file</h2>
+      <p className="field-hint">Each question with its answer and count, in the call's order, then the narrative and the contacts.</p>
+      <form method="get" action={`${path}/docx`} className="application-file-form">
+        {withStatement ? (
+          <div className="field field-checkbox">
+            <input type="checkbox" id="application-statement" name="statement" value="1" />
+            <label htmlFor="application-statement">Add how the text was made (the AI-use statement above)</label>
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="button button-secondary">
+            Download as Word
+          </button>
+          <button type="submit" formAction={`${path}/pdf`} className="button button-secondary">
+            Download as PDF
+          </button>
+        </div>
+      </form>
+    </section>
   )
 }
 

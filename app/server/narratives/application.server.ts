@@ -12,6 +12,7 @@ import { claimsOfVariant, insertWrittenAnswer, WRITTEN_VARIANTS } from '~/server
 import { overLimitMessage } from '~/shared/application'
 import { MANUAL_ENGINE } from '~/shared/engines'
 import { isStage } from '~/shared/stages'
+import { formatContacts } from '~/shared/contacts'
 import { fits, measure, questionLimit, QUESTION_FORMAT, toApiLimit } from '~/shared/variant-limits'
 
 // A narrative written for a brief, seen as the application it starts (docs/decisions/054).
@@ -61,6 +62,10 @@ export async function getApplication({ id, viewer }: { id: string; viewer: Viewe
       conflicts: conflicts.get(index) ?? [],
     })),
     disclosure,
+    // For the file: what wrote the first draft, and the contact block.
+    engine: narrative.engine,
+    contacts: formatContacts(narrative),
+    website: narrative.website,
   }
 }
 

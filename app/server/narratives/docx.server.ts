@@ -64,6 +64,29 @@ export type NarrativeDocxOptions = {
   documentLocale?: DocumentLocale
   /** What wrote the text's first draft, named in the file's properties (a funder may ask how AI was used). */
   engine?: string
+  /** The whole application (docs/decisions/054): the call's questions in order, then the narrative; the statement last. */
+  application?: { answers: { question: string; answer: string; count: string }[]; statement?: string }
+}
+
+/** A part of the file's body: a heading, its text, and a line beneath in grey (an answer's count). */
+export type BodySection = { heading?: string; text: string; note?: string }
+
+const NOT_ANSWERED = 'Not answered yet.'
+export const STATEMENT_HEADING = 'How this text was made'
+
+/** The body's parts, the same for Word and PDF: the application's answers and narrative, the text alone, or, with none, the inputs. */
+export function bodySections({ narrative = '', sections, application }: NarrativeDocxOptions): BodySection[] {
+  if (application)
+    return [
+      ...application.answers.map(({ question, answer, count }, index) => ({
+        heading: `Question ${index + 1}: ${question}`,
+        text: plainText(answer) ? answer : NOT_ANSWERED,
+        note: count,
+      })),
+      { heading: 'Narrative', text: narrative },
+    ]
+  if (plainText(narrative)) return [{ text: narrative }]
+  return SECTION_HEADINGS.flatMap(([key, heading]) => (plainText(sections?.[key] ?? '') ? [{ heading, text: sections?.[key] ?? '' }] : []))
 }
 
 /** The title line, and the date printed on its own line beneath it. */
@@ -127,19 +150,21 @@ export async function buildNarrativeDocx(options: NarrativeDocxOptions): Promise
       {
         properties: { page: { size: PAPER_SIZES[paper], margin: MARGIN } },
         footers: { default: buildFooter(options.credit ? publicLink(options.link) : null) },
-        children: [...titleParagraphs(title, date), ...bodyParagraphs(options), ...contactParagraphs(options)],
+        children: [
+          ...titleParagraphs(title, date),
+          ...bodySections(options).flatMap(sectionParagraphs),
+          ...contactParagraphs(options),
+          ...(options.application?.statement ? sectionParagraphs({ heading: STATEMENT_HEADING, text: options.application.statement }) : []),
+        ],
       },
     ],
   })
   return Packer.toBuffer(document)
 }
 
-function bodyParagraphs({ narrative, sections }: NarrativeDocxOptions): Paragraph[] {
-  if (plainText(narrative ?? '')) return textParagraphs(narrative ?? '')
-  return SECTION_HEADINGS.flatMap(([key, heading]) => {
-    const text = sections?.[key] ?? ''
-    return plainText(text) ? [headingParagraph(heading), ...textParagraphs(text)] : []
-  })
+function sectionParagraphs({ heading, text, note }: BodySection): Paragraph[] {
+  const noted = note ? [new Paragraph({ spacing: LINE_SPACING, children: [run({ text: note, color: SECONDARY, size: FOOTER_SIZE })] })] : []
+  return [...(heading ? [headingParagraph(heading)] : []), ...textParagraphs(text), ...noted]
 }
 
 function contactParagraphs({ contacts, website }: NarrativeDocxOptions): Paragraph[] {

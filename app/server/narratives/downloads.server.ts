@@ -12,7 +12,9 @@ import { getEnv } from '~/server/platform/env.server'
 import { RefusedError, refusalResponse } from '~/server/platform/refused-error.server'
 import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
-import { VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
+import type { Application } from '~/server/narratives/application.server'
+import { cleanText } from '~/shared/text'
+import { measure, unitLabel, VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
 // A narrative or variant as Word or PDF (docs/spec.md#word-and-pdf-downloads), built in the work pool: its cost grows with the text.
 
@@ -63,6 +65,38 @@ export function variantDownload(
   const dated = forFunder(narrativeTitle(company, variant.createdAt, { ...documentLocale, timeZone }), funderName)
   const title = { ...dated, title: `${dated.title} (${format})` }
   return download(kind, title, asker, { documentLocale, narrative: variant.text, title, company, engine: variant.engine })
+}
+
+/** What a request for the application's file asks: the statement with `statement=1`, the date in `tz`. */
+export function applicationFileOptions(url: URL, documentLocale: LocaleSettings) {
+  return { documentLocale, withStatement: url.searchParams.get('statement') === '1', timeZone: url.searchParams.get('tz') ?? undefined }
+}
+
+/** The whole application (docs/decisions/054): each question with its answer and count, the narrative, the contacts. */
+export function applicationDownload(
+  kind: DownloadKind,
+  application: Application,
+  { documentLocale, withStatement, timeZone }: { documentLocale: LocaleSettings; withStatement: boolean; timeZone?: string },
+  asker: Asker,
+) {
+  const dated = narrativeTitle(application.company, new Date(), { ...documentLocale, timeZone })
+  const title = { ...dated, title: `${cleanText(application.company)} Application to ${application.funder.name}` }
+  const answers = application.questions.map(({ text, limit, answer }) => ({
+    question: text,
+    answer: answer?.text ?? '',
+    count: `${answer ? measure(answer.text, limit) : 0} of ${limit.max} ${unitLabel(limit)}`,
+  }))
+  const statement = withStatement ? (application.disclosure ?? undefined) : undefined
+  return download(kind, title, asker, {
+    documentLocale,
+    narrative: application.narrative.text,
+    title,
+    company: application.company,
+    engine: application.engine,
+    contacts: application.contacts,
+    website: application.website,
+    application: { answers, statement },
+  })
 }
 
 /** A narrative written for a funder is titled for it: "Harvest Table Food Bank Impact Narrative for the Lane Fund". */

@@ -9,7 +9,9 @@ import {
   fullTitle,
   madeBy,
   publicLink,
-  SECTION_HEADINGS,
+  bodySections,
+  STATEMENT_HEADING,
+  type BodySection,
   type NarrativeDocxOptions,
 } from '~/server/narratives/docx.server'
 
@@ -73,8 +75,9 @@ export async function buildNarrativePdf(options: NarrativeDocxOptions): Promise<
   // Pages are kept until the text is set, so each footer can say "Page X of Y", and written out at the end (docs/decisions/033).
   const writer = new PageWriter(document, options.credit ? publicLink(options.link) : null)
   writer.title(title, date)
-  await writeBody(writer, options)
+  for (const section of bodySections(options)) await writeSection(writer, section)
   await writeContacts(writer, options)
+  if (options.application?.statement) await writeSection(writer, { heading: STATEMENT_HEADING, text: options.application.statement })
   await writer.footers()
   document.end()
   return done
@@ -89,14 +92,10 @@ function collect(document: PDFKit.PDFDocument): Promise<Buffer> {
   })
 }
 
-async function writeBody(writer: PageWriter, { narrative, sections }: NarrativeDocxOptions) {
-  if (plain(narrative ?? '')) return writer.paragraphs(narrative ?? '')
-  for (const [key, heading] of SECTION_HEADINGS) {
-    const text = sections?.[key] ?? ''
-    if (!plain(text)) continue
-    writer.heading(heading, plain(text))
-    await writer.paragraphs(text)
-  }
+async function writeSection(writer: PageWriter, { heading, text, note }: BodySection) {
+  if (heading) writer.heading(heading, plain(text))
+  await writer.paragraphs(text)
+  if (note) writer.note(note)
 }
 
 async function writeContacts(writer: PageWriter, { contacts, website }: NarrativeDocxOptions) {
@@ -176,6 +175,15 @@ class PageWriter {
       this.document.text(piece, { width: this.width(), lineGap: LINE_GAP, paragraphGap: last ? PARAGRAPH_AFTER : 0, continued: !last })
       await this.pause()
     }
+  }
+
+  /** A line in grey beneath a text: an answer's count. */
+  note(text: string) {
+    this.setStyle('Body', FOOTER_SIZE, SECONDARY).text(plain(text), {
+      width: this.width(),
+      lineGap: LINE_GAP,
+      paragraphGap: PARAGRAPH_AFTER,
+    })
   }
 
   /** "Page X of Y" at the foot of every page, once all the text is set; with the operator's credit on, it goes above. */
