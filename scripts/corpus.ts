@@ -7,8 +7,8 @@ import { readCall } from '~/server/funders/call-reading.server'
 import { inputBacking } from '~/server/narratives/alignment.server'
 import { typeOf } from '~/server/coach/evidence-types.server'
 import { tag } from '~/server/language/tagger.server'
-import { EVIDENCE_TYPES, readCalls, readOrganisations } from '../tests/setup/corpus'
-import { emptyTally, READER_FIELDS, readerTally, score, type ReaderTally } from '../tests/setup/corpus-figures'
+import { EVIDENCE_TYPES, readApplications, readCalls, readOrganisations } from '../tests/setup/corpus'
+import { consistencyTally, emptyTally, READER_FIELDS, readerTally, score, type ReaderTally } from '../tests/setup/corpus-figures'
 import { markdownDocx } from '../tests/setup/markdown-docx'
 
 const MISSES = process.argv.includes('--misses')
@@ -108,8 +108,19 @@ function measureCoach() {
   for (const type of [...EVIDENCE_TYPES, 'all']) console.log(`| ${type} | ${cell(corpus.get(type))} | ${cell(heldOut.get(type))} |`)
 }
 
+function measureConsistency() {
+  const applications = readApplications()
+  const tally = consistencyTally(applications, readOrganisations())
+  misses.push(...tally.misses)
+  console.log(`\n### Figures that disagree across an application: ${applications.length} applications, ${tally.labelled} pairs labelled\n`)
+  console.log('| measure | corpus |\n|---|---|')
+  console.log(`| precision (pairs flagged that are labelled) | ${ratio(tally.right, tally.flagged)} |`)
+  console.log(`| recall (pairs labelled that are flagged) | ${ratio(tally.right, tally.labelled)} |`)
+}
+
 await measureReader()
 measureAlignment()
 measureCoach()
+measureConsistency()
 if (MISSES) console.log(`\n### Misses\n\n${misses.map((line) => `- ${line}`).join('\n')}`)
 process.exit(0)

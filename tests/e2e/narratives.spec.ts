@@ -188,6 +188,58 @@ test('moves an application through its stages by keyboard, and the list finds it
   await expect(row(page, company)).toContainText('Stage: Awarded')
 })
 
+test('the application: a live count under the call’s rule, an answer over it refused and kept, figures that disagree flagged, one file', async ({
+  page,
+}) => {
+  const user = await registerWithToken()
+  const brief = await fetch(`${ORIGIN}/api/funders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
+    body: JSON.stringify({
+      name: 'Lane County Community Foundation',
+      callText: 'Our priorities: food security.',
+      questions: [
+        { text: 'What difference will the project make?', maxCharacters: 60, withoutSpaces: true },
+        { text: 'How many families do you serve?', maxWords: 20 },
+      ],
+    }),
+  })
+  const funderId = ((await brief.json()) as { data: { id: string } }).data.id
+  const id = await createNarrative(user.token, { funderId, generatedNarrative: 'In 2023 we served 212 families across the county.' })
+  await signIn(page, user.email, user.password)
+  await openHydrated(page, `${LIST}/${id}`)
+  await page.getByRole('link', { name: 'Open the application' }).click()
+  await expect(page).toHaveURL(new RegExp(`${LIST}/${id}/application$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application to Lane County Community Foundation')
+
+  const first = page.getByRole('textbox', { name: 'Answer to question 1' })
+  // Spaces do not count here: 56 characters without them, 67 with.
+  await first.fill('Fresh produce for every family that asks, all year, in Lane County.')
+  await expect(page.locator('#answer-0-count')).toHaveText('56 / 60 characters without spaces')
+  await first.press('End')
+  await first.pressSequentially(' And more.')
+  await expect(page.locator('#answer-0-count')).toHaveText('64 / 60 characters without spaces (4 over the limit)')
+  await expect(page.locator('#answer-0-status')).toHaveText('The answer is over its limit.')
+  await page.getByRole('button', { name: 'Save answer to question 1' }).click()
+  await expect(page.locator('#answer-0-error')).toHaveText(/This answer is 64 characters without spaces: the question allows 60/)
+  await expect(first).toHaveValue(/And more\.$/)
+  await first.fill('Fresh produce for every family that asks, all year.')
+  await page.getByRole('button', { name: 'Save answer to question 1' }).click()
+  await expect(toast(page, 'Answer saved.')).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Answer to question 2' }).fill('We served 210 families in 2023.')
+  await page.getByRole('button', { name: 'Save answer to question 2' }).click()
+  await expect(toast(page, 'Answer saved.')).toBeVisible()
+  const flagged = page.getByRole('note', { name: 'Figures that disagree' })
+  await expect(flagged).toHaveCount(2)
+  await expect(flagged.first()).toContainText('Here: 210 families; the narrative: 212 families. Your inputs do not say.')
+  await expect(flagged.last()).toContainText('Here: 212 families; answer 2: 210 families.')
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download as Word' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^Harvest-Table-Food-Bank-Application-to-Lane-County-Community-Foundation-.*\.docx$/)
+})
+
 test("the admin's list shows the User Details column with each owner's name and email", async ({ page }) => {
   const owner = await registerWithToken()
   const company = uniqueCompany('Owned Org')

@@ -1,7 +1,9 @@
 import { readCall } from '~/server/funders/call-reading.server'
+import { findClaims } from '~/server/narratives/claims.server'
+import { findConflicts } from '~/server/narratives/consistency.server'
 import { contentWords } from '~/server/language/topics.server'
 import type { CallReading } from '~/shared/funder-schema'
-import { normal, type CorpusCall } from './corpus'
+import { normal, type CorpusApplication, type CorpusCall, type CorpusOrganisation } from './corpus'
 
 // How the call reader's reading of a corpus call compares with its labels: the tallies behind `npm run corpus` and the
 // test that holds the reader to its goals (tests/unit/call-reading-corpus.test.ts).
@@ -108,4 +110,43 @@ export async function readerTally(calls: CorpusCall[]): Promise<ReaderTally> {
   const tally = emptyTally()
   for (const call of calls) score(tally, call, await readCall(call.text), 'pasted')
   return tally
+}
+
+/** Pairs of figures that disagree across an application: those labelled, those flagged, and those both (applications/README.md). */
+export type ConsistencyTally = { labelled: number; flagged: number; right: number; misses: string[] }
+
+export function consistencyTally(applications: CorpusApplication[], organisations: CorpusOrganisation[]): ConsistencyTally {
+  const tally: ConsistencyTally = { labelled: 0, flagged: 0, right: 0, misses: [] }
+  const inputsOf = new Map(organisations.map((organisation) => [organisation.slug, organisation.inputs]))
+  for (const application of applications) {
+    const inputs = inputsOf.get(application.organisation) ?? { company: '' }
+    const texts = [application.narrative, ...application.answers.map((answer) => answer.text)].map((text, index) => ({
+      question: index === 0 ? null : index - 1,
+      text,
+      claims: findClaims(text, inputs),
+    }))
+    const flagged = new Set<string>()
+    for (const [question, conflicts] of findConflicts(texts, inputs))
+      for (const conflict of conflicts)
+        for (const other of conflict.elsewhere) flagged.add(pairKey([question, conflict.figure], [other.question, other.figure]))
+    const labelled = new Set(application.conflicts.map(({ a, b }) => pairKey([placeOf(a.in), a.figure], [placeOf(b.in), b.figure])))
+    tally.labelled += labelled.size
+    tally.flagged += flagged.size
+    for (const pair of flagged) {
+      if (labelled.has(pair)) tally.right++
+      else tally.misses.push(`${application.slug}: flagged, not labelled: ${pair}`)
+    }
+    for (const pair of labelled) if (!flagged.has(pair)) tally.misses.push(`${application.slug}: labelled, not flagged: ${pair}`)
+  }
+  return tally
+}
+
+const placeOf = (place: 'narrative' | number) => (place === 'narrative' ? null : place)
+
+/** A pair named by its places and numbers, in either order: "210 families" and "210 local families" are one figure. */
+function pairKey(...sides: [number | null, string][]): string {
+  return sides
+    .map(([place, figure]) => `${place ?? 'narrative'}=${/\d[\d,.]*/.exec(figure)?.[0].replace(/[,.]$/, '').replace(/,/g, '') ?? figure}`)
+    .sort()
+    .join(' / ')
 }

@@ -101,6 +101,28 @@ export function readOrganisations(folder: 'organisations' | 'held-out/organisati
   }))
 }
 
+const FigureLabel = z.object({ in: z.union([z.literal('narrative'), z.number().int().min(0)]), figure: verbatim }).strict()
+
+/** A whole application written for one call from one organisation's inputs, its figures that disagree labelled (applications/README.md). */
+const ApplicationSchema = z
+  .object({
+    organisation: z.string().min(1),
+    call: z.string().min(1),
+    narrative: z.string().min(200),
+    answers: z.array(z.object({ question: verbatim, text: verbatim }).strict()).min(1),
+    conflicts: z.array(z.object({ a: FigureLabel, b: FigureLabel, why: z.string().min(5) }).strict()),
+  })
+  .strict()
+
+export type CorpusApplication = z.infer<typeof ApplicationSchema> & { slug: string }
+
+export function readApplications(): CorpusApplication[] {
+  return jsonFiles('applications').map((name) => ({
+    ...ApplicationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'applications', name), 'utf8'))),
+    slug: name.replace(/\.json$/, ''),
+  }))
+}
+
 /** Whitespace and typographic quotes aside, the same text: labels are copied from text that may wrap. */
 export function normal(text: string) {
   return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase()

@@ -1,5 +1,5 @@
 import type { EvidenceField } from '~/shared/evidence'
-import { normal, readCalls, readOrganisations } from '../setup/corpus'
+import { normal, readApplications, readCalls, readOrganisations } from '../setup/corpus'
 
 // The reading corpus's labels point at text that is really there: a label that drifted from its text
 // would make every figure measured on it wrong (tests/fixtures/corpus/README.md).
@@ -56,3 +56,25 @@ describe.each(
     }
   })
 })
+
+describe.each(readApplications().map((application) => [application.slug, application] as const))(
+  'the application %s',
+  (slug, application) => {
+    const textIn = (place: 'narrative' | number) =>
+      place === 'narrative' ? application.narrative : (application.answers[place]?.text ?? '')
+
+    it("is one organisation's, answering its call's own questions word for word", () => {
+      expect(application.organisation).toBe(slug)
+      expect(organisations.map((organisation) => organisation.slug)).toContain(slug)
+      const questions = callsBySlug.get(application.call)?.labels.questions.map((question) => question.text) ?? []
+      for (const { question } of application.answers) expect(questions, question).toContain(question)
+    })
+
+    it('labels figures found once in the text each names, in two different texts', () => {
+      for (const { a, b } of application.conflicts) {
+        expect(a.in).not.toBe(b.in)
+        for (const side of [a, b]) expect(textIn(side.in).split(side.figure).length - 1, side.figure).toBe(1)
+      }
+    })
+  },
+)

@@ -18,6 +18,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (!Number.isSafeInteger(index) || index < 0) return apiError(404, NOT_FOUND)
     const { text } = await readJson(request, AnswerSchema)
     if (!(await saveAnswer({ id, viewer: user, index, text }))) return apiError(404, NOT_FOUND)
-    const application = await getApplication({ id, viewer: user })
+    const application = await getApplication({ id, viewer: user, signal: request.signal })
     return Response.json({ data: toApiQuestion(application!.questions[index]) })
   })

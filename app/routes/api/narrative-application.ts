@@ -6,7 +6,7 @@ import { getApplication, toApiApplication } from '~/server/narratives/applicatio
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    const application = await getApplication({ id: params.id ?? '', viewer: user })
+    const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal })
     // A narrative written for no brief is no application: the same answer as one that is not the caller's.
     if (!application) return apiError(404, 'Application not found')
     return Response.json({ data: toApiApplication(application) })

@@ -31,7 +31,7 @@ const narrativePath = (id: string) => `/admin/narratives/${encodeURIComponent(id
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
-  const application = await getApplication({ id: params.id ?? '', viewer: user })
+  const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal })
   if (!application) throw new Response('Not found', { status: 404 })
   return application
 }

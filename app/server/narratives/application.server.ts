@@ -4,7 +4,7 @@ import { RefusedError } from '~/server/platform/refused-error.server'
 import { enforceEditRateLimit } from '~/server/edge/limits.server'
 import { ownedBy, type Viewer } from '~/server/narratives/access.server'
 import { parseBrief } from '~/server/narratives/alignment.server'
-import { findConflicts } from '~/server/narratives/consistency.server'
+import { findConflictsInPool } from '~/server/narratives/consistency.server'
 import { disclosureOf } from '~/server/narratives/disclosure.server'
 import { claimsOfNarrative } from '~/server/narratives/narratives.server'
 import { stagesOf, toApiStages } from '~/server/narratives/stages.server'
@@ -21,7 +21,7 @@ export type Application = NonNullable<Awaited<ReturnType<typeof getApplication>>
 export type ApplicationQuestion = Application['questions'][number]
 
 /** Null when the viewer may not see the narrative, or it was written for no brief. */
-export async function getApplication({ id, viewer }: { id: string; viewer: Viewer }) {
+export async function getApplication({ id, viewer, signal }: { id: string; viewer: Viewer; signal?: AbortSignal }) {
   const narrative = await prisma.narrative.findFirst({
     where: { id, ...ownedBy(viewer) },
     include: { variants: { ...WRITTEN_VARIANTS, where: { ...WRITTEN_VARIANTS.where, format: QUESTION_FORMAT } } },
@@ -35,14 +35,17 @@ export async function getApplication({ id, viewer }: { id: string; viewer: Viewe
     const answer = narrative.variants.find((variant) => variant.question === question.text) ?? null
     return { index, text: question.text, limit: questionLimit(question), answer }
   })
-  const conflicts = findConflicts(
-    [
-      { question: null, text: narrative.generatedNarrative, claims },
-      ...answered.flatMap(({ index, answer }) =>
-        answer ? [{ question: index, text: answer.text, claims: claimsOfVariant(answer, narrative) }] : [],
-      ),
-    ],
-    narrative,
+  const conflicts = await findConflictsInPool(
+    {
+      texts: [
+        { question: null, text: narrative.generatedNarrative, claims },
+        ...answered.flatMap(({ index, answer }) =>
+          answer ? [{ question: index, text: answer.text, claims: claimsOfVariant(answer, narrative) }] : [],
+        ),
+      ],
+      inputs: narrative,
+    },
+    signal,
   )
   return {
     id: narrative.id,

@@ -1,12 +1,13 @@
 import { tag, untag, type Token } from '~/server/language/tagger.server'
 import { sentencesOf } from '~/shared/variant-limits'
-import type { Claim, ClaimInputs } from '~/server/narratives/claims.server'
+import { claimInputsOf, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
+import { runWorkOr } from '~/server/platform/work-pool.server'
 import type { Conflict, Place } from '~/shared/application'
 
 // The same thing counted differently across an application's texts: "212 families" here, "210" there (docs/decisions/054).
 
 /** `frame`: the years its sentence names, its period ("week") and whether it is a target, which a comparison must respect. */
-type Figure = { key: string; value: number; phrase: string; frame: Frame }
+type Figure = { key: string; value: number; rounded: boolean; phrase: string; frame: Frame; context: Set<string> }
 type Frame = { years: string; period: string; target: boolean }
 
 const INPUT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targetAudience', 'geographicFocus', 'successStory'] as const
@@ -14,19 +15,61 @@ const INPUT_FIELDS = ['missionStatement', 'keyPrograms', 'impactMetrics', 'targe
 const FIGURES_READ = 300
 const INPUT_FIGURES_READ = 100
 const WINDOW = 80
+const CONTEXT = 70
+const CONTEXT_TAGS = new Set(['NOUN', 'PROPN', 'VERB'])
+const BLAND = new Set(
+  'be have do get make take give go come say use include help year month week day time number total people person we our us it'.split(' '),
+)
 /** Words that measure rather than name: "3 years" is a span, and "4,500 pounds of produce" counts the produce. */
 const MEASURES = new Set(
   'year month week day hour minute decade time mile kilometre kilometer km acre hectare metre meter foot pound lb kilogram kg ton tonne litre liter gallon'.split(
     ' ',
   ),
 )
-const APPROXIMATE =
-  /\b(?:over|more than|nearly|almost|about|around|approximately|approx\.?|roughly|some|up to|at least|at most|fewer than|less than|under|above|below|close to|upwards of)\s*$/i
+/** "more than 200 families" bounds a figure, and fits any above it: not compared. */
+const BOUND =
+  /\b(?:over|more than|nearly|almost|up to|at least|at most|fewer than|less than|under|above|below|close to|upwards of|just over|just under)\s*$/i
+/** "about 240,000 pounds" rounds it: compared, and found to disagree only beyond its rounding. */
+const ROUNDED = /\b(?:about|around|approximately|approx\.?|roughly|some|an estimated|estimated)\s*$/i
 const TARGET =
   /\b(?:will|would|expect|expects|expected|aim|aims|plan|plans|goal|target|targets|hope|intend|by the end|projected|forecast)\b/i
-const PERIOD = /\b(?:a|per|each|every)\s+(day|week|month|year)\b|\b(daily|weekly|monthly|annually|yearly|last year|this year)\b/i
-const PERIODS: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', annually: 'year', yearly: 'year' }
+const PERIOD =
+  /\b(?:a|per|each|every)\s+(day|week|month|year)\b|\b(daily|weekly|monthly|annually|yearly|last year|this year|since|so far|to date)\b|\b(?:over|during|across) the (?:next |first |two |three |four |five |\d+ )?(years?|months?|grant)\b/i
+/** The figure's own clause: from the last comma before it to the first after. */
+const CLAUSE_END = /,|;|\band\b|\bwhile\b|\bbut\b/
+/** "In 2023, we served…": a time said at a sentence's head frames all of it. */
+const LEADING_TIME = /^\s*(?:in|during|by|since|over|for|throughout|from)\b[^,.]{0,40}?\b(?:19|20)\d{2}\b/i
+const PERIODS: Record<string, string> = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  annually: 'year',
+  yearly: 'year',
+  'so far': 'since',
+  'to date': 'since',
+  years: 'span',
+  months: 'span',
+  grant: 'span',
+}
+const LIST_ITEM = /^\s*(?:[-*•–]|\d{1,2}[.)])\s/
+const LEAD_IN_READ = 2000
+/** Words for people as such: "28 people" who finished a course are its "26 graduates", told apart by what is said of them. */
+const PEOPLE = new Set(
+  'person people participant graduate client individual resident member user attendee learner adult newcomer beneficiary'.split(' '),
+)
+const PART = new Set(['new', 'additional', 'extra', 'further', 'more', 'another', 'other'])
 const YEAR = /(?<![\d,.])(?:19|20)\d{2}(?!\d|,\d)/g
+
+export type ConflictRequest = { texts: { question: Place; text: string; claims: readonly Claim[] }[]; inputs: ClaimInputs }
+
+/** In the work pool: its tagging grows with the texts. Refused (the pool busy), no conflicts are shown rather than none found late. */
+export async function findConflictsInPool({ texts, inputs }: ConflictRequest, signal?: AbortSignal): Promise<Map<Place, Conflict[]>> {
+  const list = await runWorkOr<[Place, Conflict[]][], []>([], 'find-conflicts', { texts, inputs: claimInputsOf(inputs) }, { signal })
+  return new Map(list)
+}
+
+/** As findConflicts, as a list the pool can send back. */
+export const conflictList = (texts: ConflictRequest['texts'], inputs: ClaimInputs) => [...findConflicts(texts, inputs)]
 
 /** Each text's figures that another text counts differently; never against itself, which may count two years. */
 export function findConflicts(
@@ -43,11 +86,12 @@ export function findConflicts(
   const conflicts = new Map<Place, Conflict[]>()
   for (const { question, figures: own } of figures) {
     const found: Conflict[] = []
+    const others = figures.filter((other) => other.question !== question)
     for (const figure of uniqueByValue(own)) {
-      const elsewhere = figures.flatMap((other) => {
-        if (other.question === question) return []
+      // A value another text states too, in whatever frame, is the value of some frame ("180 families in 2022").
+      if (others.some((other) => other.figures.some((candidate) => candidate.key === figure.key && agree(candidate, figure)))) continue
+      const elsewhere = others.flatMap((other) => {
         const same = other.figures.filter((candidate) => comparable(candidate, figure))
-        if (!same.length || same.some((candidate) => candidate.value === figure.value)) return []
         return uniqueByValue(same).map((candidate) => ({ question: other.question, figure: candidate.phrase }))
       })
       if (!elsewhere.length) continue
@@ -96,22 +140,45 @@ export function figuresOf(text: string, claims: readonly Claim[]): Figure[] {
   for (const claim of claims) {
     const kind = kindOf(claim.text)
     const value = kind && valueOf(claim.text)
-    if (!kind || value === null || APPROXIMATE.test(text.slice(Math.max(0, claim.start - 20), claim.start))) continue
+    const before = text.slice(Math.max(0, claim.start - 20), claim.start)
+    if (!kind || value === null || BOUND.test(before)) continue
     const window = text.slice(claim.end, claim.end + WINDOW).split(/[.;:!?\n]/)[0]
-    const thing = thingOf(tag(window))
+    // With no noun after it ("$9,600 towards…", "79 found paid jobs"), a figure is known by what is said around it.
+    const thing = thingOf(tag(window)) ?? (kind === 'money' || (kind === 'count' && value >= 10) ? { key: '', words: '' } : null)
     if (!thing) continue
     const frame = frames.find(({ start, end }) => claim.start >= start && claim.start < end)
     const sentence = frame ? text.slice(frame.start, frame.end) : window
-    // A period belongs to its clause ("212 families in 2023, and 4,500 pounds each week"), years to the whole sentence.
-    const clause = window.split(/,|\band\b|\bwhile\b|\bbut\b/)[0]
+    // What is said of it, and its frame, are its own part of the sentence: "the body $21,000, two washers $9,600".
+    const lead = /[^,;:()]*$/.exec(text.slice(Math.max(frame?.start ?? 0, claim.start - CONTEXT), claim.start))?.[0] ?? ''
+    const around = `${lead} ${window.split(/[,;:()]/)[0]}`
+    const clause = `${lead} ${window.split(CLAUSE_END)[0]}`
     figures.push({
       key: `${kind}:${thing.key}`,
       value,
-      phrase: `${claim.text} ${thing.words}`,
-      frame: frameOf(sentence, clause, claim.text),
+      rounded: ROUNDED.test(before),
+      phrase: thing.words ? `${claim.text} ${thing.words}` : claim.text,
+      frame: frameOf(sentence, `${leadInOf(text, claim.start)} ${clause}`, claim.text),
+      context: contextOf(around, thing.key),
     })
   }
   return figures
+}
+
+/** What is said of a figure: the nouns and verbs around it, but the thing it counts and words said of anything. */
+function contextOf(around: string, thing: string): Set<string> {
+  const words = tag(around).filter((token) => CONTEXT_TAGS.has(token.pos) && !BLAND.has(token.lemma) && token.lemma !== thing)
+  return new Set(words.map((token) => token.lemma.toLowerCase()))
+}
+
+/** The line a list's items hang from ("By the end of the grant we expect:"), which frames each of them. */
+function leadInOf(text: string, at: number): string {
+  const lines = text.slice(Math.max(0, at - LEAD_IN_READ), at).split('\n')
+  if (!LIST_ITEM.test(lines.at(-1) ?? '')) return ''
+  for (let index = lines.length - 2; index >= 0; index--) {
+    if (/:\s*$/.test(lines[index])) return lines[index]
+    if (!LIST_ITEM.test(lines[index]) && lines[index].trim()) return ''
+  }
+  return ''
 }
 
 function sentenceFrames(text: string) {
@@ -147,7 +214,10 @@ function thingOf(tokens: Token[]): { key: string; words: string } | null {
   for (let index = 0; index < Math.min(tokens.length, 5); index++) {
     const token = tokens[index]
     if (token.pos === 'NOUN' || token.pos === 'PROPN') {
-      if (!MEASURES.has(token.lemma)) return { key: token.lemma, words: untag(tokens.slice(0, index + 1)) }
+      // "16 new volunteer coaches" are some of the 58: a part is never compared with the whole.
+      const part = tokens.slice(0, index).some((word) => PART.has(word.lemma.toLowerCase())) ? '+part' : ''
+      if (!MEASURES.has(token.lemma))
+        return { key: (PEOPLE.has(token.lemma) ? 'people' : token.lemma) + part, words: untag(tokens.slice(0, index + 1)) }
       // The tagger reads "produce" in "pounds of produce" as a verb: after "of", a word is what is measured.
       const counted = tokens[index + 1]?.lemma === 'of' ? measured(tokens[index + 2]) : null
       return counted ? { key: `${token.lemma}-of-${counted}`, words: untag(tokens.slice(0, index + 3)) } : null
@@ -164,13 +234,38 @@ function measured(token: Token | undefined): string | null {
 
 /** The frame of time a figure stands in: the years its sentence names, a period ("each week"), or a target. */
 function frameOf(sentence: string, clause: string, figure: string): Frame {
-  const years = [...sentence.replace(figure, '').matchAll(YEAR)].map(([year]) => year).join('+')
+  const yearsOf = (text: string) => [...text.replace(figure, '').matchAll(YEAR)].map(([year]) => year).join('+')
   const said = PERIOD.exec(clause)?.slice(1).find(Boolean)?.toLowerCase() ?? ''
-  return { years, period: PERIODS[said] ?? said, target: TARGET.test(sentence) }
+  return {
+    years: yearsOf(clause) || yearsOf(LEADING_TIME.exec(sentence)?.[0] ?? ''),
+    period: PERIODS[said] ?? said,
+    target: TARGET.test(clause),
+  }
+}
+
+/** The same value, or within the rounding of a figure said to be rounded: "about 12,000" is 12,150, not 11,000. */
+function agree(a: Figure, b: Figure): boolean {
+  const slack = Math.max(a.rounded ? roundedTo(a.value) : 0, b.rounded ? roundedTo(b.value) : 0)
+  return Math.abs(a.value - b.value) <= slack
+}
+
+/** The place of a figure's last digit that is not zero: 122,000 is rounded to the thousand. */
+function roundedTo(value: number): number {
+  let place = 1
+  while (value >= place * 10 && value % (place * 10) === 0) place *= 10
+  return place
 }
 
 /** A frame unsaid fits any, two said must agree ("in 2022" is not "in 2023"), and a target is never compared with what was done. */
 function comparable(a: Figure, b: Figure): boolean {
   const fits = (x: string, y: string) => !x || !y || x === y
-  return a.key === b.key && a.frame.target === b.frame.target && fits(a.frame.years, b.frame.years) && fits(a.frame.period, b.frame.period)
+  const shared = [...a.context].filter((word) => b.context.has(word)).length
+  return (
+    a.key === b.key &&
+    // A sum of money names no thing after it ("$9,600 to run the trailer"): what is said around it must say more.
+    shared >= (a.key.endsWith(':') ? 2 : 1) &&
+    a.frame.target === b.frame.target &&
+    fits(a.frame.years, b.frame.years) &&
+    fits(a.frame.period, b.frame.period)
+  )
 }

@@ -21,6 +21,7 @@ export type WorkTask =
   | 'text-columns'
   | 'claims-column'
   | 'compare-words'
+  | 'find-conflicts'
 
 export type WorkRequest = { task: WorkTask; input: unknown }
 

@@ -13,6 +13,7 @@ import { buildNarrativePdf, warmPdf } from '~/server/narratives/pdf.server'
 import { textColumns, type TextColumnsRequest } from '~/server/narratives/alignment.server'
 import { claimsColumn, loadEnglishWords, type ClaimInputs } from '~/server/narratives/claims.server'
 import { compareWords } from '~/server/narratives/word-diff.server'
+import { conflictList, type ConflictRequest } from '~/server/narratives/consistency.server'
 import type { WorkRequest, WorkTask } from '~/server/platform/work-pool.server'
 import { sentences } from '~/shared/variant-limits'
 
@@ -45,6 +46,7 @@ const TASKS: Record<WorkTask, Task> = {
   'text-columns': ({ text, inputs, brief }: TextColumnsRequest) => textColumns(text, inputs, brief),
   'claims-column': ({ text, inputs }: { text: string; inputs: ClaimInputs }) => claimsColumn(text, inputs),
   'compare-words': ({ from, to }: { from: string; to: string }) => compareWords(from, to),
+  'find-conflicts': ({ texts, inputs }: ConflictRequest) => conflictList(texts, inputs),
 }
 
 export default function run({ task, input }: WorkRequest) {
