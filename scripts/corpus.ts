@@ -109,13 +109,15 @@ function measureCoach() {
 }
 
 function measureConsistency() {
-  const applications = readApplications()
-  const tally = consistencyTally(applications, readOrganisations())
-  misses.push(...tally.misses)
-  console.log(`\n### Figures that disagree across an application: ${applications.length} applications, ${tally.labelled} pairs labelled\n`)
-  console.log('| measure | corpus |\n|---|---|')
-  console.log(`| precision (pairs flagged that are labelled) | ${ratio(tally.right, tally.flagged)} |`)
-  console.log(`| recall (pairs labelled that are flagged) | ${ratio(tally.right, tally.labelled)} |`)
+  const organisations = [...readOrganisations(), ...readOrganisations('held-out/organisations')]
+  const [corpus, heldOut] = [readApplications(), readApplications('held-out/applications')]
+  const [tally, unseen] = [consistencyTally(corpus, organisations), consistencyTally(heldOut, organisations)]
+  misses.push(...tally.misses, ...unseen.misses.map((line) => `held out: ${line}`))
+  console.log(`\n### Figures that disagree across an application: ${corpus.length} applications, ${heldOut.length} held out\n`)
+  console.log('| measure | corpus | held out |\n|---|---|---|')
+  const row = (name: string, get: (t: typeof tally) => string) => console.log(`| ${name} | ${get(tally)} | ${get(unseen)} |`)
+  row('precision (pairs flagged that are labelled)', (t) => ratio(t.right, t.flagged))
+  row('recall (pairs labelled that are flagged)', (t) => ratio(t.right, t.labelled))
 }
 
 await measureReader()

@@ -24,7 +24,7 @@ export function AnswerEditor({
   const count = measure(draft, limit)
   const over = count - limit.max
   return (
-    <Form method="post" action={basePath} className="answer-form" preventScrollReset>
+    <Form method="post" encType="multipart/form-data" action={basePath} className="answer-form" preventScrollReset>
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="question" value={index} />
       <div className="field">

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { LIMIT_BOUNDS } from '~/shared/funder-schema'
 import { measure, unitLabel, type Limit } from '~/shared/variant-limits'
 
 // An answer to one of the call's questions, written or corrected by a person (docs/decisions/054).
@@ -15,8 +14,8 @@ export type Conflict = {
   inputs: string[]
 }
 
-/** The longest answer any question allows; the question's own limit is checked where the question is known. */
-export const ANSWER_MAX_CHARACTERS = LIMIT_BOUNDS.characters.max
+/** The longest answer kept, whatever the question allows: 180 KB at 3 bytes a character, within a form's 192 KB. */
+export const ANSWER_MAX_CHARACTERS = 60_000
 
 export const AnswerSchema = z.object({
   text: z

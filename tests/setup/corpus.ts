@@ -116,9 +116,10 @@ const ApplicationSchema = z
 
 export type CorpusApplication = z.infer<typeof ApplicationSchema> & { slug: string }
 
-export function readApplications(): CorpusApplication[] {
-  return jsonFiles('applications').map((name) => ({
-    ...ApplicationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'applications', name), 'utf8'))),
+/** As calls: those the code was tuned on, or those written blind after it (`held-out/applications`). */
+export function readApplications(folder: 'applications' | 'held-out/applications' = 'applications'): CorpusApplication[] {
+  return jsonFiles(folder).map((name) => ({
+    ...ApplicationSchema.parse(JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, folder, name), 'utf8'))),
     slug: name.replace(/\.json$/, ''),
   }))
 }

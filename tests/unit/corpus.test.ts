@@ -57,24 +57,25 @@ describe.each(
   })
 })
 
-describe.each(readApplications().map((application) => [application.slug, application] as const))(
-  'the application %s',
-  (slug, application) => {
-    const textIn = (place: 'narrative' | number) =>
-      place === 'narrative' ? application.narrative : (application.answers[place]?.text ?? '')
+const heldOutOrganisations = readOrganisations('held-out/organisations')
+const heldOutCalls = readCalls('held-out/calls')
+describe.each(
+  [...readApplications(), ...readApplications('held-out/applications')].map((application) => [application.slug, application] as const),
+)('the application %s', (slug, application) => {
+  const textIn = (place: 'narrative' | number) => (place === 'narrative' ? application.narrative : (application.answers[place]?.text ?? ''))
 
-    it("is one organisation's, answering its call's own questions word for word", () => {
-      expect(application.organisation).toBe(slug)
-      expect(organisations.map((organisation) => organisation.slug)).toContain(slug)
-      const questions = callsBySlug.get(application.call)?.labels.questions.map((question) => question.text) ?? []
-      for (const { question } of application.answers) expect(questions, question).toContain(question)
-    })
+  it("is one organisation's, answering its call's own questions word for word", () => {
+    expect(application.organisation).toBe(slug)
+    expect([...organisations, ...heldOutOrganisations].map((organisation) => organisation.slug)).toContain(slug)
+    const call = callsBySlug.get(application.call) ?? heldOutCalls.find((candidate) => candidate.slug === application.call)
+    const questions = call?.labels.questions.map((question) => question.text) ?? []
+    for (const { question } of application.answers) expect(questions, question).toContain(question)
+  })
 
-    it('labels figures found once in the text each names, in two different texts', () => {
-      for (const { a, b } of application.conflicts) {
-        expect(a.in).not.toBe(b.in)
-        for (const side of [a, b]) expect(textIn(side.in).split(side.figure).length - 1, side.figure).toBe(1)
-      }
-    })
-  },
-)
+  it('labels figures found once in the text each names, in two different texts', () => {
+    for (const { a, b } of application.conflicts) {
+      expect(a.in).not.toBe(b.in)
+      for (const side of [a, b]) expect(textIn(side.in).split(side.figure).length - 1, side.figure).toBe(1)
+    }
+  })
+})
