@@ -32,10 +32,9 @@ const BOUND =
 /** "about 240,000 pounds" rounds it: compared, and found to disagree only beyond its rounding. */
 const ROUNDED = /\b(?:about|around|approximately|approx\.?|roughly|some|an estimated|estimated)\s*$/i
 const TARGET =
-  /\b(?:will|would|expect|expects|expected|aim|aims|plan|plans|goal|target|targets|hope|intend|by the end|projected|forecast)\b/i
+  /\b(?:will|would|expect|expects|expected|aim|aims|plan|plans|goal|target|targets|hope|intend|by the end|projected|forecast|grant period|next year)\b/i
 const PERIOD =
   /\b(?:a|per|each|every)\s+(day|week|month|year)\b|\b(daily|weekly|monthly|annually|yearly|last year|this year|since|so far|to date)\b|\b(?:over|during|across) the (?:next |first |two |three |four |five |\d+ )?(years?|months?|grant)\b/i
-/** The figure's own clause: from the last comma before it to the first after. */
 const CLAUSE_END = /,|;|\band\b|\bwhile\b|\bbut\b/
 /** "In 2023, we served…": a time said at a sentence's head frames all of it. */
 const LEADING_TIME = /^\s*(?:in|during|by|since|over|for|throughout|from)\b[^,.]{0,40}?\b(?:19|20)\d{2}\b/i
@@ -57,6 +56,10 @@ const LEAD_IN_READ = 2000
 const PEOPLE = new Set(
   'person people participant graduate client individual resident member user attendee learner adult newcomer beneficiary'.split(' '),
 )
+const SPANS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'decade', 'time'])
+const UNITS: Record<string, string> = { lbs: 'pound', lb: 'pound', kgs: 'kilogram', kg: 'kilogram', kilo: 'kilogram', tonnes: 'tonne' }
+const SLIP = 10
+const HOUSEHOLDS = new Set(['family', 'household', 'home'])
 const PART = new Set(['new', 'additional', 'extra', 'further', 'more', 'another', 'other'])
 const YEAR = /(?<![\d,.])(?:19|20)\d{2}(?!\d|,\d)/g
 
@@ -68,7 +71,6 @@ export async function findConflictsInPool({ texts, inputs }: ConflictRequest, si
   return new Map(list)
 }
 
-/** As findConflicts, as a list the pool can send back. */
 export const conflictList = (texts: ConflictRequest['texts'], inputs: ClaimInputs) => [...findConflicts(texts, inputs)]
 
 /** Each text's figures that another text counts differently; never against itself, which may count two years. */
@@ -144,12 +146,15 @@ export function figuresOf(text: string, claims: readonly Claim[]): Figure[] {
     if (!kind || value === null || BOUND.test(before)) continue
     const window = text.slice(claim.end, claim.end + WINDOW).split(/[.;:!?\n]/)[0]
     // With no noun after it ("$9,600 towards…", "79 found paid jobs"), a figure is known by what is said around it.
-    const thing = thingOf(tag(window)) ?? (kind === 'money' || (kind === 'count' && value >= 10) ? { key: '', words: '' } : null)
-    if (!thing) continue
     const frame = frames.find(({ start, end }) => claim.start >= start && claim.start < end)
+    const lead = /[^,;()]*$/.exec(text.slice(Math.max(frame?.start ?? 0, claim.start - CONTEXT), claim.start))?.[0] ?? ''
+    const thing =
+      thingOf(tag(window)) ??
+      thingBefore(lead) ??
+      (kind === 'money' || (kind === 'count' && value >= 10) ? { key: '', lemma: '', words: '' } : null)
+    if (!thing) continue
     const sentence = frame ? text.slice(frame.start, frame.end) : window
     // What is said of it, and its frame, are its own part of the sentence: "the body $21,000, two washers $9,600".
-    const lead = /[^,;:()]*$/.exec(text.slice(Math.max(frame?.start ?? 0, claim.start - CONTEXT), claim.start))?.[0] ?? ''
     const around = `${lead} ${window.split(/[,;:()]/)[0]}`
     const clause = `${lead} ${window.split(CLAUSE_END)[0]}`
     figures.push({
@@ -158,7 +163,7 @@ export function figuresOf(text: string, claims: readonly Claim[]): Figure[] {
       rounded: ROUNDED.test(before),
       phrase: thing.words ? `${claim.text} ${thing.words}` : claim.text,
       frame: frameOf(sentence, `${leadInOf(text, claim.start)} ${clause}`, claim.text),
-      context: contextOf(around, thing.key),
+      context: new Set([...contextOf(around, thing.lemma), ...(thing.said ? [thing.said] : [])]),
     })
   }
   return figures
@@ -210,17 +215,23 @@ function valueOf(figure: string): number | null {
 }
 
 /** The noun a figure counts ("212 local families" → family; "85% of participants" → participant), within its first words. */
-function thingOf(tokens: Token[]): { key: string; words: string } | null {
+type Thing = { key: string; lemma: string; words: string; said?: string }
+
+function thingOf(tokens: Token[]): Thing | null {
   for (let index = 0; index < Math.min(tokens.length, 5); index++) {
     const token = tokens[index]
-    if (token.pos === 'NOUN' || token.pos === 'PROPN') {
+    if (isNoun(token)) {
+      // The head of a compound is its last noun: "132 volunteer tutors" are tutors.
+      let head = index
+      while (head + 1 < tokens.length && isNoun(tokens[head + 1]) && !MEASURES.has(tokens[head].lemma)) head++
       // "16 new volunteer coaches" are some of the 58: a part is never compared with the whole.
       const part = tokens.slice(0, index).some((word) => PART.has(word.lemma.toLowerCase())) ? '+part' : ''
-      if (!MEASURES.has(token.lemma))
-        return { key: (PEOPLE.has(token.lemma) ? 'people' : token.lemma) + part, words: untag(tokens.slice(0, index + 1)) }
-      // The tagger reads "produce" in "pounds of produce" as a verb: after "of", a word is what is measured.
-      const counted = tokens[index + 1]?.lemma === 'of' ? measured(tokens[index + 2]) : null
-      return counted ? { key: `${token.lemma}-of-${counted}`, words: untag(tokens.slice(0, index + 3)) } : null
+      const lemma = unitOf(tokens[head].lemma)
+      if (!MEASURES.has(lemma)) return { key: classOf(lemma) + part, lemma, words: untag(tokens.slice(0, head + 1)) }
+      const counted = tokens[head + 1]?.lemma === 'of' ? measured(tokens[head + 2]) : null
+      // What is measured is said of it: "118,000 pounds of produce" are the "Produce distributed: 108,000 lbs".
+      if (counted) return { key: lemma, lemma: counted, words: untag(tokens.slice(0, head + 3)), said: counted }
+      return SPANS.has(lemma) ? null : { key: lemma, lemma, words: untag(tokens.slice(0, head + 1)) }
     }
     const passes = token.pos === 'ADJ' || token.pos === 'DET' || (token.pos === 'ADP' && token.lemma === 'of')
     if (!passes) return null
@@ -228,24 +239,38 @@ function thingOf(tokens: Token[]): { key: string; words: string } | null {
   return null
 }
 
+const classOf = (lemma: string) => (PEOPLE.has(lemma) ? 'people' : HOUSEHOLDS.has(lemma) ? 'household' : lemma)
+const isNoun = (token: Token) => token.pos === 'NOUN' || token.pos === 'PROPN'
+const unitOf = (lemma: string) => UNITS[lemma.toLowerCase()] ?? lemma.toLowerCase()
+
+/** "Homes furnished: 614", "a waiting list of 160": the thing named before the figure, when none follows it. */
+function thingBefore(lead: string): Thing | null {
+  // "Average items per household: 38" counts items.
+  const named = /([\p{L}][\p{L}' -]{0,40}?)\s*(?::|\bof(?: the)?)\s*$/u.exec(lead)?.[1]?.split(/\bper\b/)[0]
+  const nouns = named ? tag(named).filter(isNoun) : []
+  const head = nouns.at(-1)
+  if (!head || MEASURES.has(unitOf(head.lemma))) return null
+  const lemma = unitOf(head.lemma)
+  return { key: classOf(lemma), lemma, words: '' }
+}
+
 function measured(token: Token | undefined): string | null {
   return token && ['NOUN', 'PROPN', 'VERB'].includes(token.pos) ? token.lemma : null
 }
 
-/** The frame of time a figure stands in: the years its sentence names, a period ("each week"), or a target. */
 function frameOf(sentence: string, clause: string, figure: string): Frame {
   const yearsOf = (text: string) => [...text.replace(figure, '').matchAll(YEAR)].map(([year]) => year).join('+')
   const said = PERIOD.exec(clause)?.slice(1).find(Boolean)?.toLowerCase() ?? ''
   return {
     years: yearsOf(clause) || yearsOf(LEADING_TIME.exec(sentence)?.[0] ?? ''),
     period: PERIODS[said] ?? said,
-    target: TARGET.test(clause),
+    target: TARGET.test(clause) || TARGET.test(/^[^:(]*[:(]/.exec(sentence)?.[0] ?? ''),
   }
 }
 
-/** The same value, or within the rounding of a figure said to be rounded: "about 12,000" is 12,150, not 11,000. */
+/** The same value, or within the rounding of a figure said to be rounded: "about 12,000" is 12,150, not 12,600. */
 function agree(a: Figure, b: Figure): boolean {
-  const slack = Math.max(a.rounded ? roundedTo(a.value) : 0, b.rounded ? roundedTo(b.value) : 0)
+  const slack = Math.max(a.rounded ? roundedTo(a.value) / 2 : 0, b.rounded ? roundedTo(b.value) / 2 : 0)
   return Math.abs(a.value - b.value) <= slack
 }
 
@@ -262,6 +287,8 @@ function comparable(a: Figure, b: Figure): boolean {
   const shared = [...a.context].filter((word) => b.context.has(word)).length
   return (
     a.key === b.key &&
+    // A slip changes a digit or drops one, no more: $11,500 of a budget is no misstated $1.02 million of wages.
+    Math.max(a.value, b.value) <= SLIP * Math.min(a.value, b.value) &&
     // A sum of money names no thing after it ("$9,600 to run the trailer"): what is said around it must say more.
     shared >= (a.key.endsWith(':') ? 2 : 1) &&
     a.frame.target === b.frame.target &&
