@@ -29,6 +29,27 @@ async function signInWithNarrative(page: Page, fields: Record<string, string> = 
   return { ...user, id, company }
 }
 
+/** A new user with a narrative written for a brief of two questions (one counting characters without spaces), signed in. */
+async function signInWithApplication(page: Page) {
+  const user = await registerWithToken()
+  const brief = await fetch(`${ORIGIN}/api/funders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
+    body: JSON.stringify({
+      name: 'Lane County Community Foundation',
+      callText: 'Our priorities: food security.',
+      questions: [
+        { text: 'What difference will the project make?', maxCharacters: 60, withoutSpaces: true },
+        { text: 'How many families do you serve?', maxWords: 20 },
+      ],
+    }),
+  })
+  const funderId = ((await brief.json()) as { data: { id: string } }).data.id
+  const id = await createNarrative(user.token, { funderId, generatedNarrative: 'In 2023 we served 212 families across the county.' })
+  await signIn(page, user.email, user.password)
+  return { id }
+}
+
 const row = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company })
 const toast = (page: Page, message: string) => page.getByRole('status').filter({ hasText: message })
 const textarea = (page: Page) => page.getByRole('textbox', { name: 'Generated Narrative' })
@@ -191,22 +212,7 @@ test('moves an application through its stages by keyboard, and the list finds it
 test('the application: a live count under the call’s rule, an answer over it refused and kept, figures that disagree flagged, one file', async ({
   page,
 }) => {
-  const user = await registerWithToken()
-  const brief = await fetch(`${ORIGIN}/api/funders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
-    body: JSON.stringify({
-      name: 'Lane County Community Foundation',
-      callText: 'Our priorities: food security.',
-      questions: [
-        { text: 'What difference will the project make?', maxCharacters: 60, withoutSpaces: true },
-        { text: 'How many families do you serve?', maxWords: 20 },
-      ],
-    }),
-  })
-  const funderId = ((await brief.json()) as { data: { id: string } }).data.id
-  const id = await createNarrative(user.token, { funderId, generatedNarrative: 'In 2023 we served 212 families across the county.' })
-  await signIn(page, user.email, user.password)
+  const { id } = await signInWithApplication(page)
   await openHydrated(page, `${LIST}/${id}`)
   await page.getByRole('link', { name: 'Open the application' }).click()
   await expect(page).toHaveURL(new RegExp(`${LIST}/${id}/application$`))
@@ -282,6 +288,26 @@ test('pagination: Previous, Page X of Y, Next, disabled at the ends', async ({ p
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
+
+  test('the application: an answer over its limit refused with what was typed kept, then saved, and the file', async ({ page }) => {
+    const { id } = await signInWithApplication(page)
+    await page.goto(`${LIST}/${id}/application`)
+    const first = page.getByRole('textbox', { name: 'Answer to question 1' })
+    await first.fill('Fresh produce for every family that asks, all year, in Lane County. And more.')
+    await page.getByRole('button', { name: 'Save answer to question 1' }).click()
+    await expect(page.locator('#answer-0-error')).toHaveText(/This answer is 64 characters without spaces: the question allows 60/)
+    await expect(first).toHaveValue(/And more\.$/)
+    await expect(page.locator('#answer-0-count')).toHaveText('64 / 60 characters without spaces (4 over the limit)')
+    await first.fill('Fresh produce for every family that asks.')
+    await page.getByRole('button', { name: 'Save answer to question 1' }).click()
+    await expect(page.getByText('Answer saved.')).toBeVisible()
+    await expect(first).toHaveValue('Fresh produce for every family that asks.')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download as PDF' }).click()
+    expect((await download).suggestedFilename()).toMatch(
+      /^Harvest-Table-Food-Bank-Application-to-Lane-County-Community-Foundation-.*\.pdf$/,
+    )
+  })
 
   test('list, view, edit, save, download and delete through the confirmation page', async ({ page }) => {
     const { id, company } = await signInWithNarrative(page)

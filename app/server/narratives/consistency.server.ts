@@ -97,8 +97,8 @@ export function findConflicts(
         return uniqueByValue(same).map((candidate) => ({ question: other.question, figure: candidate.phrase }))
       })
       if (!elsewhere.length) continue
-      const inputs = uniqueByValue(stated.filter((candidate) => comparable(candidate, figure))).map((candidate) => candidate.phrase)
-      found.push({ figure: figure.phrase, elsewhere, inputs })
+      const matching = uniqueByValue(stated.filter((candidate) => comparable(candidate, figure)))
+      found.push({ figure: figure.phrase, elsewhere, inputs: matching.map((candidate) => candidate.phrase) })
     }
     conflicts.set(question, found)
   }
