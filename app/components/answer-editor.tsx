@@ -35,8 +35,8 @@ export function AnswerEditor({
           rows={6}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-          aria-invalid={over > 0 || Boolean(error) || undefined}
+          aria-describedby={`question-${index}-text question-${index}-hint ${id}-count${error ? ` ${id}-error` : ''}`}
+          aria-invalid={over > 0 || (Boolean(error) && draft === text) || undefined}
         />
         <p id={`${id}-count`} className={`word-count${over > 0 ? '' : ' word-count-ok'}`}>
           {count} / {limit.max} {unitLabel(limit)}

@@ -25,11 +25,20 @@ export const AnswerSchema = z.object({
       z
         .string()
         .min(1, 'Write an answer')
-        .max(ANSWER_MAX_CHARACTERS, `An answer is at most ${ANSWER_MAX_CHARACTERS.toLocaleString('en-US')} characters`),
+        .refine(
+          (text) => measure(text, { unit: 'characters' }) <= ANSWER_MAX_CHARACTERS,
+          `An answer is at most ${ANSWER_MAX_CHARACTERS.toLocaleString('en-US')} characters`,
+        ),
     ),
 })
 
-export const AnswerFormSchema = AnswerSchema.extend({ question: z.coerce.number().int().min(0) })
+/** A question's place, as the page and the API's path say it: digits only. */
+export const QuestionPlaceSchema = z
+  .string({ required_error: 'Choose a question to answer' })
+  .regex(/^\d{1,3}$/, 'Choose a question to answer')
+  .transform(Number)
+
+export const AnswerFormSchema = AnswerSchema.extend({ question: QuestionPlaceSchema })
 
 /** "This answer is 1,243 characters without spaces: the question allows 1,200." */
 export function overLimitMessage(text: string, limit: Limit): string {

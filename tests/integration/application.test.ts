@@ -162,6 +162,23 @@ describe('the application', () => {
     expect(corrected.narrative.conflicts).toEqual([])
   })
 
+  it('waits while the narrative is being written, and finds no question at a place that is not a number', async () => {
+    const person = await makeApiUser()
+    const id = await application(person)
+    await prisma.narrative.update({ where: { id }, data: { status: 'generating' } })
+    const waiting = await answer(id, 0, 'Fresh food.', person.token)
+    expect(waiting.status).toBe(409)
+    expect(waiting.body.error).toBe('The narrative is still being written: save the answer once it is done.')
+    expect((await read(id, person.token)).status).toBe(200)
+    await prisma.narrative.update({ where: { id }, data: { status: 'complete' } })
+    for (const place of ['1e1', '0x1', '-0', '1.0'])
+      expect(
+        (await call(answerApi, jsonRequest(`/x`, { text: 'Fresh food.' }, { method: 'PUT', token: person.token }), { id, index: place }))
+          .status,
+      ).toBe(404)
+    expect(await prisma.narrativeVariant.count()).toBe(0)
+  })
+
   it(`keeps a question's newest ${ANSWERS_KEPT} answers, the newest its answer`, async () => {
     const person = await makeApiUser()
     const id = await application(person)

@@ -33,6 +33,16 @@ describe('readCall', () => {
       { text: 'How will this grant increase access to food?', maxWords: 150 },
     ])
 
+    // Said of every answer on a line with a limit, the rule holds for questions with limits of their own too.
+    const everyAnswer = await readCall(
+      [
+        'Application questions',
+        'Each answer is limited to 1,000 characters, excluding spaces.',
+        '1. What will you do? (500 characters)',
+      ].join('\n'),
+    )
+    expect(everyAnswer.questions).toEqual([{ text: 'What will you do?', maxCharacters: 500, withoutSpaces: true }])
+
     // The question's own rule wins over the call's.
     const both = await readCall(
       ['Questions', 'Character limits include spaces.', '1. What will you do? (800 characters, excluding spaces)'].join('\n'),

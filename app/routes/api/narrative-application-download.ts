@@ -11,7 +11,7 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
     await enforceDownloadRateLimit(user.id)
-    const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal })
+    const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal, withConflicts: false })
     if (!application) return apiError(404, 'Application not found')
     const options = applicationFileOptions(url, localeSettings(request, user.locale))
     return applicationDownload(downloadKindOf(url), application, options, { userId: user.id, signal: request.signal })

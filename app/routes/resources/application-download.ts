@@ -10,7 +10,7 @@ export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser({ request, url })
   return downloadForPage(async () => {
     await enforceDownloadRateLimit(user.id)
-    const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal })
+    const application = await getApplication({ id: params.id ?? '', viewer: user, signal: request.signal, withConflicts: false })
     if (!application) throw new Response('Not found', { status: 404 })
     const options = applicationFileOptions(url, localeSettings(request, user.locale))
     return applicationDownload(downloadKindOf(url), application, options, { userId: user.id, signal: request.signal })

@@ -209,7 +209,8 @@ function spacesCount(text: string): boolean | null {
 /** What the call says of spaces once for every answer ("Each answer is limited by characters, not counting spaces"). */
 function spacesOfTheCall(lines: Line[]): boolean | null {
   for (const line of lines) {
-    if (line.kind === 'blank' || limitIn(line.text)) continue
+    // "Each answer: 1,000 characters, excluding spaces" says it of every answer; a question's own line, only of its own.
+    if (line.kind === 'blank' || (limitIn(line.text) && !EVERY_ANSWER.test(line.text))) continue
     const said = /\bcharacter|\blimit/i.test(line.text) ? spacesCount(line.text) : null
     if (said !== null) return said
   }

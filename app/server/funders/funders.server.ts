@@ -164,9 +164,15 @@ function briefColumns(fields: BriefFields) {
   return {
     ...scalars,
     ...(priorities ? { priorities: JSON.stringify(priorities) } : {}),
-    ...(questions ? { questions: JSON.stringify(questions.map(callQuestion)) } : {}),
+    ...(questions ? { questions: JSON.stringify(uniqueQuestions(questions.map(callQuestion))) } : {}),
     ...(terms ? { terms: JSON.stringify(terms) } : {}),
   }
+}
+
+/** A question asked twice is one question: its answers are found by its text. */
+function uniqueQuestions(questions: CallQuestion[]): CallQuestion[] {
+  const seen = new Set<string>()
+  return questions.filter((question) => !seen.has(question.text) && seen.add(question.text))
 }
 
 export type FunderRecord = Omit<Funder, 'callText'> & { callText?: string }

@@ -1,6 +1,6 @@
 import { tag, untag, type Token } from '~/server/language/tagger.server'
 import { sentencesOf } from '~/shared/variant-limits'
-import { claimInputsOf, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
+import { claimInputsOf, findClaims, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
 import { runWorkOr } from '~/server/platform/work-pool.server'
 import type { Conflict, Place } from '~/shared/application'
 
@@ -63,15 +63,24 @@ const HOUSEHOLDS = new Set(['family', 'household', 'home'])
 const PART = new Set(['new', 'additional', 'extra', 'further', 'more', 'another', 'other'])
 const YEAR = /(?<![\d,.])(?:19|20)\d{2}(?!\d|,\d)/g
 
-export type ConflictRequest = { texts: { question: Place; text: string; claims: readonly Claim[] }[]; inputs: ClaimInputs }
+/** A text's claims as kept, or null when they were not found yet: they are found here, in the pool. */
+export type ConflictRequest = { texts: { question: Place; text: string; claims: readonly Claim[] | null }[]; inputs: ClaimInputs }
 
 /** In the work pool: its tagging grows with the texts. Refused (the pool busy), no conflicts are shown rather than none found late. */
-export async function findConflictsInPool({ texts, inputs }: ConflictRequest, signal?: AbortSignal): Promise<Map<Place, Conflict[]>> {
-  const list = await runWorkOr<[Place, Conflict[]][], []>([], 'find-conflicts', { texts, inputs: claimInputsOf(inputs) }, { signal })
+export async function findConflictsInPool(
+  { texts, inputs }: ConflictRequest,
+  options: { signal?: AbortSignal; owner: string },
+): Promise<Map<Place, Conflict[]>> {
+  const list = await runWorkOr<[Place, Conflict[]][], []>([], 'find-conflicts', { texts, inputs: claimInputsOf(inputs) }, options)
   return new Map(list)
 }
 
-export const conflictList = (texts: ConflictRequest['texts'], inputs: ClaimInputs) => [...findConflicts(texts, inputs)]
+export const conflictList = (texts: ConflictRequest['texts'], inputs: ClaimInputs) => [
+  ...findConflicts(
+    texts.map((text) => ({ ...text, claims: text.claims ?? findClaims(text.text, inputs) })),
+    inputs,
+  ),
+]
 
 /** Each text's figures that another text counts differently; never against itself, which may count two years. */
 export function findConflicts(
@@ -80,7 +89,8 @@ export function findConflicts(
 ): Map<Place, Conflict[]> {
   let budget = FIGURES_READ
   const figures = texts.map(({ question, text, claims }) => {
-    const read = claims.slice(0, budget)
+    // Names are claims too; only figures use up the budget.
+    const read = claims.filter((claim) => /\d/.test(claim.text)).slice(0, budget)
     budget -= read.length
     return { question, figures: figuresOf(text, read) }
   })
@@ -137,6 +147,7 @@ function uniqueByValue(figures: Figure[]): Figure[] {
 }
 
 export function figuresOf(text: string, claims: readonly Claim[]): Figure[] {
+  if (!claims.length) return []
   const frames = sentenceFrames(text)
   const figures: Figure[] = []
   for (const claim of claims) {

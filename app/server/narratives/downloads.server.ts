@@ -14,7 +14,7 @@ import { runWork } from '~/server/platform/work-pool.server'
 import type { VariantWithNarrative } from '~/server/narratives/variants.server'
 import type { Application } from '~/server/narratives/application.server'
 import { cleanText } from '~/shared/text'
-import { measure, unitLabel, VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
+import { unitLabel, VARIANT_FORMAT_DETAILS, type VariantFormat } from '~/shared/variant-limits'
 
 // A narrative or variant as Word or PDF (docs/spec.md#word-and-pdf-downloads), built in the work pool: its cost grows with the text.
 
@@ -84,7 +84,7 @@ export function applicationDownload(
   const answers = application.questions.map(({ text, limit, answer }) => ({
     question: text,
     answer: answer?.text ?? '',
-    count: `${answer ? measure(answer.text, limit) : 0} of ${limit.max} ${unitLabel(limit)}`,
+    count: `${answer?.count ?? 0} of ${limit.max} ${unitLabel(limit)}`,
   }))
   const statement = withStatement ? (application.disclosure ?? undefined) : undefined
   return download(kind, title, asker, {

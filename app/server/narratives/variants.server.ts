@@ -46,11 +46,7 @@ export async function insertGeneratingVariant(
 /** How many answers a question keeps, the newest first: each save of a person's answer adds one. */
 export const ANSWERS_KEPT = 10
 
-/**
- * An answer a person wrote or corrected, kept as the question's newest (docs/decisions/054): a variant of its own,
- * complete at once and costing nothing, so the model's answer it replaces stays among the variants. The oldest
- * beyond ANSWERS_KEPT are let go.
- */
+/** A person's answer, a variant of its own that costs nothing, so the model's it replaces stays (docs/decisions/054). */
 export async function insertWrittenAnswer(row: {
   narrative: Pick<Narrative, 'id' | 'userId' | 'generatedNarrative'> & ClaimInputs
   question: string
@@ -66,15 +62,20 @@ export async function insertWrittenAnswer(row: {
     await tx.$executeRaw`
       INSERT INTO "NarrativeVariant" ("id", "narrativeId", "userId", "format", "limitUnit", "limitMax", "status", "text", "claims", "engine", "createdAt", "updatedAt", "question", "writtenFrom")
       VALUES (${id}, ${narrativeId}, ${userId}, 'question', ${storedUnit(row.limit)}, ${row.limit.max}, 'complete', ${row.text}, ${claims}, ${row.engine}, ${now}, ${now}, ${row.question}, ${fingerprint(row.narrative.generatedNarrative)})`
-    const older = await tx.narrativeVariant.findMany({
-      where: { narrativeId, format: 'question', question: row.question, status: 'complete' },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: ANSWERS_KEPT,
-      select: { id: true },
-    })
-    if (older.length) await tx.narrativeVariant.deleteMany({ where: { id: { in: older.map((answer) => answer.id) } } })
+    await pruneAnswers(tx, narrativeId, row.question)
     return id
   })
+}
+
+/** Lets go of a question's answers beyond the newest ANSWERS_KEPT. Two saves at once may each keep one more, until the next. */
+async function pruneAnswers(tx: Prisma.TransactionClient, narrativeId: string, question: string) {
+  const older = await tx.narrativeVariant.findMany({
+    where: { narrativeId, format: 'question', question, status: 'complete' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: ANSWERS_KEPT,
+    select: { id: true },
+  })
+  if (older.length) await tx.narrativeVariant.deleteMany({ where: { id: { in: older.map((answer) => answer.id) } } })
 }
 
 /** A failed one is refunded with it. */
@@ -89,6 +90,11 @@ export async function finishVariant(
       WHERE "id" = ${id} AND "status" = 'generating'`
     // As finishNarrative: failed and refunded elsewhere already.
     if (changed === 1 && status === 'failed') await refundQuota(tx, claim, 'variants')
+    const answer =
+      changed === 1 && status === 'complete'
+        ? await tx.narrativeVariant.findUnique({ where: { id }, select: { narrativeId: true, question: true } })
+        : null
+    if (answer?.question) await pruneAnswers(tx, answer.narrativeId, answer.question)
   })
 }
 
