@@ -41,10 +41,19 @@ function withoutInvisible(value: string, keep: (found: string) => boolean): stri
     .replace(INVISIBLE_OR_FLAG, (found) => (keep(found) ? found : ''))
 }
 
+/** Runs of non-space, as `split(/\s+/)` finds them, without an array of every word: lists count whole pages. */
 export function countWords(text: string): number {
-  const words = text.trim().split(/\s+/)
-  return words[0] === '' ? 0 : words.length
+  let words = 0
+  let inWord = false
+  for (let index = 0; index < text.length; index++) {
+    const space = SPACE.test(text[index])
+    if (!space && !inWord) words++
+    inWord = !space
+  }
+  return words
 }
+
+const SPACE = /\s/
 
 /** `text` without the characters at its end that `oneCharacter` matches. A loop: `/[…]+$/` is quadratic on a text with many runs of them. */
 export function trimEndMatching(text: string, oneCharacter: RegExp): string {

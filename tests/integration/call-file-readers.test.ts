@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
 import { inflatingPdf, multipart, secondDirectoryDocx, slowPdf } from '../../scripts/hostile/call-files'
 
@@ -34,6 +35,30 @@ async function upload(token: string, name: string, bytes: Buffer, signal?: Abort
   })
   const body = (await response.json()) as { error?: string }
   return { status: response.status, error: body.error ?? '' }
+}
+
+/** Sends the head of an upload whose body says it is `declared` bytes long, and never the rest. */
+function partialUpload(token: string, declared: number) {
+  return new Promise<{ status: number; error: string }>((resolve, reject) => {
+    const request = http.request(`${app.origin}/api/funders/extract`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'multipart/form-data; boundary=unsent',
+        'Content-Length': String(declared),
+      },
+    })
+    request.on('response', (response) => {
+      let body = ''
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => {
+        resolve({ status: response.statusCode!, error: JSON.parse(body).error })
+        request.destroy()
+      })
+    })
+    request.on('error', reject)
+    request.write(`--unsent\r\nContent-Disposition: form-data; name="file"; filename="call.pdf"\r\n\r\n%PDF-${'x'.repeat(1024)}`)
+  })
 }
 
 /** Resolves once `token`'s file is being read or waits: a second file from the same person is then refused. */
@@ -78,6 +103,8 @@ it("reads another person's Word call while one account sends twelve slow PDFs, r
 
   const read = await upload(other, 'community-foundation.docx', WORD_CALL)
   expect(read).toEqual({ status: 200, error: '' })
+  // Another, whose body says 4 MB and sends 1 KB: refused at once, not after waiting for the rest.
+  expect(await partialUpload(flooder, 4 * MB)).toEqual({ status: 429, error: expect.stringMatching(YOURS) })
   expect(flood.some((pending) => !pending.settled)).toBe(true)
   // The slow PDF meets its time limit or its memory limit first, as the machine's speed has it: either way
   // the read is ended and refused, saying what to do instead.

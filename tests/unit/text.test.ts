@@ -62,6 +62,8 @@ describe('countWords', () => {
   it('counts words across spaces and new lines', () => {
     expect(countWords('')).toBe(0)
     expect(countWords('  one two\n\nthree ')).toBe(3)
+    expect(countWords('a\u00a0b\u3000c\td\u2028e')).toBe(5)
+    expect(countWords('\u00a0 \t')).toBe(0)
   })
 })
 

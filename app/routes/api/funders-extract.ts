@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
-import { callFromUpload } from '~/server/funders/call-file.server'
+import { callFromUpload, oneUploadEach } from '~/server/funders/call-file.server'
 import { understandCall } from '~/server/funders/understand.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { CallTextSchema, ExtractRequestSchema } from '~/shared/funder-schema'
@@ -19,8 +19,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 async function readCallText(request: Request, person: string): Promise<string> {
   if (!isMultipart(request)) return (await readJson(request, ExtractRequestSchema)).text
-  const form = await readForm(request, 'json')
-  const upload = await callFromUpload(form, { person, signal: request.signal })
+  const upload = await oneUploadEach(request, person, async () =>
+    callFromUpload(await readForm(request, 'json'), { person, signal: request.signal }),
+  )
   if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
   const parsed = CallTextSchema.safeParse(upload.text)
   if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)

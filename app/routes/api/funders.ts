@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readJson } from '~/server/http/api.server'
+import { apiError, handleApi, jsonListResponse, methodNotAllowed, readJson } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { createFunder, listFunders, toApiFunder } from '~/server/funders/funders.server'
-import { callFromUpload } from '~/server/funders/call-file.server'
+import { callFromUpload, oneUploadEach } from '~/server/funders/call-file.server'
 import { enforceCallReadingRateLimit } from '~/server/edge/limits.server'
 import { FunderCreateSchema } from '~/shared/funder-schema'
 import { isMultipart, readForm } from '~/server/http/form.server'
@@ -10,7 +10,7 @@ import { isMultipart, readForm } from '~/server/http/form.server'
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const user = await requireApiUser(request)
-    return Response.json({ data: (await listFunders(user)).map(toApiFunder) })
+    return jsonListResponse(await listFunders(user), toApiFunder)
   })
 
 /** A new brief, from JSON, or from a form with `name` and the call's `file` (docs/api.md#funder-briefs). */
@@ -25,8 +25,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 async function readFunderBody(request: Request, person: string) {
   if (!isMultipart(request)) return readJson(request, FunderCreateSchema)
-  const form = await readForm(request, 'json')
-  const upload = await callFromUpload(form, { person, signal: request.signal })
+  const { form, upload } = await oneUploadEach(request, person, async () => {
+    const form = await readForm(request, 'json')
+    return { form, upload: await callFromUpload(form, { person, signal: request.signal }) }
+  })
   const parsed = FunderCreateSchema.safeParse({
     name: form.get('name') ?? undefined,
     callText: upload?.text ?? form.get('callText') ?? undefined,

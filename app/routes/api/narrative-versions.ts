@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { apiError, handleApi, methodNotAllowed, readPage } from '~/server/http/api.server'
+import { apiError, handleApi, jsonListResponse, methodNotAllowed, readPage } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { listVersions, toApiVersion, VERSIONS_KEPT } from '~/server/narratives/versions.server'
 
@@ -8,7 +8,7 @@ export const loader = ({ request, params, url }: LoaderFunctionArgs) =>
     const user = await requireApiUser(request)
     const versions = await listVersions({ id: params.id ?? '', viewer: user, ...readPage(url, VERSIONS_KEPT) })
     if (!versions) return apiError(404, 'Narrative not found')
-    return Response.json({ data: versions.data.map(toApiVersion), pagination: versions.pagination })
+    return jsonListResponse(versions.data, toApiVersion, { pagination: versions.pagination })
   })
 
 export const action = methodNotAllowed

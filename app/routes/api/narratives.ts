@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { apiError, handleApi, methodNotAllowed, readJson, readPage } from '~/server/http/api.server'
+import { apiError, handleApi, jsonListResponse, methodNotAllowed, readJson, readPage } from '~/server/http/api.server'
 import { requireApiUser } from '~/server/accounts/api-auth.server'
 import { NarrativeInputSchema } from '~/shared/narrative-schema'
 import { parseNarrativeFilters } from '~/shared/list-query'
@@ -32,7 +32,7 @@ export const loader = ({ request, url }: LoaderFunctionArgs) =>
     const query = parseNarrativeFilters(url.searchParams)
     if (!query.success) return apiError(400, query.error.issues[0].message)
     const { data, pagination } = await listNarratives({ viewer: user, ...page, filters: query.data })
-    return Response.json({ data: data.map((narrative) => toApiNarrative(narrative, { withClaims, withAlignment })), pagination })
+    return jsonListResponse(data, (narrative) => toApiNarrative(narrative, { withClaims, withAlignment }), { pagination })
   })
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -186,6 +186,27 @@ function runWorker(job: Job, signal?: AbortSignal): Promise<{ answer: WorkerAnsw
   })
 }
 
+/** People whose upload through the API is under way, from its body's first byte to its text. */
+const uploading = new Set<string>()
+
+/**
+ * `read` (the body's form, then its file) while `person` holds their one upload: a second at once is refused
+ * before its body is parsed, so a flood from one account costs one file's parsing (docs/decisions/031).
+ */
+export async function oneUploadEach<T>(request: Request, person: string, read: () => Promise<T>): Promise<T> {
+  if (uploading.has(person)) {
+    // Read and dropped, within the body's cap, or the client still sending would see its connection reset.
+    void request.body?.pipeTo(new WritableStream()).catch(() => {})
+    throw PLACE_REFUSALS.yours()
+  }
+  uploading.add(person)
+  try {
+    return await read()
+  } finally {
+    uploading.delete(person)
+  }
+}
+
 /** Null when the form chose no file (a browser sends an empty, nameless one). */
 export async function callFromUpload(form: FormData, reader: Reader): Promise<{ text: string; source: string } | null> {
   const file = form.get('file')
