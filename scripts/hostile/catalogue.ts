@@ -841,11 +841,13 @@ export const HOSTILE_CASES: HostileCase[] = [
   {
     name: 'a multipart body of 100,000 tiny parts to the funder API’s extract',
     expect: [413],
-    send: ({ origin, owner }) =>
+    // From an account that sends no file: one of the owner's may be read at once, and a person's second
+    // upload is refused (429) before its body is read.
+    send: ({ origin, saver }) =>
       status(
         answer(origin, '/api/funders/extract', {
           method: 'POST',
-          token: owner.token,
+          token: saver.token,
           body: `${'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n'.repeat(100_000)}--x--\r\n`,
           headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
         }),
