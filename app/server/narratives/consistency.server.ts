@@ -1,6 +1,6 @@
 import { tag, untag, type Token } from '~/server/language/tagger.server'
 import { sentencesOf } from '~/shared/variant-limits'
-import { claimInputsOf, findClaims, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
+import { claimInputsOf, figureClaims, findClaims, type Claim, type ClaimInputs } from '~/server/narratives/claims.server'
 import { runWorkOr } from '~/server/platform/work-pool.server'
 import type { Conflict, Place } from '~/shared/application'
 
@@ -120,20 +120,11 @@ function inputFigures(inputs: ClaimInputs): Figure[] {
   let budget = INPUT_FIGURES_READ
   for (const field of INPUT_FIELDS) {
     const text = inputs[field] ?? ''
-    const read = numbersIn(text).slice(0, budget)
+    const read = figureClaims(text).slice(0, budget)
     budget -= read.length
     figures.push(...figuresOf(text, read))
   }
   return figures
-}
-
-function numbersIn(text: string): Claim[] {
-  const found: Claim[] = []
-  for (const match of text.matchAll(/(?:[$£€]\s?)?\d[\d,.]*(?:\s?%)?/g)) {
-    const figure = match[0].replace(/[.,]+$/, '')
-    found.push({ text: figure, start: match.index, end: match.index + figure.length, supported: true, fields: [] })
-  }
-  return found
 }
 
 function uniqueByValue(figures: Figure[]): Figure[] {

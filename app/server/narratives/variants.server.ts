@@ -8,7 +8,7 @@ import { VERSION_SUMMARIES_NEWEST_FIRST } from '~/server/narratives/versions.ser
 import { createRowId } from '~/server/platform/row-id.server'
 import { refundQuota } from '~/server/usage/quota.server'
 import type { ClaimedGeneration } from '~/server/usage/contract.server'
-import { measure, toApiLimit, unitLabel, type Limit, type VariantFormat } from '~/shared/variant-limits'
+import { measure, toApiLimit, type Limit, type VariantFormat } from '~/shared/variant-limits'
 import { countWords } from '~/shared/text'
 
 // A narrative's variants (docs/decisions/018 and 020): stored like generations, since they are written like them.
@@ -178,7 +178,9 @@ export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>,
 }
 
 /** The column names the rule whole: "words", "characters", or "characters without spaces". */
-const storedUnit = (limit: Limit) => unitLabel(limit)
+/** The unit as a variant's row keeps it, whatever the pages call it: `limitOfVariant` reads it back. */
+const storedUnit = ({ unit, withoutSpaces }: Limit) =>
+  unit === 'words' ? 'words' : withoutSpaces ? 'characters without spaces' : 'characters'
 
 export function limitOfVariant(variant: Pick<VariantRecord, 'limitUnit' | 'limitMax'>): Limit {
   if (variant.limitUnit === 'characters without spaces') return { unit: 'characters', max: variant.limitMax, withoutSpaces: true }
