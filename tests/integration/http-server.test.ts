@@ -146,6 +146,17 @@ describe('built assets', () => {
     },
   )
 
+  it('serves the icon beside the assets for a day, and any other root path as a page', async () => {
+    const icon = await fetch(`${app.origin}/favicon.svg`)
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/)
+    expect(icon.headers.get('Cache-Control')).toBe('public, max-age=86400')
+    expect(await icon.text()).toBe(fs.readFileSync('build/client/favicon.svg', 'utf8'))
+    const missing = await fetch(`${app.origin}/favicon.png`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('Content-Type')).toMatch(/^text\/html/)
+  })
+
   it('answers 404 for a missing asset instead of rendering a page', async () => {
     const response = await fetch(`${app.origin}/assets/no-such-file-123.js`)
     expect(response.status).toBe(404)

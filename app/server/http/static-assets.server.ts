@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import express, { type RequestHandler } from 'express'
@@ -26,5 +27,21 @@ export function staticAssets(): RequestHandler[] {
   }
   const assets = express.Router()
   assets.use('/assets', serveCompressed, express.static(ASSETS_DIR, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
-  return [assets, express.static(CLIENT_DIR, { maxAge: '1d', index: false })]
+  return [assets, rootFiles()]
+}
+
+/**
+ * The few files beside the assets (the icon), known at start: any other request would first wait for the disk
+ * to say it is no file (a stat on the thread pool, then the page or API it is).
+ */
+function rootFiles(): RequestHandler {
+  const names = new Set(
+    existsSync(CLIENT_DIR)
+      ? readdirSync(CLIENT_DIR, { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map(({ name }) => `/${name}`)
+      : [],
+  )
+  const serve = express.static(CLIENT_DIR, { maxAge: '1d', index: false })
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next())
 }
