@@ -21,7 +21,9 @@ const SMOKE = process.argv.includes('--smoke')
 const PROFILE_DIR = argValue('--profile')
 // --only NAME[,NAME] runs only those measures: routes, ratelimit, drafter, funders, cold, ttft, concurrent, lists, docx, pages, js, hostile, memory, replicas.
 const ONLY = argValue('--only')?.split(',')
-const OUT = argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : 'docs/PERFORMANCE.md')
+// Only a full run replaces the docs' table: a run of some measures would leave it holding those alone.
+const OUT =
+  argValue('--out') ?? (SMOKE ? 'tests/.tmp/PERFORMANCE-smoke.md' : ONLY ? 'tests/.tmp/PERFORMANCE-only.md' : 'docs/PERFORMANCE.md')
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef'
 const SIZES = SMOKE
   ? { ttft: 3, streams: 3, concurrent: 5, rounds: 1, heavy: 200, total: 1000, list: 5, docx: 3, loadMs: 500, cold: 1 }

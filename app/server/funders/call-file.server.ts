@@ -53,10 +53,7 @@ export async function readCallFile(file: File, reader: Reader): Promise<string> 
   return text
 }
 
-/**
- * The file's bytes, copied a piece at a time with a turn between: the file is made of the pieces it arrived
- * in, and `arrayBuffer()` joins megabytes of them in one go, 20-30 ms here (docs/decisions/025).
- */
+/** Copied a piece at a time: `arrayBuffer()` joins megabytes of pieces in one go (decision 025). */
 async function bytesOf(file: File): Promise<Uint8Array> {
   const bytes = new Uint8Array(file.size)
   const pieces = file.stream().getReader()
@@ -201,16 +198,12 @@ function runWorker(job: Job, signal?: AbortSignal): Promise<{ answer: WorkerAnsw
   })
 }
 
-/** People whose upload through the API is under way, from its body's first byte to its text. */
 const uploading = new Set<string>()
 
-/**
- * `read` (the body's form, then its file) while `person` holds their one upload: a second at once is refused
- * before its body is parsed, so a flood from one account costs one file's parsing (docs/decisions/031).
- */
+/** One upload a person, held from its body's first byte: a second is refused unparsed (decision 031). */
 export async function oneUploadEach<T>(request: Request, person: string, read: () => Promise<T>): Promise<T> {
   if (uploading.has(person)) {
-    // Read and dropped, within the body's cap, or the client still sending would see its connection reset.
+    // Dropped as it comes: a client still sending would otherwise see its connection reset.
     void request.body?.pipeTo(new WritableStream()).catch(() => {})
     throw PLACE_REFUSALS.yours()
   }

@@ -8,11 +8,7 @@ export function apiError(status: number, error: string, details?: unknown): Resp
   return Response.json(details === undefined ? { error } : { error, details }, { status })
 }
 
-/**
- * `{data: items.map(toJson), ...rest}` as JSON, the same bytes as `Response.json`, written an item at a time
- * with a turn of the event loop after every 64 KB: a page of long texts is megabytes, which one
- * `JSON.stringify` and one socket write would hold the loop for (decision 025).
- */
+/** `Response.json({data: items.map(toJson), ...rest})` in 64 KB steps: a page of long texts is megabytes (decision 025). */
 export function jsonListResponse<Item>(items: Item[], toJson: (item: Item) => unknown, rest: Record<string, unknown> = {}) {
   const encoder = new TextEncoder()
   let next = 0

@@ -30,10 +30,7 @@ export function staticAssets(): RequestHandler[] {
   return [assets, rootFiles()]
 }
 
-/**
- * The few files beside the assets (the icon), known at start: any other request would first wait for the disk
- * to say it is no file (a stat on the thread pool, then the page or API it is).
- */
+/** Listed at start, so no other request waits for a stat of the disk on the thread pool. */
 function rootFiles(): RequestHandler {
   const names = new Set(
     existsSync(CLIENT_DIR)
