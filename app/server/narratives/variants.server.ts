@@ -178,7 +178,6 @@ export function claimsOfVariant(variant: Pick<VariantRecord, 'claims' | 'text'>,
 }
 
 /** The column names the rule whole: "words", "characters", or "characters without spaces". */
-/** The unit as a variant's row keeps it, whatever the pages call it: `limitOfVariant` reads it back. */
 const storedUnit = ({ unit, withoutSpaces }: Limit) =>
   unit === 'words' ? 'words' : withoutSpaces ? 'characters without spaces' : 'characters'
 
