@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import { registerOverHttp, startAppServer, type AppServer } from '../setup/app-server'
+import { logLines, type LogLine } from '../setup/app-logs'
+import { until } from '../setup/until'
 import { inflatingPdf, multipart, secondDirectoryDocx, slowPdf } from '../../scripts/hostile/call-files'
 
 // The places where uploaded calls are read (docs/decisions/031), against the BUILT app over HTTP: one file at a time
@@ -26,8 +28,8 @@ afterAll(async () => {
 const newPerson = () => registerOverHttp(app.origin, `reader-${++accounts}@example.org`)
 
 /** Sends a call file to be read; resolves with the status and the error, if any. */
-async function upload(token: string, name: string, bytes: Buffer, signal?: AbortSignal) {
-  const response = await fetch(`${app.origin}/api/funders/extract`, {
+async function upload(token: string, name: string, bytes: Buffer, signal?: AbortSignal, server = app) {
+  const response = await fetch(`${server.origin}/api/funders/extract`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: multipart({}, { name, bytes }),
@@ -61,11 +63,6 @@ function partialUpload(token: string, declared: number) {
   })
 }
 
-/** Resolves once `token`'s file is being read or waits: a second file from the same person is then refused. */
-async function untilReading(token: string) {
-  while ((await upload(token, 'probe.txt', Buffer.from('A probe.'))).status !== 429);
-}
-
 /** The server process's peak resident size so far (VmHWM), from Linux's own account of it. */
 function serverPeakMemory(): number {
   const status = fs.readFileSync(`/proc/${app.process.pid}/status`, 'utf8')
@@ -84,48 +81,86 @@ function firstAnswers<T>(pending: Promise<T>[], count: number): Promise<T[]> {
   })
 }
 
-/** Tags a pending answer with whether it has settled yet. */
-function tracked<T>(pending: Promise<T>) {
-  const state = { settled: false, answer: pending }
-  void pending.finally(() => (state.settled = true))
-  return state
+const reading = (kind: string) => (line: LogLine) => line.event === 'funder.file_reading' && line.kind === kind
+
+/** Resolves once `count` PDFs are being read, by the log from line `mark` on: they hold their places. */
+const untilReadingPdfs = (mark: number, count: number, server = app) =>
+  until(() => logLines(server).slice(mark).filter(reading('pdf')).length === count, {
+    what: `${count} PDFs being read`,
+    details: server.logs,
+  })
+
+/**
+ * Whether a Word file's reading began before the slow PDF's ended, by the log from `mark` on. Reading runs at the
+ * lowest priority, so on a busy machine the Word file may finish after the PDF's time limit: when its reading began is
+ * what shows it did not wait.
+ */
+function wordBeganBeforePdfEnded(mark: number) {
+  const events = logLines(app).slice(mark)
+  const began = events.find(reading('docx'))
+  const ended = events.find((line) => line.event === 'funder.file_refused' && line.kind === 'pdf')
+  return Boolean(began && ended && Date.parse(began.time) < Date.parse(ended.time))
 }
 
 it("reads another person's Word call while one account sends twelve slow PDFs, refusing that account's eleven others", async () => {
   const [flooder, other] = [await newPerson(), await newPerson()]
-  const flood = Array.from({ length: 12 }, () => tracked(upload(flooder, 'call.pdf', SLOW)))
+  const mark = logLines(app).length
+  const flood = Array.from({ length: 12 }, () => upload(flooder, 'call.pdf', SLOW))
   // Whichever arrived first is read; the eleven others are refused at once, saying why.
-  const refused = await firstAnswers(
-    flood.map((pending) => pending.answer),
-    11,
-  )
+  const refused = await firstAnswers(flood, 11)
   for (const answer of refused) expect(answer).toEqual({ status: 429, error: expect.stringMatching(YOURS) })
 
-  const read = await upload(other, 'community-foundation.docx', WORD_CALL)
-  expect(read).toEqual({ status: 200, error: '' })
   // Another, whose body says 4 MB and sends 1 KB: refused at once, not after waiting for the rest.
   expect(await partialUpload(flooder, 4 * MB)).toEqual({ status: 429, error: expect.stringMatching(YOURS) })
-  expect(flood.some((pending) => !pending.settled)).toBe(true)
+  expect(await upload(other, 'community-foundation.docx', WORD_CALL)).toEqual({ status: 200, error: '' })
   // The slow PDF meets its time limit or its memory limit first, as the machine's speed has it: either way
   // the read is ended and refused, saying what to do instead.
-  expect((await Promise.all(flood.map((pending) => pending.answer))).filter((answer) => answer.status !== 429)).toEqual([
+  expect((await Promise.all(flood)).filter((answer) => answer.status !== 429)).toEqual([
     { status: 422, error: expect.stringMatching(/(took too long|needs too much memory) to read\. Paste the call's text instead\.$/) },
   ])
+  expect(wordBeganBeforePdfEnded(mark)).toBe(true)
 }, 60_000)
 
 it("gives a place up when its client goes: the next person's file is read before the other slow one ends", async () => {
   const [leaving, staying, next] = [await newPerson(), await newPerson(), await newPerson()]
   const client = new AbortController()
+  const mark = logLines(app).length
   const left = upload(leaving, 'call.pdf', SLOW, client.signal).catch((error: Error) => error.name)
-  const stayed = tracked(upload(staying, 'call.pdf', SLOW))
-  await Promise.all([untilReading(leaving), untilReading(staying)])
+  const stayed = upload(staying, 'call.pdf', SLOW)
+  await untilReadingPdfs(mark, 2)
   // Both places are taken: the next file waits in line until one is given up.
-  const waiting = tracked(upload(next, 'community-foundation.docx', WORD_CALL))
+  const waiting = upload(next, 'community-foundation.docx', WORD_CALL)
   client.abort()
   expect(await left).toBe('AbortError')
-  expect(await waiting.answer).toEqual({ status: 200, error: '' })
-  expect(stayed.settled).toBe(false)
-  expect((await stayed.answer).status).toBe(422)
+  expect(await waiting).toEqual({ status: 200, error: '' })
+  expect((await stayed).status).toBe(422)
+  expect(wordBeganBeforePdfEnded(mark)).toBe(true)
+}, 60_000)
+
+it('ends a read when its client goes, with the garbage collector running all the while', async () => {
+  // The abort reaches the action through Requests that undici links to each other weakly: were one collected
+  // early, the read would run on to its time limit. A full collection every 20 ms gives every chance of that.
+  const collect = `setInterval(() => globalThis.gc(), 20).unref()`
+  const collecting = await startAppServer({ nodeArgs: ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(collect)}`] })
+  try {
+    const token = await registerOverHttp(collecting.origin, 'collected@example.org')
+    const mark = logLines(collecting).length
+    const client = new AbortController()
+    const left = upload(token, 'call.pdf', SLOW, client.signal, collecting).catch((error: Error) => error.name)
+    await untilReadingPdfs(mark, 1, collecting)
+    await new Promise((resolve) => setTimeout(resolve, 300)) // some fifteen collections while it is read
+    client.abort()
+    expect(await left).toBe('AbortError')
+    // The read ends at once, not at its time limit: the person's next file is taken, and nothing was refused.
+    await until(async () => (await upload(token, 'call.txt', Buffer.from('A call.'), undefined, collecting)).status === 200, {
+      what: 'the next file taken',
+      timeoutMs: 5_000,
+    })
+    expect(logLines(collecting).filter((line) => line.event === 'funder.file_refused')).toEqual([])
+  } finally {
+    await collecting.stop()
+    fs.rmSync(collecting.dataDir, { recursive: true, force: true })
+  }
 }, 60_000)
 
 it('reads a call of the longest text allowed, as a Word file and as a PDF, inside what one read may hold', async () => {

@@ -118,8 +118,10 @@ const PLACE_REFUSALS: Record<PlaceRefusal | 'full', () => CallFileError> = {
 }
 
 async function readInWorker(job: Job, { person, signal }: Reader): Promise<string> {
+  const asked = performance.now()
   const place = await takeReaderPlace(person, signal)
   if ('refused' in place) throw PLACE_REFUSALS[place.refused]()
+  log('info', 'funder.file_reading', { kind: job.kind, waitedMs: Math.round(performance.now() - asked) })
   const memory = process.memoryUsage.rss()
   if (memory > MEMORY_TO_START_BYTES) {
     place.release()
