@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { prisma } from '~/server/platform/db.server'
 import { log } from '~/server/platform/logger.server'
 import { toApiNarrative, WITH_OWNER } from '~/server/narratives/narratives.server'
@@ -93,13 +94,13 @@ async function* exportText(userId: string, exportedAt: string) {
   for await (const narratives of readNarratives(userId)) {
     for (const narrative of narratives) yield `${count++ ? ',' : ''}\n    ${indent(narrative, 2)}`
     // The next step waits its turn, so other requests are answered in between.
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
   }
   yield `${count ? '\n  ' : ''}],\n  "funders": [`
   let funders = 0
   for await (const step of readFunders(userId)) {
     for (const funder of step) yield `${funders++ ? ',' : ''}\n    ${indent(funder, 2)}`
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
   }
   yield `${funders ? '\n  ' : ''}]\n}\n`
   log('info', 'account.exported', { userId, narratives: count, funders })

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, FUNDER_LIMITS } from '~/shared/funder-schema'
 import type { CallFileAnswer } from '~/server/funders/call-file-worker'
@@ -60,7 +61,7 @@ async function bytesOf(file: File): Promise<Uint8Array> {
   for (let at = 0, piece = await pieces.read(); !piece.done; piece = await pieces.read()) {
     bytes.set(piece.value, at)
     at += piece.value.length
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
   }
   return bytes
 }

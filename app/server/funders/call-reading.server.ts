@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { trimEndMatching } from '~/shared/text'
 import { FUNDER_LIMITS, isDay, LIMIT_BOUNDS, type CallQuestion, type CallReading } from '~/shared/funder-schema'
 import { callLines, roleOf, roleOfLeadIn, sentencesOf, type Line, type Role } from '~/server/funders/call-lines.server'
@@ -57,26 +58,24 @@ const FUNDER_NAME = new RegExp(
 export async function readCall(raw: string): Promise<CallReading> {
   const text = raw.replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ')
   const lines = callLines(text)
-  await turn()
+  await setImmediate()
   const questions = findQuestions(lines)
-  await turn()
+  await setImmediate()
   const amounts = findAmounts(lines)
-  await turn()
+  await setImmediate()
   const priorities = findPriorities(lines)
-  await turn()
+  await setImmediate()
   const reading: CallReading = { priorities: priorities.map((text) => ({ text })), questions, terms: [], ...amounts }
   const name = findName(text, lines)
   if (name) reading.name = name
   reading.terms = findTerms(text, priorities).filter((term) => !ofTheFundsName(term, [name ?? '', titleOf(lines)]))
-  await turn()
+  await setImmediate()
   const maxWords = findOverallLimit(lines, questions)
   if (maxWords) reading.maxWords = maxWords
   const deadline = findDeadline(lines)
   if (deadline) reading.deadline = deadline
   return reading
 }
-
-const turn = () => new Promise((resolve) => setImmediate(resolve))
 
 type Found = { text: string; weight: number }
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { z } from 'zod'
 import type { UserSummary } from '~/shared/user-summary'
 import { errorDetails, log } from '~/server/platform/logger.server'
@@ -23,7 +24,7 @@ export function jsonListResponse<Item>(items: Item[], toJson: (item: Item) => un
         return
       }
       controller.enqueue(encoder.encode(piece))
-      await new Promise((resolve) => setImmediate(resolve))
+      await setImmediate()
     },
   })
   return new Response(body, { headers: { 'Content-Type': 'application/json' } })

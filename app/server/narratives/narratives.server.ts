@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { DUE_SOON_DAYS, type NarrativeFilters } from '~/shared/list-query'
 import { MANUAL_ENGINE } from '~/shared/engines'
 import { LIKE, lockInvariant, type Narrative, prisma, Prisma } from '~/server/platform/db.server'
@@ -251,7 +252,7 @@ async function searchNarratives(viewer: Viewer, filters: NarrativeFilters, q: st
     }
     cursor = rows[rows.length - 1]
     window = tookMs > SEARCH_WINDOW_MS ? Math.max(1, window >> 1) : Math.min(SEARCH_WINDOW_MAX, window * 2)
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
   }
   if (filters.sort === 'deadline') upcomingFirst(matches)
   const ids = matches.slice(offset, offset + limit).map((match) => match.id)

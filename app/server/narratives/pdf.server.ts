@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import * as fontkit from 'fontkit'
@@ -226,7 +227,7 @@ class PageWriter {
 
   private async pause() {
     if (performance.now() - this.heldSince < TURN_MS) return
-    await new Promise((resolve) => setImmediate(resolve))
+    await setImmediate()
     this.heldSince = performance.now()
   }
 
