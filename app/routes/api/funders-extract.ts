@@ -19,9 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 async function readCallText(request: Request, person: string): Promise<string> {
   if (!isMultipart(request)) return (await readJson(request, ExtractRequestSchema)).text
-  const upload = await oneUploadEach(request, person, async () =>
-    callFromUpload(await readForm(request, 'json'), { person, signal: request.signal }),
-  )
+  const upload = await oneUploadEach(request, person, async (reader) => callFromUpload(await readForm(request, 'json'), reader))
   if (!upload) throw apiError(400, 'Send the call as a file (the form field "file") or as JSON {"text": ...}')
   const parsed = CallTextSchema.safeParse(upload.text)
   if (!parsed.success) throw apiError(422, parsed.error.issues[0].message)

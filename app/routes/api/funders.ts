@@ -25,9 +25,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 async function readFunderBody(request: Request, person: string) {
   if (!isMultipart(request)) return readJson(request, FunderCreateSchema)
-  const { form, upload } = await oneUploadEach(request, person, async () => {
+  const { form, upload } = await oneUploadEach(request, person, async (reader) => {
     const form = await readForm(request, 'json')
-    return { form, upload: await callFromUpload(form, { person, signal: request.signal }) }
+    return { form, upload: await callFromUpload(form, reader) }
   })
   const parsed = FunderCreateSchema.safeParse({
     name: form.get('name') ?? undefined,

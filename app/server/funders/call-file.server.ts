@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import { CALL_FILE_MAX_BYTES, CALL_FILE_TYPES, FUNDER_LIMITS } from '~/shared/funder-schema'
 import type { CallFileAnswer } from '~/server/funders/call-file-worker'
-import { takeReaderPlace, type PlaceRefusal } from '~/server/funders/call-file-readers.server'
+import { holdFor, takeReaderPlace, type Hold, type PlaceRefusal } from '~/server/funders/call-file-readers.server'
 import { readZipDirectory, type ZipEntry } from '~/server/funders/zip-structure.server'
 import { log } from '~/server/platform/logger.server'
 import { workerFile } from '~/server/platform/worker-source.server'
@@ -32,8 +32,8 @@ export class CallFileError extends RefusedError<400 | 413 | 415 | 422 | 429 | 49
 
 const PASTE = "Paste the call's text instead."
 
-/** Who sends the file (one file at a time each), and the request's signal: a read ends when its client goes. */
-export type Reader = { person: string; signal?: AbortSignal }
+/** Who sends the file (one file at a time each: `hold`, when already taken), and the request's signal: a read ends when its client goes. */
+export type Reader = { person: string; signal?: AbortSignal; hold?: Hold }
 
 export async function readCallFile(file: File, reader: Reader): Promise<string> {
   if (file.size === 0) throw new CallFileError(400, 'The file is empty. Choose the file of the call again, or paste its text.')
@@ -118,9 +118,19 @@ const PLACE_REFUSALS: Record<PlaceRefusal | 'full', () => CallFileError> = {
   gone: () => new CallFileError(499, 'The upload was cancelled before the file was read.'),
 }
 
-async function readInWorker(job: Job, { person, signal }: Reader): Promise<string> {
+async function readInWorker(job: Job, { person, signal, hold }: Reader): Promise<string> {
+  const own = hold ? null : holdFor(person)
+  if (!hold && !own) throw PLACE_REFUSALS.yours()
+  try {
+    return await readInPlace(job, signal)
+  } finally {
+    own?.release()
+  }
+}
+
+async function readInPlace(job: Job, signal?: AbortSignal): Promise<string> {
   const asked = performance.now()
-  const place = await takeReaderPlace(person, signal)
+  const place = await takeReaderPlace(signal)
   if ('refused' in place) throw PLACE_REFUSALS[place.refused]()
   log('info', 'funder.file_reading', { kind: job.kind, waitedMs: Math.round(performance.now() - asked) })
   const memory = process.memoryUsage.rss()
@@ -201,20 +211,18 @@ function runWorker(job: Job, signal?: AbortSignal): Promise<{ answer: WorkerAnsw
   })
 }
 
-const uploading = new Set<string>()
-
 /** One upload a person, held from its body's first byte: a second is refused unparsed (decision 031). */
-export async function oneUploadEach<T>(request: Request, person: string, read: () => Promise<T>): Promise<T> {
-  if (uploading.has(person)) {
+export async function oneUploadEach<T>(request: Request, person: string, read: (reader: Reader) => Promise<T>): Promise<T> {
+  const hold = holdFor(person)
+  if (!hold) {
     // Dropped as it comes: a client still sending would otherwise see its connection reset.
     void request.body?.pipeTo(new WritableStream()).catch(() => {})
     throw PLACE_REFUSALS.yours()
   }
-  uploading.add(person)
   try {
-    return await read()
+    return await read({ person, signal: request.signal, hold })
   } finally {
-    uploading.delete(person)
+    hold.release()
   }
 }
 
