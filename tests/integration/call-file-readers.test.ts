@@ -81,25 +81,28 @@ function firstAnswers<T>(pending: Promise<T>[], count: number): Promise<T[]> {
   })
 }
 
-const reading = (kind: string) => (line: LogLine) => line.event === 'funder.file_reading' && line.kind === kind
+const logged = (event: string, kind: string) => (line: LogLine) => line.event === event && line.kind === kind
 
-/** Resolves once `count` PDFs are being read, by the log from line `mark` on: they hold their places. */
-const untilReadingPdfs = (mark: number, count: number, server = app) =>
-  until(() => logLines(server).slice(mark).filter(reading('pdf')).length === count, {
-    what: `${count} PDFs being read`,
-    details: server.logs,
-  })
+/** Resolves with the lines of the log from line `mark` on once `count` are `event` for a file of `kind`. */
+const untilLogged = (mark: number, event: string, kind: string, count = 1, server = app) =>
+  until(
+    () => {
+      const lines = logLines(server).slice(mark)
+      return lines.filter(logged(event, kind)).length >= count && lines
+    },
+    { what: `${count} ${event} for ${kind}`, details: server.logs },
+  )
 
 /**
  * Whether a Word file's reading began before the slow PDF's ended, by the log from `mark` on. Reading runs at the
  * lowest priority, so on a busy machine the Word file may finish after the PDF's time limit: when its reading began is
- * what shows it did not wait.
+ * what shows it did not wait for it.
  */
-function wordBeganBeforePdfEnded(mark: number) {
-  const events = logLines(app).slice(mark)
-  const began = events.find(reading('docx'))
-  const ended = events.find((line) => line.event === 'funder.file_refused' && line.kind === 'pdf')
-  return Boolean(began && ended && Date.parse(began.time) < Date.parse(ended.time))
+async function wordBeganBeforePdfEnded(mark: number) {
+  const lines = await untilLogged(mark, 'funder.file_refused', 'pdf')
+  const began = lines.find(logged('funder.file_reading', 'docx'))
+  const ended = lines.find(logged('funder.file_refused', 'pdf'))!
+  return Boolean(began && Date.parse(began.time) < Date.parse(ended.time))
 }
 
 it("reads another person's Word call while one account sends twelve slow PDFs, refusing that account's eleven others", async () => {
@@ -118,7 +121,7 @@ it("reads another person's Word call while one account sends twelve slow PDFs, r
   expect((await Promise.all(flood)).filter((answer) => answer.status !== 429)).toEqual([
     { status: 422, error: expect.stringMatching(/(took too long|needs too much memory) to read\. Paste the call's text instead\.$/) },
   ])
-  expect(wordBeganBeforePdfEnded(mark)).toBe(true)
+  expect(await wordBeganBeforePdfEnded(mark)).toBe(true)
 }, 60_000)
 
 it("gives a place up when its client goes: the next person's file is read before the other slow one ends", async () => {
@@ -127,27 +130,29 @@ it("gives a place up when its client goes: the next person's file is read before
   const mark = logLines(app).length
   const left = upload(leaving, 'call.pdf', SLOW, client.signal).catch((error: Error) => error.name)
   const stayed = upload(staying, 'call.pdf', SLOW)
-  await untilReadingPdfs(mark, 2)
+  await untilLogged(mark, 'funder.file_reading', 'pdf', 2)
   // Both places are taken: the next file waits in line until one is given up.
   const waiting = upload(next, 'community-foundation.docx', WORD_CALL)
+  await untilLogged(mark, 'funder.file_queued', 'docx')
   client.abort()
   expect(await left).toBe('AbortError')
   expect(await waiting).toEqual({ status: 200, error: '' })
   expect((await stayed).status).toBe(422)
-  expect(wordBeganBeforePdfEnded(mark)).toBe(true)
+  expect(await wordBeganBeforePdfEnded(mark)).toBe(true)
 }, 60_000)
 
 it('ends a read when its client goes, with the garbage collector running all the while', async () => {
   // The abort reaches the action through Requests that undici links to each other weakly: were one collected
   // early, the read would run on to its time limit. A full collection every 20 ms gives every chance of that.
-  const collect = `setInterval(() => globalThis.gc(), 20).unref()`
+  const collect = `import { isMainThread } from 'node:worker_threads'
+    if (isMainThread) setInterval(() => globalThis.gc(), 20).unref()`
   const collecting = await startAppServer({ nodeArgs: ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(collect)}`] })
   try {
     const token = await registerOverHttp(collecting.origin, 'collected@example.org')
     const mark = logLines(collecting).length
     const client = new AbortController()
     const left = upload(token, 'call.pdf', SLOW, client.signal, collecting).catch((error: Error) => error.name)
-    await untilReadingPdfs(mark, 1, collecting)
+    await untilLogged(mark, 'funder.file_reading', 'pdf', 1, collecting)
     await new Promise((resolve) => setTimeout(resolve, 300)) // some fifteen collections while it is read
     client.abort()
     expect(await left).toBe('AbortError')
@@ -155,6 +160,7 @@ it('ends a read when its client goes, with the garbage collector running all the
     await until(async () => (await upload(token, 'call.txt', Buffer.from('A call.'), undefined, collecting)).status === 200, {
       what: 'the next file taken',
       timeoutMs: 5_000,
+      intervalMs: 300, // each try counts against the 20 readings a minute
     })
     expect(logLines(collecting).filter((line) => line.event === 'funder.file_refused')).toEqual([])
   } finally {

@@ -68,9 +68,16 @@ describe('generation with a model', () => {
   })
 
   it('retries a 429 three times before giving up', async () => {
-    const user = await makeUser()
-    await generate(user.id, withMarker('[[fake:429]]'))
-    expect(fake.counts['429']).toBe(4)
+    // The retries are counted, not timed: on a busy machine the short timeout could end them first.
+    setModelTimeout(10_000)
+    try {
+      const user = await makeUser()
+      expect((await generate(user.id, withMarker('[[fake:429]] four-tries'))).status).toBe('failed')
+      expect(fake.requests.filter((request) => JSON.stringify(request.body).includes('four-tries'))).toHaveLength(4)
+      expect(fake.counts['429']).toBe(4)
+    } finally {
+      setModelTimeout(MODEL_TIMEOUT_MS)
+    }
   })
 
   it('stops on Stop long before the answer would end, keeps the partial text as stopped and does not refund', async () => {

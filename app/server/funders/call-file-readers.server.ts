@@ -27,12 +27,14 @@ export function holdFor(person: string): Hold | null {
   }
 }
 
-/** A place to read a file; call `release` once the reading ends, however it ends. It passes on when `ended` settles. */
+/** A place to read a file (`queued` told if it waits); `release` it once the reading ends, however: it passes on when `ended` settles. */
 export async function takeReaderPlace(
   signal?: AbortSignal,
+  queued = () => {},
 ): Promise<{ release: (ended?: Promise<unknown>) => void } | { refused: Exclude<PlaceRefusal, 'yours'> }> {
   if (signal?.aborted) return { refused: 'gone' }
   if (readers.full && readers.waiting >= WAITING_MAX) return { refused: 'busy' }
+  if (readers.full) queued()
   if ((await readers.take(signal)) !== 'yours') return { refused: 'gone' }
   let released = false
   return {

@@ -130,7 +130,7 @@ async function readInWorker(job: Job, { person, signal, hold }: Reader): Promise
 
 async function readInPlace(job: Job, signal?: AbortSignal): Promise<string> {
   const asked = performance.now()
-  const place = await takeReaderPlace(signal)
+  const place = await takeReaderPlace(signal, () => log('info', 'funder.file_queued', { kind: job.kind }))
   if ('refused' in place) throw PLACE_REFUSALS[place.refused]()
   log('info', 'funder.file_reading', { kind: job.kind, waitedMs: Math.round(performance.now() - asked) })
   const memory = process.memoryUsage.rss()
